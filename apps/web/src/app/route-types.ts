@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import type { TPagePermission } from '@ra/shared/permissions';
+
+/**
+ * How a route group enters the menu (SPEC 2 "Which permission adds which routes"):
+ * - always: the base set and the two fixed sets, added for everyone (role lists still apply);
+ * - permission: added when the named PagePermissions flag is on;
+ * - orderToGoWithDate: added when restaurant config enableOrderToGoWithDateSelect is on;
+ * - unrestricted / unrestrictedPermission: as above, but never on the restricted dashboard host.
+ */
+export type TRouteGrant =
+  | { kind: 'always' }
+  | { kind: 'permission'; permission: TPagePermission }
+  | { kind: 'orderToGoWithDate' }
+  | { kind: 'unrestricted' }
+  | { kind: 'unrestrictedPermission'; permission: TPagePermission };
+
+export interface TRouteRecord {
+  /** Absolute path, e.g. '/salesReport/salesSummary'. */
+  path: string;
+  /** i18n key in the `route` namespace; also the menu label and page title. */
+  titleKey: string;
+  /** Ant Design icon name for menu entries. */
+  icon?: string;
+  /** Only top-level records carry a grant; children inherit it. */
+  grant?: TRouteGrant;
+  /** Shown only when the user holds one of these roles (SPEC 2); empty or absent = everyone. */
+  roles?: string[];
+  /** Not in the menu (e.g. editors opened from a list). */
+  hidden?: boolean;
+  /** Menu entry to highlight while this hidden page is open. */
+  activeMenu?: string;
+  /** Pinned in the tags view; cannot be closed (the dashboard). */
+  affix?: boolean;
+  /** Where a group path goes by default (e.g. /salesReport -> /salesReport/salesSummary). */
+  redirect?: string;
+  children?: TRouteRecord[];
+  /** The page; code-split. Absent on group records that only redirect. */
+  lazy?: () => Promise<{ default: ComponentType }>;
+}
+
+export interface TAccessInput {
+  PagePermissions: Partial<Record<TPagePermission, boolean>>;
+  roles: readonly string[];
+  host: string;
+  restrictedHost: string;
+  enableOrderToGoWithDateSelect: boolean;
+}

@@ -1,0 +1,138 @@
+import { create } from 'zustand';
+import Cookies from 'js-cookie';
+import type { TLocales, TNode, TRestConfig, TRestInfo } from '@ra/shared/auth/auth.schemas';
+import {
+  emptyOperationAuthorities,
+  emptyPagePermissions,
+  type TOperationAuthorities,
+  type TPagePermissions,
+} from '@ra/shared/permissions';
+import { registerPersistedSlice } from './persist.ts';
+
+/** SPEC 9 cookie names. */
+export const COOKIE_TOKEN = 'Admin-Token';
+export const COOKIE_ACCOUNT = 'currentAccount';
+export const COOKIE_LEAF = 'isLeaf';
+
+/** SPEC 3 "Session state". */
+export interface TSessionData {
+  token: string;
+  name: string;
+  restId: number | null;
+  avatar: string;
+  introduction: string;
+  roles: string[];
+  PagePermissions: TPagePermissions;
+  operationAuthority: TOperationAuthorities;
+  hourOffsetEndOfDay: number;
+  locales: TLocales | null;
+  clickNodeByExpand: TNode | null;
+  loginAccount: string;
+  currentAccount: string;
+  loginAsLeaf: boolean;
+  restname: string;
+  xid: string;
+  enableOrderToGoWithDateSelect: boolean;
+  config: TRestConfig | null;
+}
+
+interface TSessionActions {
+  /** Login success: token plus login and current account (SPEC 4). */
+  loginSucceeded: (token: string, account: string) => void;
+  setToken: (token: string) => void;
+  setLeaf: (isLeaf: boolean) => void;
+  setXid: (xid: string) => void;
+  setClickNode: (node: TNode | null) => void;
+  setCurrentAccount: (account: string) => void;
+  /** Restaurant info loaded (SPEC 1): roles, locales, permissions, name, id, day offset, config. */
+  applyRestInfo: (info: TRestInfo) => void;
+  /** SPEC 4: the to-go-with-date flag can only be set to true. */
+  enableOrderToGoWithDate: () => void;
+  /** Failed route load or 401: forget the token and roles, keep nothing that grants access. */
+  resetToken: () => void;
+  /** Logout (SPEC 4): token, roles, cookies and the stored current name go. */
+  logout: () => void;
+}
+
+export function tokenFromCookie(): string {
+  return Cookies.get(COOKIE_TOKEN) ?? '';
+}
+
+const initial = (): TSessionData => ({
+  token: tokenFromCookie(),
+  name: '',
+  restId: null,
+  avatar: '',
+  introduction: '',
+  roles: [],
+  PagePermissions: emptyPagePermissions(),
+  operationAuthority: emptyOperationAuthorities(),
+  hourOffsetEndOfDay: 0,
+  locales: null,
+  clickNodeByExpand: null,
+  loginAccount: '',
+  currentAccount: Cookies.get(COOKIE_ACCOUNT) ?? '',
+  loginAsLeaf: Cookies.get(COOKIE_LEAF) === 'true',
+  restname: '',
+  xid: '',
+  enableOrderToGoWithDateSelect: false,
+  config: null,
+});
+
+export const useSession = create<TSessionData & TSessionActions>()((set) => ({
+  ...initial(),
+  loginSucceeded: (token, account) => {
+    Cookies.set(COOKIE_TOKEN, token);
+    Cookies.set(COOKIE_ACCOUNT, account);
+    set({ token, loginAccount: account, currentAccount: account });
+  },
+  setToken: (token) => {
+    Cookies.set(COOKIE_TOKEN, token);
+    set({ token });
+  },
+  setLeaf: (isLeaf) => {
+    Cookies.set(COOKIE_LEAF, String(isLeaf));
+    set({ loginAsLeaf: isLeaf });
+  },
+  setXid: (xid) => set({ xid }),
+  setClickNode: (clickNodeByExpand) => set({ clickNodeByExpand }),
+  setCurrentAccount: (currentAccount) => {
+    Cookies.set(COOKIE_ACCOUNT, currentAccount);
+    set({ currentAccount });
+  },
+  applyRestInfo: (info) =>
+    set((s) => ({
+      roles: info.roles.length > 0 ? info.roles : ['User'],
+      PagePermissions: info.PagePermissions,
+      operationAuthority: info.operationAuthority,
+      locales: info.locales,
+      name: info.name,
+      restname: info.restname,
+      restId: info.id,
+      hourOffsetEndOfDay: info.config.hourOffsetEndOfDay,
+      config: info.config,
+      enableOrderToGoWithDateSelect: s.enableOrderToGoWithDateSelect || info.config.enableOrderToGoWithDateSelect,
+    })),
+  enableOrderToGoWithDate: () => set({ enableOrderToGoWithDateSelect: true }),
+  resetToken: () => {
+    Cookies.remove(COOKIE_TOKEN);
+    set({ token: '', roles: [] });
+  },
+  logout: () => {
+    Cookies.remove(COOKIE_TOKEN);
+    Cookies.remove(COOKIE_ACCOUNT);
+    Cookies.remove(COOKIE_LEAF);
+    set({ ...initial(), token: '', currentAccount: '', loginAsLeaf: false });
+  },
+}));
+
+registerPersistedSlice('session', {
+  save: () => {
+    const { token: _token, ...data } = useSession.getState();
+    // functions are dropped by JSON; the token lives in its cookie only
+    return data;
+  },
+  restore: (value) => {
+    if (value && typeof value === 'object') useSession.setState({ ...(value as Partial<TSessionData>), token: tokenFromCookie() });
+  },
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PAGE_PERMISSIONS, OPERATION_AUTHORITIES } from '../permissions.ts';
+
+/** SPEC 5: letters, digits, underscore, hyphen or dot, then @, a domain, and a 2-4 letter ending. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+
+/** Login email is trimmed before sending (SPEC 5); the server trims again so no client can skip it. */
+export const ZLoginEmail = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the correct email address')
+  .max(254)
+  .regex(EMAIL_PATTERN, 'Please enter the correct email address');
+
+export const ZPreloginQuery = z.object({ data: ZLoginEmail });
+export type TPreloginQuery = z.infer<typeof ZPreloginQuery>;
+export const ZPreloginResponse = z.object({ email: z.string() });
+
+export const ZSigninRequest = z.object({
+  email: ZLoginEmail,
+  password: z.string().min(1).max(200),
+  cid: z.union([z.number(), z.string()]).optional(),
+  emailVerificationCodeNumber: z
+    .union([z.string().trim().regex(/^\d{6}$/), z.literal(''), z.null()])
+    .optional(),
+});
+export type TSigninRequest = z.infer<typeof ZSigninRequest>;
+
+/**
+ * Sign-in answers either a token, or — for an account that needs an email code and gave none — a
+ * request for the code (the code has just been emailed). Both are 200s: the client acts on the shape.
+ */
+export const ZSigninResponse = z.union([
+  z.object({ token: z.string() }),
+  z.object({ emailVerificationRequired: z.literal(true), message: z.string() }),
+]);
+export type TSigninResponse = z.infer<typeof ZSigninResponse>;
+
+export const ZAcquireTokenRequest = z.object({ oldjwtToken: z.string().optional() });
+export const ZTokenResponse = z.object({ token: z.string() });
+
+export const ZUserInfo = z.object({
+  xid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  isLeaf: z.boolean(),
+  /** xid of the node the account signed in at (agent node or restaurant). */
+  rootXid: z.string(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
+const flagsOf = <T extends readonly string[]>(names: T) =>
+  z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as { [K in T[number]]: z.ZodBoolean });
+
+export const ZPagePermissions = flagsOf(PAGE_PERMISSIONS);
+export const ZOperationAuthority = flagsOf(OPERATION_AUTHORITIES);
+
+export const ZLocales = z.object({
+  /** e.g. "GMT-05:00" at the time of the answer. */
+  GMT: z.string(),
+  /** POS languages, e.g. ["en", "zh"]. */
+  locales: z.array(z.string()),
+  /** IANA zone, or "Unknown" when the restaurant has not chosen one (login then asks). */
+  timeZone: z.string(),
+  /** server time, seconds since epoch. */
+  timestamp: z.number(),
+});
+export type TLocales = z.infer<typeof ZLocales>;
+
+export const ZRestConfig = z.object({
+  hourOffsetEndOfDay: z.number().int().min(0).max(12),
+  version: z.string(),
+  enableOrderToGoWithDateSelect: z.boolean(),
+  configAdmin: z.boolean(),
+  workHoursSteps: z.number().int(),
+});
+export type TRestConfig = z.infer<typeof ZRestConfig>;
+
+/** GET /api/api/getrest (SPEC 3 "Restaurant info response fields read"). */
+export const ZRestInfo = z.object({
+  id: z.number().int(),
+  xid: z.string(),
+  name: z.string(),
+  fullname: z.string(),
+  restname: z.string(),
+  locales: ZLocales,
+  timestamp: z.number(),
+  config: ZRestConfig,
+  roles: z.array(z.string()),
+  PagePermissions: ZPagePermissions,
+  operationAuthority: ZOperationAuthority,
+});
+export type TRestInfo = z.infer<typeof ZRestInfo>;
+
+export const ZSwitchRestRequest = z.object({ xid: z.string().min(1).max(64), root_xid: z.string().max(64).optional() });
+
+/** SPEC 7: xid plus a fixed client-side code value. */
+export const NODE_TREE_CODE = 'RA-NODE-TREE';
+export const ZChildrenNodeRequest = z.object({ xid: z.string().min(1).max(64), code: z.string() });
+
+/** SPEC 3 "Restaurant or node". */
+export const ZNode = z.object({
+  xid: z.string(),
+  properties: z.object({
+    type: z.enum(['agent', 'team', 'restaurant']),
+    restname: z.string().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+  }),
+  restfullname: z.string().optional(),
+  isLeaf: z.boolean(),
+  hasChildren: z.boolean(),
+});
+export type TNode = z.infer<typeof ZNode>;
+export const ZChildrenNodeResponse = z.object({ nodes: z.array(ZNode) });
+
+export const ZRestConfigRequest = z.object({ name: z.string().min(1).max(64) });
+export const ZRestConfigValue = z.object({ name: z.string(), value: z.string().nullable() });
+export const ZUpdateRestConfigRequest = z.object({ name: z.string().min(1).max(64), value: z.string().max(2000) });
