@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/** Shared with the tests so they can mint tokens (e.g. an already-expired one). */
+export const E2E_JWT_SECRET = 'e2e-secret-not-for-production-0123456789abcdef';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    jwtSecret: string;
+  }
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+async function waitForServer(url: string, child: ChildProcess, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start in time');
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ra-e2e-'));
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: E2E_JWT_SECRET,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${baseUrl}/api/account/prelogin?data=probe@demo.test`, child, Date.now() + 90_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${log.slice(-4000)}`);
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('jwtSecret', E2E_JWT_SECRET);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

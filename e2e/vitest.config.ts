@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests drive Debian's Chromium against the real server on a fresh embedded database.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.e2e.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // one server, one browser at a time: the machine has two cores
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Runs every test suite of the product in order and ends with one 'N passed, N failed' line.
+// The server suite runs on the embedded PGlite and, when TEST_DATABASE_URL is set, again on that
+// PostgreSQL server (ARCHITECTURE.md "Database": CI does both).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const only = process.argv.slice(2);
+const outDir = mkdtempSync(join(tmpdir(), 'ra-tests-'));
+const pgUrl = process.env.TEST_DATABASE_URL;
+const withoutPg = { ...process.env };
+delete withoutPg.TEST_DATABASE_URL;
+
+const suites = [
+  { name: 'shared', cwd: 'packages/shared', env: withoutPg },
+  { name: 'web', cwd: 'apps/web', env: withoutPg },
+  { name: 'server-pglite', cwd: 'apps/server', env: withoutPg },
+  ...(pgUrl ? [{ name: 'server-postgres', cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }] : []),
+  { name: 'e2e', cwd: 'e2e', env: withoutPg, before: ['npm', ['run', 'build']] },
+].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const broken = [];
+const started = Date.now();
+
+for (const suite of suites) {
+  console.log(`\n=== ${suite.name} ===`);
+  if (suite.before) {
+    const b = spawnSync(suite.before[0], suite.before[1], { stdio: 'inherit', env: suite.env });
+    if (b.status !== 0) {
+      broken.push(`${suite.name} (build failed)`);
+      continue;
+    }
+  }
+  const jsonFile = join(outDir, `${suite.name}.json`);
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
+    { cwd: suite.cwd, stdio: 'inherit', env: suite.env },
+  );
+  if (!existsSync(jsonFile)) {
+    broken.push(`${suite.name} (no result, exit ${run.status})`);
+    continue;
+  }
+  const result = JSON.parse(readFileSync(jsonFile, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+  if (run.status !== 0 && result.numFailedTests === 0) broken.push(`${suite.name} (exit ${run.status})`);
+}
+
+const seconds = Math.round((Date.now() - started) / 1000);
+if (broken.length) console.log(`\nsuites that did not finish: ${broken.join(', ')}`);
+console.log(`\nall suites finished in ${seconds}s`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || broken.length > 0 || passed === 0 ? 1 : 0);
