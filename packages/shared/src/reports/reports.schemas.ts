@@ -1,0 +1,437 @@
+import { z } from 'zod';
+import type { TLang } from '../errors.ts';
+import { isIsoDay } from '../business-day/calendar-day.ts';
+import { DATE_PRESETS, daysInRange } from '../business-day/date-range.ts';
+import { CARD_BRANDS, DISCOUNT_KINDS, ORDER_CHANNELS, PAYMENT_METHODS } from '../orders/orders.schemas.ts';
+
+/**
+ * Requests and answers of the sales report (SPEC 2 "/salesReport" and the Sales Report section titles;
+ * SPEC 6: `viewSalesReport`). Every figure is grouped by business day (see business-day.ts), every
+ * section compares the chosen range with a previous one, and money is integer cents.
+ *
+ * What the figures count (the server implements these; definitions of the per-order figures are in
+ * orders/order-totals.ts):
+ * - Orders are counted on the business day of `openedAt`. Only closed orders count towards sales;
+ *   open checks and voided orders are counted separately in the operation section, and the lines of
+ *   voided orders appear as voids.
+ * - Refunds and payouts are counted on the business day they happened: that is when money left.
+ * - Total collected = payments - refunds, which for closed orders is net sales + tax + service charge +
+ *   tips - refunds.
+ * - Average check = net sales / orders; average per guest = net sales / guests (see report-math.ts).
+ */
+
+export const REPORT_SECTIONS = [
+  'salesSummary',
+  'salesTrends',
+  'operation',
+  'paymentMethods',
+  'itemSales',
+  'categorySales',
+  'optionSales',
+  'discounts',
+  'compsVoids',
+  'taxes',
+  'payout',
+] as const;
+export const ZReportSection = z.enum(REPORT_SECTIONS);
+export type TReportSection = z.infer<typeof ZReportSection>;
+
+/**
+ * Path of each section's GET endpoint as the browser calls it after the `/api` base path, so the server
+ * route is `/api` + this (ARCHITECTURE "URL contract"): `GET /api/api/reports/sales-summary`.
+ */
+export const REPORT_PATHS: Readonly<Record<TReportSection, string>> = {
+  salesSummary: '/api/reports/sales-summary',
+  salesTrends: '/api/reports/sales-trends',
+  operation: '/api/reports/operation',
+  paymentMethods: '/api/reports/payment-methods',
+  itemSales: '/api/reports/item-sales',
+  categorySales: '/api/reports/category-sales',
+  optionSales: '/api/reports/option-sales',
+  discounts: '/api/reports/discounts',
+  compsVoids: '/api/reports/comps-voids',
+  taxes: '/api/reports/taxes',
+  payout: '/api/reports/payouts',
+};
+
+/**
+ * Longest range one report request may cover: any calendar year, or 13 months for a month-by-month
+ * trend against the same month last year. With its comparison period a request reads at most 800 days,
+ * which keeps a report query bounded on the primary (ARCHITECTURE "Database": replicas for reports).
+ */
+export const MAX_REPORT_RANGE_DAYS = 400;
+
+/** Days a report may name: far enough back for any restaurant's history, and no year-9999 overflow. */
+export const REPORT_FIRST_DAY = '2000-01-01';
+export const REPORT_LAST_DAY = '2999-12-31';
+
+export const REPORT_MESSAGES = {
+  'reports.invalidDay': { en: 'Please choose a date (YYYY-MM-DD)', zh: '请选择日期（YYYY-MM-DD）' },
+  'reports.rangeReversed': { en: 'The end date cannot be before the start date', zh: '结束日期不能早于开始日期' },
+  'reports.rangeTooLong': {
+    en: `Please choose at most ${MAX_REPORT_RANGE_DAYS} days`,
+    zh: `最多可选择 ${MAX_REPORT_RANGE_DAYS} 天`,
+  },
+} as const satisfies Record<string, Readonly<Record<TLang, string>>>;
+
+export const ZBusinessDay = z
+  .string()
+  .refine((day) => isIsoDay(day) && day >= REPORT_FIRST_DAY && day <= REPORT_LAST_DAY, {
+    message: REPORT_MESSAGES['reports.invalidDay'].en,
+  });
+
+/** A range as answers echo it back: inclusive business days. */
+export const ZDayRange = z.object({ from: ZBusinessDay, to: ZBusinessDay });
+
+function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = daysInRange(range);
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeReversed'].en });
+  else if (days > MAX_REPORT_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeTooLong'].en });
+  }
+}
+
+// Range rules need two valid days; without this a malformed day would also produce a range error.
+const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
+/** A range the user asked for: from <= to and at most MAX_REPORT_RANGE_DAYS days. */
+export const ZDateRange = ZDayRange.superRefine(checkRange, whenFieldsValid);
+export type TDateRange = z.infer<typeof ZDateRange>;
+
+/** Query strings carry 'true' / 'false'; the browser's own callers may pass a boolean. */
+const ZQueryBoolean = z.union([z.boolean(), z.stringbool()]);
+
+const reportQueryShape = {
+  from: ZBusinessDay,
+  to: ZBusinessDay,
+  /** Whether to compute the comparison period; on by default since every section compares. */
+  compare: ZQueryBoolean.default(true),
+  /**
+   * The picker preset that produced from/to. It only steers the comparison period (see
+   * `comparisonRange`: this week compares with the same weekdays last week, this month with the same
+   * days last month); 'custom' compares with the equal-length period right before.
+   */
+  preset: z.enum(DATE_PRESETS).default('custom'),
+};
+
+/** Query of every report endpoint. */
+export const ZReportQuery = z.object(reportQueryShape).superRefine(checkRange, whenFieldsValid);
+export type TReportQuery = z.infer<typeof ZReportQuery>;
+
+export const TREND_GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
+export type TTrendGranularity = (typeof TREND_GRANULARITIES)[number];
+
+export const ZTrendsQuery = z
+  .object({ ...reportQueryShape, granularity: z.enum(TREND_GRANULARITIES).default('day') })
+  .superRefine(checkRange, whenFieldsValid);
+export type TTrendsQuery = z.infer<typeof ZTrendsQuery>;
+
+export const REPORT_PAGE_SIZE_MAX = 200;
+
+/** Query of the event lists (comps/voids, payouts), which can run to thousands of rows (ARCHITECTURE "Web"). */
+export const ZPagedReportQuery = z
+  .object({
+    ...reportQueryShape,
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(50),
+  })
+  .superRefine(checkRange, whenFieldsValid);
+export type TPagedReportQuery = z.infer<typeof ZPagedReportQuery>;
+
+const ZCents = z.number().int();
+const ZCount = z.number().int().min(0);
+const ZInstant = z.iso.datetime({ offset: true });
+/**
+ * A row's fraction of the table's total (shown as a percentage): 0 to 1 for sales, but an option that
+ * lowers the price ("no cheese") has a negative share of option sales.
+ */
+const ZShare = z.number();
+
+/** The range reported and the one it is compared with (null when `compare` was false). */
+const periods = {
+  range: ZDayRange,
+  previousRange: ZDayRange.nullable(),
+};
+
+/**
+ * A table section: its rows, a totals row over the whole range (not just one page), and the same
+ * totals for the comparison period.
+ */
+function tableResponse<TRow extends z.ZodType, TTotals extends z.ZodType>(row: TRow, totals: TTotals) {
+  return z.object({ ...periods, rows: z.array(row), totals, previousTotals: totals.nullable() });
+}
+
+function pagedTableResponse<TRow extends z.ZodType, TTotals extends z.ZodType>(row: TRow, totals: TTotals) {
+  return z.object({
+    ...periods,
+    rows: z.array(row),
+    totals,
+    previousTotals: totals.nullable(),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    /** Rows in the whole range, for the pager. */
+    total: ZCount,
+  });
+}
+
+// --- Sales summary ---
+
+export const ZSalesFigures = z.object({
+  grossSalesCents: ZCents,
+  discountCents: ZCents,
+  compCents: ZCents,
+  voidCents: ZCents,
+  netSalesCents: ZCents,
+  taxCents: ZCents,
+  serviceChargeCents: ZCents,
+  tipCents: ZCents,
+  refundCents: ZCents,
+  totalCollectedCents: ZCents,
+  orderCount: ZCount,
+  guestCount: ZCount,
+  averageCheckCents: ZCents,
+  averageGuestCents: ZCents,
+});
+export type TSalesFigures = z.infer<typeof ZSalesFigures>;
+
+export const ZChannelSales = z.object({
+  channel: z.enum(ORDER_CHANNELS),
+  current: ZSalesFigures,
+  previous: ZSalesFigures.nullable(),
+});
+
+export const ZSalesSummaryResponse = z.object({
+  ...periods,
+  current: ZSalesFigures,
+  previous: ZSalesFigures.nullable(),
+  /** One entry per channel, including channels with no orders, so the table keeps its shape. */
+  byChannel: z.array(ZChannelSales),
+});
+export type TSalesSummaryResponse = z.infer<typeof ZSalesSummaryResponse>;
+
+// --- Trends ---
+
+/**
+ * One bucket of the trend chart. `key` by granularity:
+ * - hour: 'HH', the local wall-clock hour across every day of the range (sales by hour of day),
+ *   listed from the end-of-day hour onwards so a business day reads left to right;
+ * - day: 'YYYY-MM-DD' business day;
+ * - week: 'YYYY-MM-DD' of the week's first day (Monday, DEFAULT_WEEK_STARTS_ON);
+ * - month: 'YYYY-MM'.
+ * `label` is short and language-neutral ('03:00', '03-09', '2026-03'); buckets without sales are
+ * present with zeros so the chart has no gaps.
+ */
+export const ZTrendPoint = z.object({
+  key: z.string(),
+  label: z.string(),
+  netSalesCents: ZCents,
+  orders: ZCount,
+  guests: ZCount,
+});
+export type TTrendPoint = z.infer<typeof ZTrendPoint>;
+
+export const ZSalesTrendsResponse = z.object({
+  ...periods,
+  granularity: z.enum(TREND_GRANULARITIES),
+  points: z.array(ZTrendPoint),
+  /** Buckets of the comparison period, in the same order, so point i compares with previousPoints[i]. */
+  previousPoints: z.array(ZTrendPoint).nullable(),
+});
+export type TSalesTrendsResponse = z.infer<typeof ZSalesTrendsResponse>;
+
+// --- Operation ---
+
+export const ZOperationFigures = z.object({
+  orderCount: ZCount,
+  guestCount: ZCount,
+  averageCheckCents: ZCents,
+  averageGuestCents: ZCents,
+  /** Opened to closed, dine-in orders only (table turn time); null when there were none. */
+  averageTurnMinutes: z.number().min(0).nullable(),
+  /** Checks still open now whose business day is in the range. */
+  openOrderCount: ZCount,
+  voidedOrderCount: ZCount,
+  refundCount: ZCount,
+});
+export type TOperationFigures = z.infer<typeof ZOperationFigures>;
+
+export const ZOperationResponse = z.object({
+  ...periods,
+  current: ZOperationFigures,
+  previous: ZOperationFigures.nullable(),
+});
+export type TOperationResponse = z.infer<typeof ZOperationResponse>;
+
+// --- Item, category and option sales ---
+
+/**
+ * Quantities count comped lines (they were sold, then given away) but not voided ones.
+ * `discountCents` holds the line discounts plus the line's share of check discounts, spread in
+ * proportion to line amounts with `allocateCents`, so item and category nets add up to net sales.
+ * `previous*` are the same item's figures in the comparison period (null without a comparison).
+ */
+export const ZItemSalesRow = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  category: z.string(),
+  quantity: ZCount,
+  grossCents: ZCents,
+  discountCents: ZCents,
+  compCents: ZCents,
+  netCents: ZCents,
+  share: ZShare,
+  previousQuantity: ZCount.nullable(),
+  previousNetCents: ZCents.nullable(),
+});
+export type TItemSalesRow = z.infer<typeof ZItemSalesRow>;
+
+export const ZSalesTotals = z.object({
+  quantity: ZCount,
+  grossCents: ZCents,
+  discountCents: ZCents,
+  compCents: ZCents,
+  netCents: ZCents,
+});
+export type TSalesTotals = z.infer<typeof ZSalesTotals>;
+
+export const ZItemSalesResponse = tableResponse(ZItemSalesRow, ZSalesTotals);
+export type TItemSalesResponse = z.infer<typeof ZItemSalesResponse>;
+
+export const ZCategorySalesRow = z.object({
+  category: z.string(),
+  quantity: ZCount,
+  grossCents: ZCents,
+  discountCents: ZCents,
+  compCents: ZCents,
+  netCents: ZCents,
+  share: ZShare,
+  previousQuantity: ZCount.nullable(),
+  previousNetCents: ZCents.nullable(),
+});
+export type TCategorySalesRow = z.infer<typeof ZCategorySalesRow>;
+
+export const ZCategorySalesResponse = tableResponse(ZCategorySalesRow, ZSalesTotals);
+export type TCategorySalesResponse = z.infer<typeof ZCategorySalesResponse>;
+
+/** Option quantity = line quantity x option quantity; amount = that x option price (voided lines excluded). */
+export const ZOptionSalesRow = z.object({
+  optionName: z.string(),
+  group: z.string(),
+  quantity: ZCount,
+  amountCents: ZCents,
+  share: ZShare,
+  previousQuantity: ZCount.nullable(),
+  previousAmountCents: ZCents.nullable(),
+});
+export type TOptionSalesRow = z.infer<typeof ZOptionSalesRow>;
+
+export const ZOptionSalesTotals = z.object({ quantity: ZCount, amountCents: ZCents });
+
+export const ZOptionSalesResponse = tableResponse(ZOptionSalesRow, ZOptionSalesTotals);
+export type TOptionSalesResponse = z.infer<typeof ZOptionSalesResponse>;
+
+// --- Payment methods ---
+
+/** One row per method, and per card brand for cards (`cardBrand` null when the POS did not say). */
+export const ZPaymentMethodRow = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  cardBrand: z.enum(CARD_BRANDS).nullable(),
+  count: ZCount,
+  amountCents: ZCents,
+  tipCents: ZCents,
+  refundCount: ZCount,
+  refundCents: ZCents,
+  /** amount - refunds: what this method actually brought in. */
+  netCents: ZCents,
+});
+export type TPaymentMethodRow = z.infer<typeof ZPaymentMethodRow>;
+
+export const ZPaymentMethodTotals = ZPaymentMethodRow.omit({ method: true, cardBrand: true });
+
+export const ZPaymentMethodsResponse = tableResponse(ZPaymentMethodRow, ZPaymentMethodTotals);
+export type TPaymentMethodsResponse = z.infer<typeof ZPaymentMethodsResponse>;
+
+// --- Discounts ---
+
+/** Line and check discounts together, by name and kind; comps are in their own section. */
+export const ZDiscountRow = z.object({
+  name: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  count: ZCount,
+  amountCents: ZCents,
+});
+export type TDiscountRow = z.infer<typeof ZDiscountRow>;
+
+export const ZDiscountTotals = z.object({ count: ZCount, amountCents: ZCents });
+
+export const ZDiscountsResponse = tableResponse(ZDiscountRow, ZDiscountTotals);
+export type TDiscountsResponse = z.infer<typeof ZDiscountsResponse>;
+
+// --- Comps and voids ---
+
+/** One row per comped or voided line; the lines of a voided order are voids with the order's reason. */
+export const ZCompVoidRow = z.object({
+  kind: z.enum(['comp', 'void']),
+  posOrderId: z.string(),
+  orderNumber: z.string().nullable(),
+  itemName: z.string(),
+  quantity: ZCount,
+  amountCents: ZCents,
+  by: z.string(),
+  reason: z.string(),
+  at: ZInstant,
+});
+export type TCompVoidRow = z.infer<typeof ZCompVoidRow>;
+
+export const ZCompVoidTotals = z.object({
+  compQuantity: ZCount,
+  compCents: ZCents,
+  voidQuantity: ZCount,
+  voidCents: ZCents,
+});
+
+export const ZCompsVoidsResponse = pagedTableResponse(ZCompVoidRow, ZCompVoidTotals);
+export type TCompsVoidsResponse = z.infer<typeof ZCompsVoidsResponse>;
+
+// --- Taxes ---
+
+/** One row per tax name and rate; `name` null for orders whose POS sent no breakdown. */
+export const ZTaxRow = z.object({
+  name: z.string().nullable(),
+  rateBasisPoints: z.number().int().min(0).nullable(),
+  taxableCents: ZCents,
+  taxCents: ZCents,
+});
+export type TTaxRow = z.infer<typeof ZTaxRow>;
+
+export const ZTaxTotals = z.object({ taxableCents: ZCents, taxCents: ZCents });
+
+export const ZTaxesResponse = tableResponse(ZTaxRow, ZTaxTotals);
+export type TTaxesResponse = z.infer<typeof ZTaxesResponse>;
+
+// --- Payouts ---
+
+export const PAYOUT_KINDS = ['cash', 'deposit'] as const;
+
+/**
+ * cash: paid out of the drawer (pushed by the POS, with who and why); deposit: a card processor's
+ * deposit to the bank account (from the payment provider, so no person or reason).
+ */
+export const ZPayoutRow = z.object({
+  kind: z.enum(PAYOUT_KINDS),
+  at: ZInstant,
+  amountCents: ZCents,
+  reason: z.string().nullable(),
+  by: z.string().nullable(),
+});
+export type TPayoutRow = z.infer<typeof ZPayoutRow>;
+
+export const ZPayoutTotals = z.object({
+  cashCount: ZCount,
+  cashCents: ZCents,
+  depositCount: ZCount,
+  depositCents: ZCents,
+});
+
+export const ZPayoutsResponse = pagedTableResponse(ZPayoutRow, ZPayoutTotals);
+export type TPayoutsResponse = z.infer<typeof ZPayoutsResponse>;
