@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createEmailSender } from './adapters/email/create-email-sender.ts';
+import type { EmailSender } from './adapters/email/email-sender.ts';
+import { TokenService } from './lib/tokens.ts';
+import { registerAccessControl } from './plugins/access-control.ts';
+import { API_DOCS_PREFIX, registerApiDocs, registerApiDocsUi } from './plugins/api-docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { NodeRepository } from './modules/node/node.repository.ts';
+import { nodeRoutes } from './modules/node/node.routes.ts';
+import { NodeService } from './modules/node/node.service.ts';
+import { RestaurantRepository } from './modules/restaurant/restaurant.repository.ts';
+import { restaurantRoutes } from './modules/restaurant/restaurant.routes.ts';
+import { RestaurantService } from './modules/restaurant/restaurant.service.ts';
+
+export interface BuildAppOptions {
+  db: Database;
+  config: AppConfig;
+  /** Replaces the adapter chosen from config (tests, or a provider wired elsewhere). */
+  emailSender?: EmailSender;
+  /** Fastify's logger option; defaults to JSON logs at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  /** Further route modules, registered after the built-in ones under the same rules. */
+  modules?: FastifyPluginAsyncZod[];
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole API: plugins, access control, modules, docs and the web app, in an order that
+ * matters (the route guard before any route, the docs generator before the routes it documents).
+ * Resolves once the app is ready, so a route without an access declaration fails here, at start-up.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Sign-in and settings bodies are small; nothing in this API needs more.
+    bodyLimit: 1024 * 1024,
+  });
+  try {
+    await assemble(app, options);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
+async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
+  const { db, config } = options;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await registerApiDocs(app);
+
+  const tokens = new TokenService(config.jwtSecret);
+  const email = options.emailSender ?? createEmailSender(config.email, db, app.log);
+  const audit = new AuditRepository(db);
+  const nodes = new NodeService(new NodeRepository(db));
+  const accounts = new AccountService({
+    repo: new AccountRepository(db),
+    nodes,
+    tokens,
+    email,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    codeSecret: config.jwtSecret,
+  });
+  const restaurants = new RestaurantService(new RestaurantRepository(db), audit);
+
+  registerAccessControl(app, {
+    authenticate: (token) => accounts.authenticate(token),
+    publicPrefixes: [API_DOCS_PREFIX],
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  await typed.register(accountRoutes(accounts));
+  await typed.register(nodeRoutes(nodes));
+  await typed.register(restaurantRoutes(restaurants));
+  for (const module of options.modules ?? []) await typed.register(module);
+
+  await registerApiDocsUi(app);
+  await registerWebApp(app, config.webDistDir);
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The monorepo root, found from this file so `npm start` works from any working directory. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite under `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /**
+   * Fastify's trustProxy, so request.ip (used by the sign-in rate limit) is the client's and not the
+   * load balancer's: TRUST_PROXY=true, or the balancers' addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
+   */
+  trustProxy: boolean | string;
+  email: {
+    /** smtp(s)://user:pass@host:port; when absent mail goes to the email_outbox table and the log. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** EMAIL_FAIL=1: the local adapter fails like an unreachable mail server, to exercise error paths. */
+    fail: boolean;
+  };
+  /** The built web app; served at / when the folder exists. */
+  webDistDir: string;
+  logLevel: string;
+}
+
+const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+/**
+ * The JWT key must be shared by every API server, so with a PostgreSQL server it has to come from the
+ * environment. The embedded database is single-process by nature: generate a key once and keep it
+ * next to the data, so tokens survive a restart (ARCHITECTURE.md "Secrets").
+ */
+function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string, usesServerDb: boolean): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  if (usesServerDb) throw new Error('JWT_SECRET must be set when DATABASE_URL is set');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Just what the db:* scripts need, so migrating does not require the JWT secret. A relative DATA_DIR
+ * is taken from the repository root, like the default, whichever workspace npm runs the script in.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<AppConfig, 'databaseUrl' | 'dataDir'> {
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data') };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const { dataDir, databaseUrl } = loadDatabaseConfig(env);
+  return {
+    port: positiveInt(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    jwtSecret: resolveJwtSecret(env, dataDir, databaseUrl !== undefined),
+    tokenTtlSeconds: positiveInt(env.TOKEN_TTL_SECONDS, DEFAULT_TOKEN_TTL_SECONDS, 'TOKEN_TTL_SECONDS'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    email: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.EMAIL_FROM ?? 'Restaurant Admin System <no-reply@restaurant-admin.local>',
+      fail: env.EMAIL_FAIL === '1' || env.EMAIL_FAIL === 'true',
+    },
+    webDistDir: resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

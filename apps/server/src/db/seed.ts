@@ -1,0 +1,324 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { emptyRoleFlags, allRoleFlags, type TRoleFlag, type TRoleFlags } from '@ra/shared/permissions';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Database } from './client.ts';
+import { nodes, type TNodeType } from './schema/nodes.ts';
+import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from './schema/restaurants.ts';
+import { roles, userRoles, users } from './schema/users.ts';
+
+/**
+ * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
+ * account for each kind of person who signs in. All accounts use DEMO_PASSWORD.
+ */
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_EMAILS = {
+  owner: 'owner@demo.test',
+  manager: 'manager@demo.test',
+  staff: 'staff@demo.test',
+  agent: 'agent@demo.test',
+  verify: 'verify@demo.test',
+  admin: 'admin@demo.test',
+} as const;
+
+function flags(...on: TRoleFlag[]): TRoleFlags {
+  const result = emptyRoleFlags();
+  for (const flag of on) result[flag] = true;
+  return result;
+}
+
+/** SPEC 6 leaves "which role has which permission" open; these are what a US full-service place uses. */
+const DEMO_ROLES: Array<{ name: string; flags: TRoleFlags }> = [
+  { name: 'Owner', flags: allRoleFlags() },
+  {
+    name: 'Manager',
+    flags: flags(
+      'editMenu',
+      'editCoupon',
+      'viewSalesReport',
+      'viewWorkHours',
+      'order',
+      'placeOrders',
+      'deleteItems',
+      'cashPayment',
+      'updateTip',
+      'voidOrders',
+      'quickStats',
+      'deleteOrders',
+      'adjustPrice',
+      'sendRewardCoupon',
+      'soldOut',
+      'editWorkHour',
+      'cashDrawer',
+      'modifyServerForTip',
+      'loginPosOnOwnDevice',
+    ),
+  },
+  {
+    name: 'Staff',
+    flags: flags('viewWorkHours', 'order', 'placeOrders', 'cashPayment', 'updateTip', 'clockInRequired'),
+  },
+];
+
+type TWeekly = TBusinessHoursDoc['weekly'];
+const week = (
+  open: string,
+  close: string,
+  overrides: Partial<Record<number, [string, string] | 'closed'>> = {},
+): TWeekly =>
+  [0, 1, 2, 3, 4, 5, 6].map((day) => {
+    const o = overrides[day];
+    if (o === 'closed') return { day, closed: true, open, close };
+    return { day, closed: false, open: o?.[0] ?? open, close: o?.[1] ?? close };
+  });
+
+interface TDemoRestaurant {
+  key: 'harbor' | 'dragon' | 'maple' | 'sakura';
+  under: 'agent' | 'team';
+  restname: string;
+  name: string;
+  fullname: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  timeZone: string | null;
+  hourOffsetEndOfDay: number;
+  config: TRestaurantConfigDoc;
+  weekly: TWeekly;
+}
+
+const DEMO_RESTAURANTS: TDemoRestaurant[] = [
+  {
+    key: 'harbor',
+    under: 'agent',
+    restname: 'Harbor Bistro',
+    name: 'Harbor Bistro',
+    fullname: 'Harbor Bistro & Oyster Bar',
+    street: '120 Atlantic Ave',
+    city: 'Boston',
+    state: 'MA',
+    zip: '02110',
+    phone: '(617) 555-0142',
+    timeZone: 'America/New_York',
+    // Closes at 1 am on weekends: the late covers belong to the previous business day.
+    hourOffsetEndOfDay: 3,
+    config: { version: '1.0.0', workHoursSteps: 15, enableCaptureSignature: true },
+    weekly: week('11:00', '22:00', { 5: ['11:00', '01:00'], 6: ['10:00', '01:00'], 0: ['10:00', '21:00'] }),
+  },
+  {
+    key: 'dragon',
+    under: 'agent',
+    restname: '金龙餐厅 Golden Dragon',
+    name: '金龙餐厅 Golden Dragon',
+    fullname: '金龙餐厅 Golden Dragon Restaurant',
+    street: '38 Mott St',
+    city: 'New York',
+    state: 'NY',
+    zip: '10013',
+    phone: '(212) 555-0188',
+    timeZone: 'America/New_York',
+    hourOffsetEndOfDay: 2,
+    config: { version: '1.0.0', tipWordZh: '服务费' },
+    weekly: week('10:30', '23:00', { 2: 'closed' }),
+  },
+  {
+    key: 'maple',
+    under: 'team',
+    restname: 'Maple Street Diner',
+    name: 'Maple Street Diner',
+    fullname: 'Maple Street Diner',
+    street: '415 Maple St',
+    city: 'Burlington',
+    state: 'VT',
+    zip: '05401-2210',
+    phone: '802-555-0117',
+    timeZone: 'America/New_York',
+    hourOffsetEndOfDay: 0,
+    config: { version: '1.0.0' },
+    weekly: week('06:30', '15:00'),
+  },
+  {
+    key: 'sakura',
+    under: 'team',
+    restname: 'Sakura Ramen',
+    name: 'Sakura Ramen',
+    fullname: 'Sakura Ramen House',
+    street: '2210 Walnut St',
+    city: 'Philadelphia',
+    state: 'PA',
+    zip: '19103',
+    phone: '(215) 555-0163',
+    // Never chosen: an agent picking this restaurant is asked for the time zone (SPEC 4).
+    timeZone: null,
+    hourOffsetEndOfDay: 0,
+    config: { version: '1.0.0' },
+    weekly: week('11:30', '21:30', { 1: 'closed' }),
+  },
+];
+
+interface TDemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Restaurant users sign in at their restaurant; agents at the agent node. */
+  at: 'harbor' | 'agent';
+  role?: 'Owner' | 'Manager' | 'Staff';
+  employeeNumber?: string;
+  pin?: string;
+  isAdmin?: boolean;
+  requireEmailCode?: boolean;
+}
+
+const DEMO_ACCOUNTS: TDemoAccount[] = [
+  {
+    email: DEMO_EMAILS.owner,
+    firstName: 'Grace',
+    lastName: 'Miller',
+    at: 'harbor',
+    role: 'Owner',
+    employeeNumber: '1001',
+    pin: '4821',
+  },
+  {
+    email: DEMO_EMAILS.manager,
+    firstName: 'Marcus',
+    lastName: 'Lee',
+    at: 'harbor',
+    role: 'Manager',
+    employeeNumber: '1002',
+    pin: '5930',
+  },
+  {
+    email: DEMO_EMAILS.staff,
+    firstName: 'Sofia',
+    lastName: 'Ramirez',
+    at: 'harbor',
+    role: 'Staff',
+    employeeNumber: '1003',
+    pin: '7314',
+  },
+  {
+    email: DEMO_EMAILS.verify,
+    firstName: 'Victor',
+    lastName: 'Nguyen',
+    at: 'harbor',
+    role: 'Owner',
+    employeeNumber: '1004',
+    pin: '2657',
+    requireEmailCode: true,
+  },
+  { email: DEMO_EMAILS.agent, firstName: 'Linda', lastName: 'Chen', at: 'agent' },
+  // Platform staff, so the admin-only config (SPEC 6) can be tried out.
+  { email: DEMO_EMAILS.admin, firstName: 'Sam', lastName: 'Patel', at: 'agent', isAdmin: true },
+];
+
+async function insertNode(
+  tx: Database,
+  parent: { id: number; path: string; depth: number } | null,
+  values: { type: TNodeType; firstName?: string; lastName?: string; restname?: string },
+) {
+  const depth = parent ? parent.depth + 1 : 0;
+  const [row] = await tx
+    .insert(nodes)
+    .values({ ...values, parentId: parent?.id ?? null, path: '', depth })
+    .returning({ id: nodes.id, xid: nodes.xid });
+  if (!row) throw new Error('node insert returned nothing');
+  // The path holds the node's own id, known only after the insert.
+  const path = `${parent?.path ?? '/'}${row.id}/`;
+  await tx.update(nodes).set({ path }).where(eq(nodes.id, row.id));
+  return { id: row.id, xid: row.xid, path, depth };
+}
+
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Idempotent: when the demo accounts exist it does nothing, and it runs in one transaction, so a
+ * failed run leaves nothing half-made behind.
+ */
+export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, Object.values(DEMO_EMAILS)))
+    .limit(1);
+  if (existing.length > 0) return { seeded: false };
+
+  // Hash outside the transaction: argon2 is slow on purpose and the transaction should be short.
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction(async (tx) => {
+    // Agent and team nodes have no name column: the tree shows "firstName lastName" (SPEC 3 node properties).
+    const agent = await insertNode(tx, null, { type: 'agent', firstName: 'Golden Spoon', lastName: 'Group' });
+    const team = await insertNode(tx, agent, { type: 'team', firstName: 'East', lastName: 'Team' });
+
+    const restaurantIds = new Map<TDemoRestaurant['key'], { id: number; nodeId: number }>();
+    for (const r of DEMO_RESTAURANTS) {
+      const node = await insertNode(tx, r.under === 'agent' ? agent : team, {
+        type: 'restaurant',
+        restname: r.restname,
+      });
+      const [row] = await tx
+        .insert(restaurants)
+        .values({
+          nodeId: node.id,
+          name: r.name,
+          fullname: r.fullname,
+          street: r.street,
+          city: r.city,
+          state: r.state,
+          zip: r.zip,
+          phone: r.phone,
+          timeZone: r.timeZone,
+          posLocales: ['en', 'zh'],
+          hourOffsetEndOfDay: r.hourOffsetEndOfDay,
+          config: r.config,
+          businessHours: { weekly: r.weekly, holidays: ['2025-12-25', '2026-01-01'] },
+        })
+        .returning({ id: restaurants.id });
+      if (!row) throw new Error('restaurant insert returned nothing');
+      restaurantIds.set(r.key, { id: row.id, nodeId: node.id });
+    }
+
+    const roleIds = new Map<string, number>();
+    for (const { id } of restaurantIds.values()) {
+      const inserted = await tx
+        .insert(roles)
+        .values(DEMO_ROLES.map((role) => ({ restaurantId: id, name: role.name, flags: role.flags })))
+        .returning({ id: roles.id, name: roles.name });
+      for (const role of inserted) roleIds.set(`${id}:${role.name}`, role.id);
+    }
+
+    const harbor = restaurantIds.get('harbor');
+    if (!harbor) throw new Error('demo restaurant missing');
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const atHarbor = account.at === 'harbor';
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          passwordHash: hashes[i] ?? null,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          employeeNumber: account.employeeNumber ?? null,
+          pin: account.pin ?? null,
+          restaurantId: atHarbor ? harbor.id : null,
+          nodeId: atHarbor ? harbor.nodeId : agent.id,
+          isAdmin: account.isAdmin ?? false,
+          requireEmailCode: account.requireEmailCode ?? false,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      if (account.role) {
+        const roleId = roleIds.get(`${harbor.id}:${account.role}`);
+        if (roleId === undefined) throw new Error(`demo role ${account.role} missing`);
+        await tx.insert(userRoles).values({ userId: user.id, roleId, restaurantId: harbor.id });
+      }
+    }
+  });
+  return { seeded: true };
+}

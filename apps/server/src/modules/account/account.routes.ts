@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAcquireTokenRequest,
+  ZPreloginQuery,
+  ZPreloginResponse,
+  ZSigninRequest,
+  ZSigninResponse,
+  ZSwitchRestRequest,
+  ZTokenResponse,
+  ZUserInfo,
+} from '@ra/shared/auth/auth.schemas';
+import { authOf } from '../../plugins/access-control.ts';
+import type { AccountService, TRequestMeta } from './account.service.ts';
+
+const ZOk = z.object({ ok: z.literal(true) });
+const ZUnlockRequest = z.object({ password: z.string().min(1).max(200) });
+
+function metaOf(request: FastifyRequest): TRequestMeta {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: agent ? agent.slice(0, 500) : null };
+}
+
+/** SPEC 7 account calls: sign-in, token exchange, sign-out, restaurant switch, lock screen, user info. */
+export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/account/prelogin', {
+      schema: {
+        tags: ['account'],
+        summary: 'First step of sign-in; echoes the normalised email and says nothing about the account',
+        querystring: ZPreloginQuery,
+        response: { 200: ZPreloginResponse },
+      },
+      config: { access: { kind: 'public' } },
+      handler: async (request) => ({ email: request.query.data.toLowerCase() }),
+    });
+
+    app.post('/api/account/signin', {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with email and password (and the emailed code when the account requires one)',
+        description:
+          'Failure is 400 / 40001 whatever the reason; 429 / 42900 after too many failures; ' +
+          '200 { emailVerificationRequired } when a code has just been emailed; 400 / 40002 for a wrong code; ' +
+          '503 / 50300 when the email could not be sent.',
+        body: ZSigninRequest,
+        response: { 200: ZSigninResponse },
+      },
+      config: { access: { kind: 'public' } },
+      handler: (request) => service.signin(request.body, metaOf(request)),
+    });
+
+    app.post('/api/account/acquireToken', {
+      schema: {
+        tags: ['account'],
+        summary: 'Exchange the current token for a fresh one on the same session',
+        description:
+          'The token in the Authorization header is the one exchanged; oldjwtToken is accepted for the SPEC 7 client and ignored.',
+        body: ZAcquireTokenRequest.nullish(),
+        response: { 200: ZTokenResponse },
+      },
+      config: { access: { kind: 'authenticated' } },
+      handler: (request) => service.acquireToken(authOf(request)),
+    });
+
+    app.get('/api/account/logout', {
+      schema: { tags: ['account'], summary: 'Sign out: the token stops working at once', response: { 200: ZOk } },
+      config: { access: { kind: 'authenticated' } },
+      handler: (request) => service.logout(authOf(request)),
+    });
+
+    app.post('/api/account/swtichRestByXid', {
+      schema: {
+        tags: ['account'],
+        summary: "Select the restaurant this session works on (agents: any restaurant under the agent's node)",
+        body: ZSwitchRestRequest,
+        response: { 200: z.object({ ok: z.literal(true), restId: z.number().int() }) },
+      },
+      config: { access: { kind: 'authenticated' } },
+      handler: (request) => service.switchRestaurant(authOf(request), request.body.xid),
+    });
+
+    app.post('/api/account/unlock', {
+      schema: {
+        tags: ['account'],
+        summary: 'Lock screen: check the signed-in user’s password',
+        body: ZUnlockRequest,
+        response: { 200: ZOk },
+      },
+      config: { access: { kind: 'authenticated' } },
+      handler: (request) => service.unlock(authOf(request), request.body.password, metaOf(request)),
+    });
+
+    app.get('/api/api/getUserInfo', {
+      schema: { tags: ['account'], summary: 'Who is signed in', response: { 200: ZUserInfo } },
+      config: { access: { kind: 'authenticated' } },
+      handler: async (request) => service.userInfo(authOf(request)),
+    });
+  };
+}

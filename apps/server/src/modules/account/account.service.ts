@@ -1,0 +1,289 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
+import { allRoleFlags, permissionsFromRoles, type TRoleFlags } from '@ra/shared/permissions';
+import type { TSigninRequest, TSigninResponse, TUserInfo } from '@ra/shared/auth/auth.schemas';
+import type { EmailSender } from '../../adapters/email/email-sender.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, forbidden, loggedOut, loginFailed, SERVER_ERROR_CODES, SERVER_MESSAGES } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import type { NodeService } from '../node/node.service.ts';
+import type { AccountRepository, TAccountRow } from './account.repository.ts';
+
+/** docs/decisions.md "Rate limiting lives in the database". */
+export const SIGNIN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  failuresPerEmail: 5,
+  failuresPerIp: 20,
+} as const;
+
+/** docs/decisions.md "The email verification code": 6 digits, 10 minutes, 5 tries, single use. */
+export const EMAIL_CODE_RULES = {
+  ttlMs: 10 * 60 * 1000,
+  maxAttempts: 5,
+} as const;
+
+export interface TRequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AccountServiceDeps {
+  repo: AccountRepository;
+  nodes: NodeService;
+  tokens: TokenService;
+  email: EmailSender;
+  tokenTtlSeconds: number;
+  /** Keys the code hashes, so a copy of the database alone cannot be used to try the million codes. */
+  codeSecret: string;
+  now?: () => Date;
+}
+
+/** SPEC 6: agents and team members sign in at their node, above any single restaurant. */
+function isAgentAccount(account: Pick<TAccountRow, 'restaurantId' | 'nodeType'>): boolean {
+  return account.restaurantId === null && (account.nodeType === 'agent' || account.nodeType === 'team');
+}
+
+/** An account the dashboard can serve: a restaurant's user, or an agent / team member. */
+function canSignIn(account: TAccountRow): boolean {
+  return account.status === 'active' && (account.restaurantId !== null || isAgentAccount(account));
+}
+
+function codeEmail(code: string): { subject: string; text: string } {
+  return {
+    subject: 'Your sign-in code / 您的登录验证码',
+    text: [
+      `Your Restaurant Admin System sign-in code is ${code}.`,
+      'It expires in 10 minutes and works once.',
+      'If you did not just try to sign in, someone knows your password: change it now.',
+      '',
+      `您的餐厅管理系统登录验证码是 ${code}。`,
+      '验证码 10 分钟内有效，只能使用一次。',
+      '如果这不是您本人的操作，说明有人知道您的密码，请立即修改密码。',
+    ].join('\n'),
+  };
+}
+
+export class AccountService {
+  private readonly repo: AccountRepository;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.repo = deps.repo;
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // --- sign-in ---------------------------------------------------------------------------------
+
+  /**
+   * SPEC 7 "Login: prelogin, signin, token exchange". Every way of failing (unknown email, wrong
+   * password, deactivated or deleted account) gives the same answer after the same work, so the
+   * form cannot be used to find out who has an account.
+   */
+  async signin(input: TSigninRequest, meta: TRequestMeta): Promise<TSigninResponse> {
+    const email = input.email.toLowerCase();
+    await this.assertNotRateLimited(email, meta.ip);
+
+    const account = await this.repo.findLiveAccountByEmail(email);
+    const passwordMatches = await verifyPassword(account?.passwordHash, input.password);
+    if (!account || !passwordMatches || !canSignIn(account)) {
+      await this.recordFailure(email, meta.ip);
+      throw loginFailed();
+    }
+
+    if (account.requireEmailCode) {
+      const code = input.emailVerificationCodeNumber?.trim();
+      if (!code) {
+        await this.sendEmailCode(account);
+        return { emailVerificationRequired: true, message: MESSAGES.emailCodeRequired.en };
+      }
+      if (!(await this.useEmailCode(account.id, code))) {
+        await this.recordFailure(email, meta.ip);
+        throw new AppError(400, SERVER_ERROR_CODES.emailCodeInvalid, MESSAGES.emailCodeInvalid.en);
+      }
+    }
+
+    await this.repo.clearFailures(email);
+    const session = await this.repo.createSession({
+      userId: account.id,
+      // SPEC 6: a leaf login goes straight to its restaurant; an agent picks one from the tree.
+      restaurantId: isAgentAccount(account) ? null : account.restaurantId,
+      currentNodeXid: account.nodeXid,
+      expiresAt: this.sessionExpiry(),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return { token: this.deps.tokens.issue(account.id, session.id, session.expiresAt) };
+  }
+
+  private async assertNotRateLimited(email: string, ip: string): Promise<void> {
+    const since = new Date(this.now().getTime() - SIGNIN_LIMITS.windowMs);
+    const { byEmail, byIp } = await this.repo.countRecentFailures(email, ip, since);
+    if (byEmail >= SIGNIN_LIMITS.failuresPerEmail || byIp >= SIGNIN_LIMITS.failuresPerIp) {
+      throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyAttempts.en);
+    }
+  }
+
+  private async recordFailure(email: string, ip: string): Promise<void> {
+    await this.repo.recordFailure(email, ip);
+    // Keep the table small without a scheduler: a failure is rare enough to pay for the sweep.
+    if (Math.random() < 0.05) await this.repo.pruneFailures(new Date(this.now().getTime() - SIGNIN_LIMITS.windowMs));
+  }
+
+  private hashCode(userId: number, code: string): string {
+    return createHmac('sha256', this.deps.codeSecret).update(`email-code:${userId}:${code}`).digest('hex');
+  }
+
+  private async sendEmailCode(account: TAccountRow): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(this.now().getTime() + EMAIL_CODE_RULES.ttlMs);
+    const codeId = await this.repo.replaceEmailCode(account.id, this.hashCode(account.id, code), expiresAt);
+    try {
+      await this.deps.email.send({ to: account.email, ...codeEmail(code) });
+    } catch (error) {
+      // A code nobody received must not stay usable.
+      await this.repo.deleteEmailCode(codeId);
+      throw new AppError(503, SERVER_ERROR_CODES.emailUnavailable, SERVER_MESSAGES.emailUnavailable.en, {
+        cause: error,
+      });
+    }
+  }
+
+  private async useEmailCode(userId: number, code: string): Promise<boolean> {
+    const now = this.now();
+    const live = await this.repo.findLatestLiveEmailCode(userId, now, EMAIL_CODE_RULES.maxAttempts);
+    if (!live) return false;
+    const expected = Buffer.from(live.codeHash, 'hex');
+    const given = Buffer.from(this.hashCode(userId, code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      await this.repo.countEmailCodeAttempt(live.id);
+      return false;
+    }
+    return this.repo.consumeEmailCode(live.id, now);
+  }
+
+  private sessionExpiry(): Date {
+    return new Date(this.now().getTime() + this.deps.tokenTtlSeconds * 1000);
+  }
+
+  // --- the session -----------------------------------------------------------------------------
+
+  /**
+   * Turns a token into the caller. The token proves which session; the session row decides whether it
+   * still counts, so sign-out, deactivation and deletion take effect on the very next request.
+   */
+  async authenticate(token: string): Promise<AuthContext> {
+    const claims = this.deps.tokens.read(token);
+    if (!/^[0-9a-f-]{36}$/i.test(claims.sid)) throw loggedOut();
+    const row = await this.repo.findSessionForAuth(claims.sid);
+    if (
+      !row ||
+      String(row.userId) !== claims.sub ||
+      row.revokedAt !== null ||
+      row.expiresAt.getTime() <= this.now().getTime() ||
+      row.deletedAt !== null ||
+      !canSignIn(row)
+    ) {
+      throw loggedOut();
+    }
+
+    const isAgent = isAgentAccount(row);
+    let restaurantId: number | null;
+    if (isAgent) {
+      // Re-checked on every request: if the restaurant has moved out of the agent's tree since it was
+      // picked, the agent simply has no restaurant selected any more.
+      const stillUnder = row.selectedRestaurantPath?.startsWith(row.nodePath) ?? false;
+      restaurantId = stillUnder ? row.selectedRestaurantId : null;
+    } else {
+      restaurantId = row.restaurantId;
+    }
+
+    const roleNames: string[] = [];
+    const roleFlags: Array<Partial<TRoleFlags>> = [];
+    if (restaurantId !== null) {
+      if (isAgent) {
+        // Agents look after their restaurants with full rights (SPEC 6).
+        roleFlags.push(allRoleFlags());
+      } else {
+        for (const role of await this.repo.rolesAt(row.id, restaurantId)) {
+          roleNames.push(role.name);
+          roleFlags.push(role.flags);
+        }
+      }
+    }
+    // SYSTEM_ROLES in packages/shared/src/permissions.ts: the keys route records may list.
+    if (!isAgent && roleFlags.some((flags) => flags.fullAccess)) roleNames.push('owner');
+    if (isAgent) roleNames.push('agent');
+    if (row.isAdmin) roleNames.push('admin');
+
+    return {
+      sessionId: row.sessionId,
+      userId: row.id,
+      userXid: row.xid,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      isAdmin: row.isAdmin,
+      isAgent,
+      node: { id: row.nodeId, xid: row.nodeXid, path: row.nodePath, type: row.nodeType },
+      homeRestaurantId: row.restaurantId,
+      restaurantId,
+      roles: roleNames,
+      ...permissionsFromRoles(roleFlags),
+    };
+  }
+
+  /**
+   * SPEC 7 "acquireToken": a fresh token for the same session, which also pushes the session's expiry
+   * out by one token lifetime, so an active user is never signed out mid-shift.
+   */
+  async acquireToken(auth: AuthContext): Promise<{ token: string }> {
+    const expiresAt = this.sessionExpiry();
+    if (!(await this.repo.extendSession(auth.sessionId, expiresAt, this.now()))) throw loggedOut();
+    return { token: this.deps.tokens.issue(auth.userId, auth.sessionId, expiresAt) };
+  }
+
+  async logout(auth: AuthContext): Promise<{ ok: true }> {
+    await this.repo.revokeSession(auth.sessionId);
+    return { ok: true };
+  }
+
+  /**
+   * SPEC 7 "Restaurant selection": an agent picks a restaurant from their tree. A leaf login may
+   * "switch" to its own restaurant (a no-op) so the same client flow works for both.
+   */
+  async switchRestaurant(auth: AuthContext, xid: string): Promise<{ ok: true; restId: number }> {
+    if (!auth.isAgent) {
+      if (auth.homeRestaurantId !== null && xid === auth.node.xid) return { ok: true, restId: auth.homeRestaurantId };
+      throw forbidden();
+    }
+    const target = await this.deps.nodes.findRestaurantFor(auth, xid);
+    if (!target) throw forbidden();
+    await this.repo.selectRestaurant(auth.sessionId, target.restaurantId, target.nodeXid);
+    return { ok: true, restId: target.restaurantId };
+  }
+
+  /** SPEC 9 lock screen: the signed-in person proves it is still them; counted like sign-in failures. */
+  async unlock(auth: AuthContext, password: string, meta: TRequestMeta): Promise<{ ok: true }> {
+    await this.assertNotRateLimited(auth.email, meta.ip);
+    const matches = await verifyPassword(await this.repo.findPasswordHash(auth.userId), password);
+    if (!matches) {
+      await this.recordFailure(auth.email, meta.ip);
+      throw loginFailed();
+    }
+    return { ok: true };
+  }
+
+  userInfo(auth: AuthContext): TUserInfo {
+    const name = `${auth.firstName} ${auth.lastName}`.trim();
+    return {
+      xid: auth.userXid,
+      name: name || auth.email,
+      email: auth.email,
+      avatar: '',
+      introduction: '',
+      isLeaf: auth.homeRestaurantId !== null,
+      rootXid: auth.node.xid,
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZRestConfig, ZRestConfigValue, ZRestInfo } from '@ra/shared/auth/auth.schemas';
+import { authOf } from '../../plugins/access-control.ts';
+import {
+  ZRestAdminConfig,
+  ZRestProfile,
+  ZUpdateRestAdminConfigRequest,
+  ZUpdateRestRequest,
+} from './restaurant.schemas.ts';
+import type { RestaurantService } from './restaurant.service.ts';
+import { REST_SETTING_NAMES } from './restaurant.settings.ts';
+
+/** ZRestInfo plus the settings every page needs at load (tip wording is applied app-wide, SPEC 1). */
+const ZRestInfoResponse = ZRestInfo.extend({
+  config: ZRestConfig.extend({
+    tipWord: z.string().nullable(),
+    tipWordZh: z.string().nullable(),
+    enablePremiumCoupon: z.boolean(),
+  }),
+});
+
+const ZSettingName = z.enum(REST_SETTING_NAMES, `Unknown setting; known: ${REST_SETTING_NAMES.join(', ')}`);
+
+export function restaurantRoutes(service: RestaurantService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/api/getrest', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'The selected restaurant, its settings and the caller’s roles and permissions there (SPEC 3)',
+        response: { 200: ZRestInfoResponse },
+      },
+      config: { access: { kind: 'restaurant' } },
+      handler: (request) => service.info(authOf(request)),
+    });
+
+    app.get('/api/api/restaurant/profile', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Address, phone and business hours of the selected restaurant (Business Info screen)',
+        response: { 200: ZRestProfile },
+      },
+      config: { access: { kind: 'restaurant' } },
+      handler: (request) => service.profile(authOf(request)),
+    });
+
+    app.post('/api/api/updaterest', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Update name, address, phone and business hours; answers the saved profile',
+        body: ZUpdateRestRequest,
+        response: { 200: ZRestProfile },
+      },
+      config: { access: { kind: 'page', permission: 'editConfig' } },
+      handler: (request) => service.update(authOf(request), request.body, request.ip),
+    });
+
+    app.post('/api/api/getRestConfig', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Read one named setting (value null when unset)',
+        body: z.object({ name: ZSettingName }),
+        response: { 200: ZRestConfigValue },
+      },
+      config: { access: { kind: 'restaurant' } },
+      handler: (request) => service.getSetting(authOf(request), request.body.name),
+    });
+
+    app.post('/api/api/updateRestConfig', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Change one named setting',
+        description:
+          'Needs editConfig, except that any user of the restaurant may set "timezone" while it is still unset (SPEC 4).',
+        body: z.object({ name: ZSettingName, value: z.string().max(2000) }),
+        response: { 200: ZRestConfigValue },
+      },
+      config: { access: { kind: 'restaurant' } },
+      handler: (request) => service.updateSetting(authOf(request), request.body.name, request.body.value, request.ip),
+    });
+
+    app.post('/api/api/updateRestAdminConfig', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Platform staff only: system admin config of the selected restaurant (SPEC 6)',
+        body: ZUpdateRestAdminConfigRequest,
+        response: { 200: ZRestAdminConfig },
+      },
+      config: { access: { kind: 'admin' } },
+      handler: (request) => service.updateAdminConfig(authOf(request), request.body, request.ip),
+    });
+
+    app.post('/api/api/clearrestcacheLite', {
+      schema: {
+        tags: ['restaurant'],
+        summary: 'Kept for the SPEC 7 client: the server caches nothing per restaurant, so there is nothing to clear',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+      config: { access: { kind: 'restaurant' } },
+      handler: async () => ({ ok: true as const }),
+    });
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
+import { isSupportedTimeZone } from '../../lib/time-zone.ts';
+
+/** What a setting reads from and writes to: the restaurant row's own columns or its config document. */
+export interface TSettingSource {
+  timeZone: string | null;
+  hourOffsetEndOfDay: number;
+  posLocales: string[];
+  config: TRestaurantConfigDoc;
+}
+
+export interface TSettingWrite {
+  columns?: Partial<Pick<TSettingSource, 'timeZone' | 'hourOffsetEndOfDay' | 'posLocales'>>;
+  config?: Partial<TRestaurantConfigDoc>;
+}
+
+interface TSettingDefinition {
+  /** Validates the value as sent (always a string on the wire, SPEC 7 name/value pairs). */
+  value: z.ZodType<string>;
+  read(source: TSettingSource): string | null;
+  write(value: string): TSettingWrite;
+}
+
+/** Defaults the client sees when the restaurant never chose (SPEC 3 "workHoursSteps (default 15)"). */
+export const CONFIG_DEFAULTS = {
+  version: '1.0.0',
+  enableOrderToGoWithDateSelect: false,
+  workHoursSteps: 15,
+  enableCaptureSignature: false,
+  captureSignature: false,
+  requireSignatureForWorkHoursEdit: false,
+  enableClockingOutWaitingTime: false,
+  enablePremiumCoupon: false,
+} as const;
+
+const ZBooleanText = z.enum(['true', 'false'], "Use 'true' or 'false'");
+const ZIntText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Use a whole number')
+    .refine((v) => Number(v) >= min && Number(v) <= max, `Use a number from ${min} to ${max}`);
+
+type TBooleanConfigKey =
+  'enableCaptureSignature' | 'captureSignature' | 'requireSignatureForWorkHoursEdit' | 'enableClockingOutWaitingTime';
+
+function booleanConfig(key: TBooleanConfigKey): TSettingDefinition {
+  return {
+    value: ZBooleanText,
+    read: (s) => String(s.config[key] ?? CONFIG_DEFAULTS[key]),
+    write: (v) => ({ config: { [key]: v === 'true' } }),
+  };
+}
+
+function wordConfig(key: 'tipWord' | 'tipWordZh'): TSettingDefinition {
+  return {
+    value: z.string().trim().max(20, 'At most 20 characters'),
+    // Unset means the client's default wording (SPEC 1 "Tip wording can be customised").
+    read: (s) => s.config[key] ?? null,
+    write: (v) => ({ config: { [key]: v === '' ? undefined : v } }),
+  };
+}
+
+/**
+ * The settings getRestConfig / updateRestConfig know (SPEC 7 shows only 'timezone'; the rest are the
+ * SPEC 3 work-hour flags and SPEC 1 tip wording). Values travel as text; a setting that was never
+ * chosen reads as its default, or null when it has none.
+ */
+export const REST_SETTINGS = {
+  timezone: {
+    value: z.string().trim().refine(isSupportedTimeZone, 'Unknown time zone'),
+    read: (s) => s.timeZone,
+    write: (v) => ({ columns: { timeZone: v } }),
+  },
+  hourOffsetEndOfDay: {
+    value: ZIntText(0, 12),
+    read: (s) => String(s.hourOffsetEndOfDay),
+    write: (v) => ({ columns: { hourOffsetEndOfDay: Number(v) } }),
+  },
+  posLocales: {
+    // SPEC 9 "POS languages English and Chinese", sent as 'en,zh'.
+    value: z
+      .string()
+      .regex(/^(en|zh)(,(en|zh))?$/, "Use 'en', 'zh' or 'en,zh'")
+      .refine((v) => new Set(v.split(',')).size === v.split(',').length, 'Each language once'),
+    read: (s) => s.posLocales.join(','),
+    write: (v) => ({ columns: { posLocales: v.split(',') } }),
+  },
+  workHoursSteps: {
+    // SPEC 9 "Work hours adjust to 15-minute blocks": other steps must still divide the hour.
+    value: z.enum(['1', '5', '10', '15', '20', '30', '60'], 'Use 1, 5, 10, 15, 20, 30 or 60 minutes'),
+    read: (s) => String(s.config.workHoursSteps ?? CONFIG_DEFAULTS.workHoursSteps),
+    write: (v) => ({ config: { workHoursSteps: Number(v) } }),
+  },
+  enableOrderToGoWithDateSelect: {
+    // SPEC 4: "The to-go-with-date flag can only be set to true."
+    value: z.literal('true', 'This setting can only be turned on'),
+    read: (s) => String(s.config.enableOrderToGoWithDateSelect ?? CONFIG_DEFAULTS.enableOrderToGoWithDateSelect),
+    write: () => ({ config: { enableOrderToGoWithDateSelect: true } }),
+  },
+  enableCaptureSignature: booleanConfig('enableCaptureSignature'),
+  captureSignature: booleanConfig('captureSignature'),
+  requireSignatureForWorkHoursEdit: booleanConfig('requireSignatureForWorkHoursEdit'),
+  enableClockingOutWaitingTime: booleanConfig('enableClockingOutWaitingTime'),
+  tipWord: wordConfig('tipWord'),
+  tipWordZh: wordConfig('tipWordZh'),
+} satisfies Record<string, TSettingDefinition>;
+
+export type TRestSettingName = keyof typeof REST_SETTINGS;
+export const REST_SETTING_NAMES = Object.keys(REST_SETTINGS) as [TRestSettingName, ...TRestSettingName[]];

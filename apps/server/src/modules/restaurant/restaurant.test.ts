@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { MESSAGES } from '@ra/shared/errors';
+import { PAGE_PERMISSIONS } from '@ra/shared/permissions';
+import { ZRestInfo } from '@ra/shared/auth/auth.schemas';
+import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
+import { auditLog } from '../../db/schema/audit.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
+import { roles, users } from '../../db/schema/users.ts';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+
+let ctx: TestContext;
+let owner: ReturnType<typeof as>;
+let manager: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let harborId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
+  harborId = row!.id!;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const NO_PERMISSION = { code: 40300, message: MESSAGES.noPermission.en };
+
+const validProfile = {
+  name: 'Harbor Bistro',
+  fullname: 'Harbor Bistro & Oyster Bar',
+  street: '120 Atlantic Ave',
+  city: 'Boston',
+  state: 'MA',
+  zip: '02110',
+  phone: '(617) 555-0142',
+};
+
+describe('getrest', () => {
+  it('answers the restaurant info the client reads, valid against ZRestInfo', async () => {
+    const res = await owner({ method: 'GET', url: '/api/api/getrest' });
+    expect(res.statusCode).toBe(200);
+    const info = ZRestInfo.parse(res.json());
+    expect(info).toMatchObject({
+      id: harborId,
+      name: 'Harbor Bistro',
+      fullname: 'Harbor Bistro & Oyster Bar',
+      restname: 'Harbor Bistro',
+      config: {
+        hourOffsetEndOfDay: 3,
+        version: '1.0.0',
+        enableOrderToGoWithDateSelect: false,
+        configAdmin: false,
+        workHoursSteps: 15,
+      },
+    });
+    expect(info.locales.timeZone).toBe('America/New_York');
+    expect(['GMT-05:00', 'GMT-04:00']).toContain(info.locales.GMT);
+    expect(info.locales.locales).toEqual(['en', 'zh']);
+    expect(Math.abs(info.timestamp - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('gives the owner every page and the Owner role plus the system role "owner"', async () => {
+    const info = (await owner({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(info.roles).toEqual(['Owner', 'owner']);
+    expect(Object.values(info.PagePermissions).every(Boolean)).toBe(true);
+    expect(Object.values(info.operationAuthority).every(Boolean)).toBe(true);
+  });
+
+  it('gives staff only viewWorkHours among the pages', async () => {
+    const info = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(info.roles).toEqual(['Staff']);
+    const granted = PAGE_PERMISSIONS.filter((p) => info.PagePermissions[p]);
+    expect(granted).toEqual(['viewWorkHours']);
+    expect(info.operationAuthority.canOrder).toBe(true);
+    expect(info.operationAuthority.canVoid).toBe(false);
+  });
+
+  it('gives the manager menu, coupons, sales and work hours but not accounts or config', async () => {
+    const info = (await manager({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(info.roles).toEqual(['Manager']);
+    expect(info.PagePermissions).toMatchObject({
+      editMenu: true,
+      editCoupon: true,
+      viewSalesReport: true,
+      viewWorkHours: true,
+      editAccounts: false,
+      editConfig: false,
+    });
+  });
+
+  it('reflects a role change on the very next request', async () => {
+    const before = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(before.PagePermissions.viewSalesReport).toBe(false);
+    const [role] = await ctx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.restaurantId, harborId), eq(roles.name, 'Staff')));
+    await ctx.db
+      .update(roles)
+      .set({ flags: { ...role!.flags, viewSalesReport: true } })
+      .where(eq(roles.id, role!.id));
+    try {
+      const after = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
+      expect(after.PagePermissions.viewSalesReport).toBe(true);
+    } finally {
+      await ctx.db.update(roles).set({ flags: role!.flags }).where(eq(roles.id, role!.id));
+    }
+  });
+});
+
+describe('updaterest', () => {
+  it('is refused to a manager and to staff, who lack editConfig', async () => {
+    for (const caller of [manager, staff]) {
+      const res = await caller({ method: 'POST', url: '/api/api/updaterest', payload: validProfile });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(NO_PERMISSION);
+    }
+  });
+
+  it('refuses a 4-digit zip and a malformed phone with messages under each field', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: { ...validProfile, zip: '0211', phone: '555-12' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 40000,
+      message: MESSAGES.badRequest.en,
+      errors: {
+        zip: VALIDATION_MESSAGES['account.zipcodeError'].en,
+        phone: VALIDATION_MESSAGES['account.phoneError'].en,
+      },
+    });
+  });
+
+  it('refuses an empty required field and an unknown state', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: { ...validProfile, city: ' ', state: 'XX' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['city', 'state']);
+  });
+
+  it('saves the profile and business hours of the caller’s own restaurant and records who did it', async () => {
+    const businessHours = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      day,
+      closed: day === 1,
+      open: '11:00',
+      close: day >= 5 ? '01:00' : '22:00',
+    }));
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: {
+        ...validProfile,
+        fullname: 'Harbor Bistro and Raw Bar',
+        zip: '02110-1234',
+        businessHours,
+        holidays: ['2026-07-04'],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: harborId,
+      fullname: 'Harbor Bistro and Raw Bar',
+      zip: '02110-1234',
+      holidays: ['2026-07-04'],
+    });
+
+    const profile = (await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json();
+    expect(profile.businessHours).toEqual(businessHours);
+    expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().fullname).toBe('Harbor Bistro and Raw Bar');
+
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'restaurant.update'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ restaurantId: harborId, targetId: String(harborId) });
+
+    const others = await ctx.db.select({ fullname: restaurants.fullname }).from(restaurants);
+    expect(others.filter((r) => r.fullname === 'Harbor Bistro and Raw Bar')).toHaveLength(1);
+  });
+
+  it('refuses business hours that do not list each weekday once', async () => {
+    const day = { day: 1, closed: false, open: '09:00', close: '17:00' };
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: { ...validProfile, businessHours: Array.from({ length: 7 }, () => day) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('businessHours');
+  });
+});
+
+describe('restaurant settings', () => {
+  const setConfig = (caller: typeof owner, name: string, value: string) =>
+    caller({ method: 'POST', url: '/api/api/updateRestConfig', payload: { name, value } });
+  const getConfig = (caller: typeof owner, name: string) =>
+    caller({ method: 'POST', url: '/api/api/getRestConfig', payload: { name } });
+
+  it('reads the time zone by the name "timezone"', async () => {
+    const res = await getConfig(staff, 'timezone');
+    expect(res.json()).toEqual({ name: 'timezone', value: 'America/New_York' });
+  });
+
+  it('lets any user choose the time zone while it is unset, and nobody without editConfig after that', async () => {
+    await ctx.db.update(restaurants).set({ timeZone: null }).where(eq(restaurants.id, harborId));
+    expect((await getConfig(staff, 'timezone')).json()).toEqual({ name: 'timezone', value: null });
+    const rest = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(rest.locales).toMatchObject({ timeZone: 'Unknown', GMT: 'GMT+00:00' });
+
+    const chosen = await setConfig(staff, 'timezone', 'America/Chicago');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ name: 'timezone', value: 'America/Chicago' });
+    const after = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(after.locales.timeZone).toBe('America/Chicago');
+    expect(['GMT-06:00', 'GMT-05:00']).toContain(after.locales.GMT);
+
+    const again = await setConfig(staff, 'timezone', 'America/Denver');
+    expect(again.statusCode).toBe(403);
+    expect((await setConfig(owner, 'timezone', 'America/New_York')).statusCode).toBe(200);
+  });
+
+  it('refuses a time zone the runtime does not know', async () => {
+    const res = await setConfig(owner, 'timezone', 'Mars/Olympus_Mons');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ value: 'Unknown time zone' });
+  });
+
+  it('refuses other settings to a user without editConfig', async () => {
+    expect((await setConfig(manager, 'workHoursSteps', '30')).json()).toEqual(NO_PERMISSION);
+  });
+
+  it('changes a work-hours setting and getrest reports it', async () => {
+    expect((await setConfig(owner, 'workHoursSteps', '30')).json()).toEqual({ name: 'workHoursSteps', value: '30' });
+    expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().config.workHoursSteps).toBe(30);
+    expect((await setConfig(owner, 'workHoursSteps', '7')).statusCode).toBe(400);
+    await setConfig(owner, 'workHoursSteps', '15');
+  });
+
+  it('clears a tip word back to unset with an empty value', async () => {
+    await setConfig(owner, 'tipWord', 'gratuity');
+    expect((await getConfig(owner, 'tipWord')).json().value).toBe('gratuity');
+    expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().config.tipWord).toBe('gratuity');
+    await setConfig(owner, 'tipWord', '');
+    expect((await getConfig(owner, 'tipWord')).json().value).toBeNull();
+  });
+
+  it('only ever turns the order-to-go-with-date flag on (SPEC 4)', async () => {
+    expect((await setConfig(owner, 'enableOrderToGoWithDateSelect', 'false')).statusCode).toBe(400);
+    expect((await setConfig(owner, 'enableOrderToGoWithDateSelect', 'true')).statusCode).toBe(200);
+    expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().config.enableOrderToGoWithDateSelect).toBe(
+      true,
+    );
+  });
+
+  it('refuses an unknown setting name as a field error', async () => {
+    const res = await getConfig(owner, 'noSuchSetting');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('name');
+  });
+});
+
+describe('admin config and cache', () => {
+  it('refuses admin config to a restaurant owner', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updateRestAdminConfig',
+      payload: { enablePremiumCoupon: true },
+    });
+    expect(res.json()).toEqual(NO_PERMISSION);
+  });
+
+  it('lets platform staff change it once they have picked a restaurant', async () => {
+    const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+    const before = await admin({
+      method: 'POST',
+      url: '/api/api/updateRestAdminConfig',
+      payload: { enablePremiumCoupon: true },
+    });
+    expect(before.statusCode).toBe(409);
+    const harborXid = (await owner({ method: 'GET', url: '/api/api/getrest' })).json().xid as string;
+    expect(
+      (await admin({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: harborXid } })).statusCode,
+    ).toBe(200);
+
+    const res = await admin({
+      method: 'POST',
+      url: '/api/api/updateRestAdminConfig',
+      payload: { enablePremiumCoupon: true, version: '2.1.0' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ enablePremiumCoupon: true, version: '2.1.0' });
+    const info = (await admin({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(info.config).toMatchObject({ configAdmin: true, version: '2.1.0' });
+    expect(info.roles).toEqual(['agent', 'admin']);
+
+    const off = await admin({
+      method: 'POST',
+      url: '/api/api/updateRestAdminConfig',
+      payload: { enableOrderToGoWithDateSelect: false },
+    });
+    expect(off.statusCode).toBe(400);
+  });
+
+  it('clearrestcacheLite answers ok, with no body even when a JSON content type is sent', async () => {
+    expect((await staff({ method: 'POST', url: '/api/api/clearrestcacheLite' })).json()).toEqual({ ok: true });
+    const res = await staff({
+      method: 'POST',
+      url: '/api/api/clearrestcacheLite',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.json()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TOperationAuthority, TPagePermission } from '@ra/shared/permissions';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { forbidden, loggedOut, restaurantNotSelected } from '../lib/errors.ts';
+
+/**
+ * What a route needs from its caller (ARCHITECTURE.md "Every route declares ... the permission it
+ * needs"). Checked here once for every request; services then scope their queries to the caller's
+ * restaurant, so hiding a page in the browser is never the protection.
+ */
+export type TRouteAccess =
+  | { kind: 'public' }
+  /** A valid session; no restaurant needed (sign-out, user info, the node tree). */
+  | { kind: 'authenticated' }
+  /** A valid session with a selected restaurant. */
+  | { kind: 'restaurant' }
+  | { kind: 'page'; permission: TPagePermission }
+  | { kind: 'operation'; authority: TOperationAuthority }
+  /** Platform staff (SPEC 6 "Admin-only"). */
+  | { kind: 'admin' };
+
+export interface TRouteAccessEntry {
+  method: string;
+  url: string;
+  access: TRouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TRouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route under /api with its declared access, for review and for tests that walk it. */
+    routeAccess: TRouteAccessEntry[];
+  }
+  interface FastifyRequest {
+    /** Set before the handler for every route that is not public. */
+    auth: AuthContext | null;
+  }
+}
+
+export interface AccessControlOptions {
+  authenticate(token: string): Promise<AuthContext>;
+  /** Routes a third-party plugin adds under /api without our config (the OpenAPI viewer): public. */
+  publicPrefixes: readonly string[];
+}
+
+/** The token the client stores (SPEC 7 "Authorization header from a stored token"), raw or as a Bearer. */
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (header) return /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : header;
+  // The Admin-Token cookie (SPEC 3 "Cookies") only counts for reads: a cookie rides along on
+  // cross-site requests, so accepting it for writes would open them to forged requests.
+  if (request.method === 'GET' || request.method === 'HEAD') return request.cookies['Admin-Token'] || undefined;
+  return undefined;
+}
+
+export function checkAccess(access: TRouteAccess, auth: AuthContext): void {
+  switch (access.kind) {
+    case 'public':
+    case 'authenticated':
+      return;
+    case 'admin':
+      if (!auth.isAdmin) throw forbidden();
+      return;
+    case 'restaurant':
+      if (auth.restaurantId === null) throw restaurantNotSelected();
+      return;
+    case 'page':
+      if (auth.restaurantId === null) throw restaurantNotSelected();
+      if (!auth.PagePermissions[access.permission]) throw forbidden();
+      return;
+    case 'operation':
+      if (auth.restaurantId === null) throw restaurantNotSelected();
+      if (!auth.operationAuthority[access.authority]) throw forbidden();
+      return;
+  }
+}
+
+/**
+ * Registers the route-table guard and the per-request check on the root instance, before any route.
+ * The check runs at onRequest, the first pre-handler stage, so a caller without access is refused
+ * before the body is even read and learns nothing about the payload a route expects.
+ */
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
+  app.decorate('routeAccess', []);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    let access = route.config?.access;
+    if (!access) {
+      if (!options.publicPrefixes.some((p) => route.url.startsWith(p))) {
+        const methods = [route.method].flat().join(',');
+        throw new Error(
+          `${methods} ${route.url} does not declare config.access; every /api route must say who may call it`,
+        );
+      }
+      access = { kind: 'public' };
+      route.config = { ...route.config, access };
+    }
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access.kind === 'public') return;
+    const token = readToken(request);
+    if (!token) throw loggedOut();
+    const auth = await options.authenticate(token);
+    request.auth = auth;
+    checkAccess(access, auth);
+  });
+}
+
+/** The caller of a non-public route; the access hook has already refused anyone else. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error(`no auth context on ${request.method} ${request.url}: is the route public?`);
+  return request.auth;
+}

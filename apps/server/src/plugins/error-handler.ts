@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, MESSAGES, type TErrorBody } from '@ra/shared/errors';
+import { AppError, FieldError } from '../lib/errors.ts';
+
+/** '/businessHours/0/open' -> 'businessHours.0.open'; a whole-body problem is keyed by its part ('body'). */
+function fieldPath(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/**
+ * One place decides what an error looks like on the wire (ARCHITECTURE.md "Errors"): the SPEC's
+ * `{ code, message }` body, `errors` per field for a 400, and never a stack trace, SQL or library
+ * message in a 5xx.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: TErrorBody = { code: error.code, message: error.message };
+      if (error instanceof FieldError) body.errors = error.errors;
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
+      return reply.status(error.statusCode).send(body);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error) || (Array.isArray(error.validation) && error.validation.length)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation ?? []) {
+        const key = fieldPath(issue.instancePath, error.validationContext);
+        errors[key] ??= issue.message ?? MESSAGES.badRequest.en;
+      }
+      return reply.status(400).send({ code: ERROR_CODES.badRequest, message: MESSAGES.badRequest.en, errors });
+    }
+
+    // Fastify's own client errors (malformed JSON, body too large, wrong content type): their status is
+    // right and their wording names nothing internal.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({
+        code: status === 400 ? ERROR_CODES.badRequest : status * 100,
+        message: status === 400 ? MESSAGES.badRequest.en : error.message,
+      });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: ERROR_CODES.internal, message: MESSAGES.internal.en });
+  });
+}

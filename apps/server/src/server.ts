@@ -1,0 +1,51 @@
+/**
+ * Starts the API: open and migrate the database, seed the embedded one on first start, listen, and
+ * stop cleanly on SIGINT / SIGTERM (finish in-flight requests, then close the database).
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/client.ts';
+import { hasAnyUser, seedDemoData } from './db/seed.ts';
+
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+await database.migrate();
+// A first `npm start` should show a working product; a PostgreSQL server is never seeded implicitly.
+const seeded =
+  database.kind === 'pglite' && !(await hasAnyUser(database.db)) && (await seedDemoData(database.db)).seeded;
+
+const app = await buildApp({ db: database.db, config });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: shutting down`);
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took over 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(
+    `Restaurant Admin System on http://${host}:${config.port} (database: ${database.description}${seeded ? ', demo data added' : ''})`,
+  );
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await database.close();
+  process.exit(1);
+}
