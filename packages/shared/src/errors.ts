@@ -9,6 +9,12 @@ export const ERROR_CODES = {
   invalidToken: 50012,
   expiredToken: 50014,
   badRequest: 40000,
+  /** 400, not 401: SPEC 8 makes every 401 open the re-login dialog, which a wrong password must not. */
+  loginFailed: 40001,
+  emailCodeInvalid: 40002,
+  /** SPEC 6: an agent picks a restaurant after signing in; restaurant data waits until then. */
+  restaurantNotSelected: 40901,
+  emailUnavailable: 50300,
   unauthorized: 40100,
   forbidden: 40300,
   notFound: 40400,
@@ -47,6 +53,11 @@ export const MESSAGES = {
   memberNotFound: {
     en: 'Member name does not exist. Please re-enter the following',
     zh: '成员名称不存在，请重新输入',
+  },
+  restaurantNotSelected: { en: 'Please select a restaurant first', zh: '请先选择餐厅' },
+  emailUnavailable: {
+    en: 'We could not send the verification email. Please try again later.',
+    zh: '验证邮件发送失败，请稍后再试。',
   },
   badRequest: { en: 'Some fields are not valid.', zh: '部分字段无效。' },
   notFound: { en: 'Not found', zh: '未找到' },

@@ -1,24 +1,16 @@
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 
-/**
- * Codes the shared catalogue does not name yet. Each keeps the shared convention: the HTTP status
- * times 100, plus a small number that tells apart answers sharing a status.
- */
+/** Server-side names for the shared codes (kept so call sites read as before). */
 export const SERVER_ERROR_CODES = {
-  /** 400, not 401: SPEC 8 makes every 401 open the re-login dialog, which a wrong password must not. */
-  loginFailed: 40001,
-  emailCodeInvalid: 40002,
-  /** SPEC 6: an agent picks a restaurant after signing in; restaurant data waits until then. */
-  restaurantNotSelected: 40901,
-  emailUnavailable: 50300,
+  loginFailed: ERROR_CODES.loginFailed,
+  emailCodeInvalid: ERROR_CODES.emailCodeInvalid,
+  restaurantNotSelected: ERROR_CODES.restaurantNotSelected,
+  emailUnavailable: ERROR_CODES.emailUnavailable,
 } as const;
 
 export const SERVER_MESSAGES = {
-  restaurantNotSelected: { en: 'Please select a restaurant first', zh: '请先选择餐厅' },
-  emailUnavailable: {
-    en: 'We could not send the verification email. Please try again later.',
-    zh: '验证邮件发送失败，请稍后再试。',
-  },
+  restaurantNotSelected: MESSAGES.restaurantNotSelected,
+  emailUnavailable: MESSAGES.emailUnavailable,
 } as const;
 
 /** An answer the client is meant to see: status, code and message go out as given. */
