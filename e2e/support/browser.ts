@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
@@ -41,9 +42,36 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
 
+/** Fills the login form the way a person does and submits with the button. */
 export async function signIn(page: Page, email: string, password = 'demo1234'): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+  if (!page.url().includes('/login')) await page.goto(`${baseUrl()}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+export async function signInTo(page: Page, email: string, path = '/dashboard'): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL((u) => u.pathname === path, { timeout: 30_000 });
+}
+
+/** The visible sidebar menu entries, in order. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const menu = page.locator(".ra-sidebar__menu").first();
+  await menu.waitFor();
+  const items = menu.locator(':scope > li');
+  return (await items.allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+}
+
+/** HS256 token like the server's, signed with the test server's key, with any claims we like. */
+export function signToken(claims: Record<string, unknown>): string {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
+  const sig = createHmac('sha256', inject('jwtSecret')).update(body).digest('base64url');
+  return `${body}.${sig}`;
+}
+
+export function decodeToken(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }

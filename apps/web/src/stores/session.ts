@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import Cookies from 'js-cookie';
-import type { TLocales, TNode, TRestConfig, TRestInfo } from '@ra/shared/auth/auth.schemas';
+import type { TLocales, TNode, TRestConfig, TRestInfo, TUserInfo } from '@ra/shared/auth/auth.schemas';
 import {
   emptyOperationAuthorities,
   emptyPagePermissions,
@@ -13,6 +13,8 @@ import { registerPersistedSlice } from './persist.ts';
 export const COOKIE_TOKEN = 'Admin-Token';
 export const COOKIE_ACCOUNT = 'currentAccount';
 export const COOKIE_LEAF = 'isLeaf';
+/** SPEC 4: the name of the restaurant or account being managed, removed on logout. */
+export const CURRENT_NAME_KEY = 'currentName';
 
 /** SPEC 3 "Session state". */
 export interface TSessionData {
@@ -32,6 +34,8 @@ export interface TSessionData {
   loginAsLeaf: boolean;
   restname: string;
   xid: string;
+  /** The tree node the account signed in at (agent node, or the restaurant for a leaf login). */
+  rootXid: string;
   enableOrderToGoWithDateSelect: boolean;
   config: TRestConfig | null;
 }
@@ -42,6 +46,8 @@ interface TSessionActions {
   setToken: (token: string) => void;
   setLeaf: (isLeaf: boolean) => void;
   setXid: (xid: string) => void;
+  /** User info loaded (SPEC 7 getUserInfo): xid, root node, avatar, introduction and the leaf flag. */
+  setUserInfo: (info: TUserInfo) => void;
   setClickNode: (node: TNode | null) => void;
   setCurrentAccount: (account: string) => void;
   /** Restaurant info loaded (SPEC 1): roles, locales, permissions, name, id, day offset, config. */
@@ -75,6 +81,7 @@ const initial = (): TSessionData => ({
   loginAsLeaf: Cookies.get(COOKIE_LEAF) === 'true',
   restname: '',
   xid: '',
+  rootXid: '',
   enableOrderToGoWithDateSelect: false,
   config: null,
 });
@@ -95,6 +102,16 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
     set({ loginAsLeaf: isLeaf });
   },
   setXid: (xid) => set({ xid }),
+  setUserInfo: (info) => {
+    Cookies.set(COOKIE_LEAF, String(info.isLeaf));
+    set({
+      xid: info.xid,
+      rootXid: info.rootXid,
+      avatar: info.avatar,
+      introduction: info.introduction,
+      loginAsLeaf: info.isLeaf,
+    });
+  },
   setClickNode: (clickNodeByExpand) => set({ clickNodeByExpand }),
   setCurrentAccount: (currentAccount) => {
     Cookies.set(COOKIE_ACCOUNT, currentAccount);
@@ -122,6 +139,11 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
     Cookies.remove(COOKIE_TOKEN);
     Cookies.remove(COOKIE_ACCOUNT);
     Cookies.remove(COOKIE_LEAF);
+    try {
+      localStorage.removeItem(CURRENT_NAME_KEY);
+    } catch {
+      // storage disabled: nothing was stored
+    }
     set({ ...initial(), token: '', currentAccount: '', loginAsLeaf: false });
   },
 }));
@@ -133,6 +155,7 @@ registerPersistedSlice('session', {
     return data;
   },
   restore: (value) => {
-    if (value && typeof value === 'object') useSession.setState({ ...(value as Partial<TSessionData>), token: tokenFromCookie() });
+    if (value && typeof value === 'object')
+      useSession.setState({ ...(value as Partial<TSessionData>), token: tokenFromCookie() });
   },
 });

@@ -18,6 +18,8 @@ interface TTagsState {
   delOthers: (path: string) => void;
   delAll: () => void;
   refresh: (path: string) => void;
+  /** Logout and restaurant switch (SPEC 4): every open tab goes, pinned ones too; navigation re-adds them. */
+  reset: () => void;
 }
 
 export const useTags = create<TTagsState>()((set) => ({
@@ -33,6 +35,7 @@ export const useTags = create<TTagsState>()((set) => ({
   delOthers: (path) => set((s) => ({ visited: s.visited.filter((v) => v.affix || v.path === path) })),
   delAll: () => set((s) => ({ visited: s.visited.filter((v) => v.affix) })),
   refresh: (path) => set((s) => ({ refreshKey: { ...s.refreshKey, [path]: (s.refreshKey[path] ?? 0) + 1 } })),
+  reset: () => set({ visited: [], refreshKey: {} }),
 }));
 
 registerPersistedSlice('tags', {

@@ -1,0 +1,130 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
+import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
+import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
+import { initI18n } from '../lib/i18n.ts';
+import { COOKIE_LEAF, COOKIE_TOKEN, useSession } from '../stores/session.ts';
+import { resolveNavigation } from './guard-loader.ts';
+
+const staffInfo: TRestInfo = {
+  id: 7,
+  xid: 'rest-7',
+  name: 'Golden Wok',
+  fullname: 'Golden Wok',
+  restname: 'goldenwok',
+  locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
+  timestamp: 0,
+  config: {
+    hourOffsetEndOfDay: 0,
+    version: '1',
+    enableOrderToGoWithDateSelect: false,
+    configAdmin: false,
+    workHoursSteps: 15,
+  },
+  roles: ['Staff'],
+  PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true },
+  operationAuthority: emptyOperationAuthorities(),
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function serve(routes: Record<string, () => Response>) {
+  const paths: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.replace(/^\/api/, '').split('?')[0]!;
+      paths.push(path);
+      return routes[path]?.() ?? json({ code: 40400, message: 'Not found' }, 404);
+    }),
+  );
+  return paths;
+}
+
+const at = (path: string) => new URL(`http://admin.example.com${path}`);
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  Cookies.set(COOKIE_TOKEN, 'tok');
+  Cookies.remove(COOKIE_LEAF);
+  useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+});
+
+describe('resolveNavigation (the guard with its loads)', () => {
+  it('loads the restaurant info once, then lets a permitted page through', async () => {
+    const paths = serve({ '/api/getrest': () => json(staffInfo) });
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual(['/api/getrest']);
+    expect(useSession.getState().roles).toEqual(['Staff']);
+  });
+
+  it('sends staff to /401 for the sales report after loading their permissions', async () => {
+    serve({ '/api/getrest': () => json(staffInfo) });
+    await expect(resolveNavigation(at('/salesReport/salesSummary'))).resolves.toMatchObject({
+      action: 'redirect',
+      to: '/401',
+    });
+  });
+
+  it('does not ask again once roles are loaded', async () => {
+    useSession.getState().applyRestInfo(staffInfo);
+    const paths = serve({});
+    await expect(resolveNavigation(at('/dashboard'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual([]);
+  });
+
+  it('sends an agent without a restaurant (409) to the restaurant choice', async () => {
+    serve({ '/api/getrest': () => json({ code: 40901, message: 'Select a restaurant first' }, 409) });
+    await expect(resolveNavigation(at('/dashboard'))).resolves.toEqual({
+      action: 'redirect',
+      to: '/selectNodeAndRest',
+      reason: 'noRestaurantSelected',
+    });
+  });
+
+  it('on failure asks to reset the token and shows the server text', async () => {
+    serve({ '/api/getrest': () => json({ code: 50014, message: 'Token expired' }, 401) });
+    await expect(resolveNavigation(at('/dashboard?x=1'))).resolves.toEqual({
+      action: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/dashboard?x=1')}`,
+      reason: 'routeLoadFailed',
+      resetToken: true,
+      message: 'Token expired',
+    });
+  });
+
+  it("says 'Has Error' when the failure has no text", async () => {
+    serve({ '/api/getrest': () => new Response('', { status: 500 }) });
+    await expect(resolveNavigation(at('/dashboard'))).resolves.toMatchObject({
+      reason: 'routeLoadFailed',
+      message: 'Has Error',
+    });
+  });
+
+  it('fetches user info for /AgentApp and sends a leaf login home', async () => {
+    const paths = serve({
+      '/api/getUserInfo': () =>
+        json({ xid: 'u', name: '', email: '', avatar: '', introduction: '', isLeaf: true, rootXid: 'rest-7' }),
+    });
+    await expect(resolveNavigation(at('/AgentApp'))).resolves.toMatchObject({
+      action: 'redirect',
+      to: '/',
+      reason: 'leafLogin',
+    });
+    expect(paths).toEqual(['/api/getUserInfo']);
+    expect(Cookies.get(COOKIE_LEAF)).toBe('true');
+  });
+
+  it('lets an agent into /AgentApp', async () => {
+    serve({
+      '/api/getUserInfo': () =>
+        json({ xid: 'u', name: '', email: '', avatar: '', introduction: '', isLeaf: false, rootXid: 'agent-1' }),
+    });
+    await expect(resolveNavigation(at('/AgentApp'))).resolves.toEqual({ action: 'proceed' });
+  });
+});

@@ -1,0 +1,78 @@
+import Cookies from 'js-cookie';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { MESSAGES } from '@ra/shared/errors';
+import { showErrorMessage } from '../lib/feedback.ts';
+import { currentLanguage } from '../lib/i18n.ts';
+import { isApiError } from '../lib/request.ts';
+import { translateServerMessage } from '../lib/server-message.ts';
+import { COOKIE_LEAF, useSession } from '../stores/session.ts';
+import { decideNavigation, type TNavigationContext, type TNavigationDecision } from './navigation-guard.ts';
+import { routeTable } from './route-table.tsx';
+import { accessInputOf } from './use-permitted-routes.ts';
+
+/** The server's (or the network's) own words when there are any; else the guard says 'Has Error'. */
+function failureText(e: unknown): string | undefined {
+  if (isApiError(e)) return e.message && e.message !== MESSAGES.error.en ? e.displayMessage : undefined;
+  return e instanceof Error && e.message ? e.message : undefined;
+}
+
+function contextFor(url: URL): TNavigationContext {
+  const s = useSession.getState();
+  return {
+    path: url.pathname,
+    search: url.search,
+    hasToken: s.token !== '',
+    rolesLoaded: s.roles.length > 0,
+    isLeafCookie: Cookies.get(COOKIE_LEAF),
+    userInfoLoaded: false,
+    routes: routeTable,
+    access: accessInputOf(s, url.host),
+  };
+}
+
+/** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */
+export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDecision, { action: 'load' }>> {
+  let ctx = contextFor(url);
+  for (let step = 0; step < 3; step++) {
+    const decision = decideNavigation(ctx);
+    if (decision.action !== 'load') return decision;
+
+    if (decision.load === 'userInfo') {
+      try {
+        const { getUserInfo } = await import('../features/auth/api/get-user-info.ts');
+        useSession.getState().setUserInfo(await getUserInfo({ silent: true }));
+      } catch {
+        // decide on the cookie as it stands; a 401 has opened the re-login dialog already
+      }
+      ctx = { ...ctx, userInfoLoaded: true, isLeafCookie: Cookies.get(COOKIE_LEAF) };
+    } else {
+      // loaded on demand: the API modules carry TanStack Query, which the login page does without
+      const { getRest, NO_RESTAURANT_SELECTED_CODE } = await import('../features/auth/api/get-rest.ts');
+      try {
+        // "Other paths: if roles are not yet loaded, restaurant info is fetched, routes are generated
+        // from permissions and navigation is retried" (SPEC 2)
+        useSession.getState().applyRestInfo(await getRest({ silent: true, noRelogin: true }));
+        ctx = { ...contextFor(url), userInfoLoaded: ctx.userInfoLoaded };
+      } catch (e) {
+        const noRestaurantSelected = isApiError(e) && (e.code === NO_RESTAURANT_SELECTED_CODE || e.status === 409);
+        ctx = { ...ctx, restInfoFailure: { noRestaurantSelected, message: failureText(e) } };
+      }
+    }
+  }
+  // unreachable with the rules above; never leave a navigation hanging
+  return { action: 'proceed' };
+}
+
+/** The root route's loader: every navigation passes here (the root route always revalidates). */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const decision = await resolveNavigation(new URL(request.url));
+  if (decision.action === 'redirect') {
+    if (decision.resetToken) useSession.getState().resetToken();
+    if (decision.message) showErrorMessage(translateServerMessage(decision.message, currentLanguage()));
+    throw redirect(decision.to);
+  }
+  return null;
+}
+
+/** The guard must see every navigation, including ones between pages below the same layout. */
+export const guardShouldRevalidate = () => true;

@@ -1,0 +1,274 @@
+import type { TRouteRecord } from './route-types.ts';
+
+/**
+ * Routes as data (ARCHITECTURE "Web"): the sidebar, tags view, header search, page titles and the
+ * navigation guard all read this table; `lib/access.ts` decides which records a user gets.
+ *
+ * Shape:
+ * - Every path is absolute. A top-level record is either a page (it has `lazy`) or a menu group
+ *   (it has `children` and a `redirect` to its default child). Children inherit the group's grant.
+ * - `titleKey` is a key of the `route` namespace (locales/<lang>/route.json): t(`route:${titleKey}`).
+ * - `icon` is the name of an @ant-design/icons component.
+ * - `hidden` pages are editors opened from a list; `activeMenu` is the entry highlighted meanwhile.
+ * - The dashboard is the first record (the "base set"), so the menu can be built from this table alone.
+ *
+ * Grant assignments (SPEC 2 "Which permission adds which routes"; SPEC 6 "Admin-only"):
+ * - base set, always: /dashboard
+ * - fixed set 1, always, roles owner/agent/admin: /business/index, /businessInfo/index, /userList/index,
+ *   /orderCalendar/index
+ * - fixed set 2, always, roles admin: /Coupon/index (premium coupon code generation),
+ *   /Settings/SelforderPro (system admin config)
+ * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect: /newSettings/OrdertogoPro;
+ *   viewGiftcard: /giftcard; viewSalesReport: /salesReport; viewWorkHours: /workHours/index
+ * - unless on the restricted host: editConfig: /Setting, /deviceSetting, /thirdParty/index;
+ *   editCoupon: /coupon/index; viewAnalyticCenter: /analyticCenter/index;
+ *   viewTransactions: /transactions/index; editMenu: /menu, /menuMapping, /menuImage/list
+ * - the `unrestricted` kind (the "another fixed set") is supported by access but holds no route today.
+ */
+
+/** Every page that a later issue builds shows the shared "not available yet" page until then. */
+const notReady = () => import('./routes/not-ready.tsx');
+
+const OWNER_ROLES = ['owner', 'agent', 'admin'];
+const ADMIN_ROLES = ['admin'];
+
+export const dashboardRoute: TRouteRecord = {
+  path: '/dashboard',
+  titleKey: 'dashboard',
+  icon: 'DashboardOutlined',
+  grant: { kind: 'always' },
+  affix: true,
+  lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
+};
+
+const MENU_EDITOR_HOME = '/menu/newItemLibrary';
+const TEAM_HOME = '/teamManagement/index';
+
+export const routeTable: TRouteRecord[] = [
+  dashboardRoute,
+
+  // fixed set 1
+  {
+    path: '/businessInfo/index',
+    titleKey: 'businessInfo',
+    icon: 'ShopOutlined',
+    grant: { kind: 'always' },
+    roles: OWNER_ROLES,
+    lazy: notReady,
+  },
+  {
+    path: '/business/index',
+    titleKey: 'businessHour',
+    icon: 'ClockCircleOutlined',
+    grant: { kind: 'always' },
+    roles: OWNER_ROLES,
+    lazy: notReady,
+  },
+  {
+    path: '/userList/index',
+    titleKey: 'userList',
+    icon: 'UserOutlined',
+    grant: { kind: 'always' },
+    roles: OWNER_ROLES,
+    lazy: notReady,
+  },
+  {
+    path: '/orderCalendar/index',
+    titleKey: 'orderCalendar',
+    icon: 'CalendarOutlined',
+    grant: { kind: 'always' },
+    roles: OWNER_ROLES,
+    lazy: notReady,
+  },
+
+  {
+    path: '/salesReport',
+    titleKey: 'salesReport',
+    icon: 'BarChartOutlined',
+    grant: { kind: 'permission', permission: 'viewSalesReport' },
+    redirect: '/salesReport/salesSummary',
+    children: [
+      { path: '/salesReport/salesSummary', titleKey: 'salesReport.salesSummary', lazy: notReady },
+      { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', lazy: notReady },
+      { path: '/salesReport/itemSales', titleKey: 'salesReport.itemSales', lazy: notReady },
+      { path: '/salesReport/optionSales', titleKey: 'salesReport.optionSales', lazy: notReady },
+      { path: '/salesReport/payout', titleKey: 'salesReport.payout', lazy: notReady },
+    ],
+  },
+  {
+    path: '/transactions/index',
+    titleKey: 'transactions',
+    icon: 'TransactionOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'viewTransactions' },
+    lazy: notReady,
+  },
+  {
+    path: '/analyticCenter/index',
+    titleKey: 'analyticCenter',
+    icon: 'LineChartOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'viewAnalyticCenter' },
+    lazy: notReady,
+  },
+
+  {
+    path: '/menu',
+    titleKey: 'menu',
+    icon: 'ReadOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
+    redirect: MENU_EDITOR_HOME,
+    children: [
+      { path: MENU_EDITOR_HOME, titleKey: 'menu.newItemLibrary', lazy: notReady },
+      { path: '/menu/menuMapping', titleKey: 'menu.menuMapping', lazy: notReady },
+      { path: '/AddItem', titleKey: 'menu.addItem', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
+      { path: '/EditItem', titleKey: 'menu.editItem', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
+      { path: '/menugroup', titleKey: 'menu.menuGroup', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
+      { path: '/category', titleKey: 'menu.category', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
+      {
+        path: '/modifiergroup',
+        titleKey: 'menu.modifierGroup',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: notReady,
+      },
+    ],
+  },
+  {
+    path: '/menuMapping',
+    titleKey: 'menuMapping',
+    icon: 'ApartmentOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
+    redirect: '/menuMapping/customer',
+    children: [
+      { path: '/menuMapping/customer', titleKey: 'menuMapping.customer', lazy: notReady },
+      { path: '/menuMapping/store', titleKey: 'menuMapping.store', lazy: notReady },
+    ],
+  },
+  {
+    path: '/menuImage/list',
+    titleKey: 'menuImage',
+    icon: 'PictureOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
+    lazy: notReady,
+  },
+
+  {
+    path: '/coupon/index',
+    titleKey: 'coupon',
+    icon: 'TagsOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editCoupon' },
+    lazy: notReady,
+  },
+  {
+    path: '/giftcard',
+    titleKey: 'giftcard',
+    icon: 'CreditCardOutlined',
+    grant: { kind: 'permission', permission: 'viewGiftcard' },
+    redirect: '/giftcard/index',
+    children: [
+      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: notReady },
+      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: notReady },
+    ],
+  },
+
+  {
+    path: '/teamManagement',
+    titleKey: 'teamManagement',
+    icon: 'TeamOutlined',
+    grant: { kind: 'permission', permission: 'editAccounts' },
+    redirect: TEAM_HOME,
+    children: [
+      { path: TEAM_HOME, titleKey: 'teamManagement.index', lazy: notReady },
+      {
+        path: '/teamManagement/addJob',
+        titleKey: 'teamManagement.addJob',
+        hidden: true,
+        activeMenu: TEAM_HOME,
+        lazy: notReady,
+      },
+      {
+        path: '/teamManagement/editJob',
+        titleKey: 'teamManagement.editJob',
+        hidden: true,
+        activeMenu: TEAM_HOME,
+        lazy: notReady,
+      },
+      {
+        path: '/teamManagement/JobMobile',
+        titleKey: 'teamManagement.jobMobile',
+        hidden: true,
+        activeMenu: TEAM_HOME,
+        lazy: notReady,
+      },
+      {
+        path: '/teamManagement/userMobile',
+        titleKey: 'teamManagement.userMobile',
+        hidden: true,
+        activeMenu: TEAM_HOME,
+        lazy: notReady,
+      },
+    ],
+  },
+  {
+    path: '/workHours/index',
+    titleKey: 'workHours',
+    icon: 'FieldTimeOutlined',
+    grant: { kind: 'permission', permission: 'viewWorkHours' },
+    lazy: notReady,
+  },
+
+  {
+    path: '/Setting',
+    titleKey: 'setting',
+    icon: 'SettingOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
+    redirect: '/Setting/POSsettings',
+    children: [
+      { path: '/Setting/POSsettings', titleKey: 'setting.posSettings', lazy: notReady },
+      { path: '/Setting/Selforder', titleKey: 'setting.selfOrder', lazy: notReady },
+      { path: '/Setting/Ordertogo', titleKey: 'setting.orderToGo', lazy: notReady },
+    ],
+  },
+  {
+    path: '/newSettings/OrdertogoPro',
+    titleKey: 'orderToGoPro',
+    icon: 'ScheduleOutlined',
+    grant: { kind: 'orderToGoWithDate' },
+    lazy: notReady,
+  },
+  {
+    path: '/deviceSetting',
+    titleKey: 'deviceSetting',
+    icon: 'TabletOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
+    redirect: '/deviceSetting/index',
+    children: [
+      { path: '/deviceSetting/index', titleKey: 'deviceSetting.index', lazy: notReady },
+      { path: '/deviceSetting/terminal', titleKey: 'deviceSetting.terminal', lazy: notReady },
+    ],
+  },
+  {
+    path: '/thirdParty/index',
+    titleKey: 'thirdParty',
+    icon: 'ApiOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
+    lazy: notReady,
+  },
+
+  // fixed set 2 (SPEC 6: admin only)
+  {
+    path: '/Coupon/index',
+    titleKey: 'createCouponCode',
+    icon: 'BarcodeOutlined',
+    grant: { kind: 'always' },
+    roles: ADMIN_ROLES,
+    lazy: notReady,
+  },
+  {
+    path: '/Settings/SelforderPro',
+    titleKey: 'selfOrderPro',
+    icon: 'ControlOutlined',
+    grant: { kind: 'always' },
+    roles: ADMIN_ROLES,
+    lazy: notReady,
+  },
+];

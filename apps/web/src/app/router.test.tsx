@@ -1,0 +1,86 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import Cookies from 'js-cookie';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
+import { i18n, initI18n } from '../lib/i18n.ts';
+import { COOKIE_TOKEN, useSession } from '../stores/session.ts';
+import { pageTitle, routes } from './router.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+
+async function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await act(async () => root.render(<RouterProvider router={router} />));
+  return router;
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  Cookies.remove(COOKIE_TOKEN);
+  useSession.setState({ token: '', roles: [], PagePermissions: emptyPagePermissions() });
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+describe('pageTitle', () => {
+  it('is the translated route title, a dash, then the app title (SPEC 2)', () => {
+    expect(pageTitle(i18n.t, 'salesReport.salesSummary')).toBe('Sales Summary - Restaurant Admin System');
+    expect(pageTitle(i18n.t, undefined)).toBe('Restaurant Admin System');
+  });
+});
+
+describe('the router with its guard', () => {
+  it('sends a signed-out visitor to the login page, remembering where they were going', async () => {
+    const router = await open('/salesReport/salesSummary?from=2026-03-01');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/salesReport/salesSummary?from=2026-03-01',
+    );
+    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull());
+    expect(document.title).toBe('Sign In - Restaurant Admin System');
+  });
+
+  it('sends staff who open the sales report to the no-permission page', async () => {
+    useSession.setState({ token: 'tok' });
+    useSession.getState().applyRestInfo({
+      id: 1,
+      xid: 'r',
+      name: 'Harbor Bistro',
+      fullname: 'Harbor Bistro',
+      restname: 'Harbor Bistro',
+      locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
+      timestamp: 0,
+      config: {
+        hourOffsetEndOfDay: 0,
+        version: '1',
+        enableOrderToGoWithDateSelect: false,
+        configAdmin: false,
+        workHoursSteps: 15,
+      },
+      roles: ['Staff'],
+      PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true },
+      operationAuthority: emptyOperationAuthorities(),
+    });
+    const router = await open('/salesReport/salesSummary');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 5000 });
+    await vi.waitFor(() => expect(container.textContent).toContain('You do not have permission to open this page.'), {
+      timeout: 5000,
+    });
+    expect(container.textContent).toContain('Back to Home');
+    expect(document.title).toBe('No Permission - Restaurant Admin System');
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { flattenRoutes } from '../lib/access.ts';
+import { detectLanguage } from '../lib/i18n.ts';
+import { registerNavigator } from '../lib/navigation.ts';
+import { loadUiLocale } from '../lib/ui-locale.ts';
+import { useSettings } from '../stores/settings.ts';
+import { BootScreen } from './boot-screen.tsx';
+import { RouteErrorPage } from './error-boundary.tsx';
+import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
+import { HOME_PATH } from './navigation-guard.ts';
+import { routeTable } from './route-table.tsx';
+
+/** What a route tells the page title (SPEC 2): a key of the `route` namespace. */
+export interface TRouteHandle {
+  titleKey?: string;
+}
+
+type TPageModule = { default: ComponentType };
+
+/** A page without antd (the login page, redirects): nothing else is loaded with it. */
+function page(load: () => Promise<TPageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** A page using antd: loaded with UiProviders (ConfigProvider, query client) and, in Chinese, antd's texts. */
+function uiPage(load: () => Promise<TPageModule>): RouteObject['lazy'] {
+  return async () => {
+    const [{ default: Page }, { UiProviders }, antdLocale] = await Promise.all([
+      load(),
+      import('./ui-providers.tsx'),
+      loadUiLocale(detectLanguage()),
+    ]);
+    return {
+      Component: () => (
+        <UiProviders antdLocale={antdLocale}>
+          <Page />
+        </UiProviders>
+      ),
+    };
+  };
+}
+
+/** SPEC 2: "The page title is the translated route title, then ' - ', then the app title." */
+export function pageTitle(t: (key: string) => string, titleKey: string | undefined): string {
+  const app = t('common:appTitle');
+  return titleKey ? `${t(`route:${titleKey}`)} - ${app}` : app;
+}
+
+function RootShell() {
+  const matches = useMatches();
+  const { t } = useTranslation();
+  const titleKey = [...matches]
+    .reverse()
+    .map((m) => (m.handle as TRouteHandle | undefined)?.titleKey)
+    .find(Boolean);
+  const themeColor = useSettings((s) => s.theme);
+  useEffect(() => {
+    document.title = pageTitle(t, titleKey);
+  }, [t, titleKey]);
+  useEffect(() => {
+    // the pages without antd (login, crash page) follow the chosen theme colour too
+    document.documentElement.style.setProperty('--ra-primary', themeColor);
+  }, [themeColor]);
+  return <Outlet />;
+}
+
+const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageModule>, withUi = true): RouteObject => ({
+  path,
+  caseSensitive: true,
+  handle: { titleKey } satisfies TRouteHandle,
+  lazy: withUi ? uiPage(load) : page(load),
+});
+
+/** Every page of the table is registered; the guard decides who may open it (SPEC 2). */
+const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
+  record.lazy
+    ? [
+        {
+          path: record.path,
+          // /Coupon/index and /coupon/index are different pages
+          caseSensitive: true,
+          handle: { titleKey: record.titleKey } satisfies TRouteHandle,
+          lazy: page(record.lazy),
+        },
+      ]
+    : [],
+);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: guardLoader,
+    shouldRevalidate: guardShouldRevalidate,
+    Component: RootShell,
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      publicRoute('/login', 'login', () => import('./routes/login/login-page.tsx'), false),
+      publicRoute('/auth-redirect', 'authRedirect', () => import('./routes/auth/auth-redirect-page.tsx'), false),
+      publicRoute(
+        '/selectNodeAndRest',
+        'selectNodeAndRest',
+        () => import('./routes/auth/select-node-and-rest-page.tsx'),
+      ),
+      publicRoute('/selectTimeZone', 'selectTimeZone', () => import('./routes/auth/select-time-zone-page.tsx')),
+      publicRoute('/ChangePassword', 'changePassword', () => import('./routes/auth/change-password-page.tsx')),
+      publicRoute('/AgentApp', 'agentApp', () => import('./routes/agent/agent-app-page.tsx')),
+      publicRoute('/AdminPanel', 'adminPanel', () => import('./routes/admin/admin-panel-page.tsx')),
+      publicRoute('/404', 'notFound', () => import('./routes/errors/not-found-page.tsx')),
+      publicRoute('/401', 'noPermission', () => import('./routes/errors/no-permission-page.tsx')),
+      {
+        id: 'layout',
+        // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
+        lazy: uiPage(() => import('./signed-in-shell.tsx')),
+        children: [...tablePages, { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) }],
+      },
+      // the guard sends unknown paths to /404; this only catches what it lets through
+      { path: '*', lazy: uiPage(() => import('./routes/errors/not-found-page.tsx')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  registerNavigator((to, opts) => void router.navigate(to, opts));
+  return router;
+}

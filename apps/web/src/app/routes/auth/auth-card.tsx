@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import './auth-card.css';
+
+/** The frame of the pages shown before the dashboard: sign-in, restaurant and time zone choice. */
+export function AuthCard({
+  title,
+  subtitle,
+  extra,
+  wide = false,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  extra?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <main className="ra-auth">
+      <section className={wide ? 'ra-auth__card ra-auth__card--wide' : 'ra-auth__card'}>
+        <header className="ra-auth__header">
+          <div>
+            <h1 className="ra-auth__title">{title}</h1>
+            {subtitle && <p className="ra-auth__subtitle">{subtitle}</p>}
+          </div>
+          {extra}
+        </header>
+        {children}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import type { TAccessInput, TRouteRecord } from './route-types.ts';
+import { routeTable } from './route-table.tsx';
+import { accessibleRoutes, findRoute } from '../lib/access.ts';
+import { RESTRICTED_HOST } from '../lib/env.ts';
+import { useSession, type TSessionData } from '../stores/session.ts';
+
+type TAccessFields = Pick<TSessionData, 'PagePermissions' | 'roles' | 'enableOrderToGoWithDateSelect'>;
+
+/** The access input for the signed-in user on this host. */
+export function accessInputOf(session: TAccessFields, host: string = window.location.host): TAccessInput {
+  return {
+    PagePermissions: session.PagePermissions,
+    roles: session.roles,
+    host,
+    restrictedHost: RESTRICTED_HOST,
+    enableOrderToGoWithDateSelect: session.enableOrderToGoWithDateSelect,
+  };
+}
+
+/** The route records the signed-in user may open; re-computed when roles or permissions change (SPEC 4). */
+export function usePermittedRoutes(): TRouteRecord[] {
+  const PagePermissions = useSession((s) => s.PagePermissions);
+  const roles = useSession((s) => s.roles);
+  const enableOrderToGoWithDateSelect = useSession((s) => s.enableOrderToGoWithDateSelect);
+  return useMemo(
+    () => accessibleRoutes(routeTable, accessInputOf({ PagePermissions, roles, enableOrderToGoWithDateSelect })),
+    [PagePermissions, roles, enableOrderToGoWithDateSelect],
+  );
+}
+
+/** The table record for a path (any user), e.g. to find a page's title or its menu highlight. */
+export function findRouteByPath(path: string): TRouteRecord | undefined {
+  return findRoute(routeTable, path);
+}

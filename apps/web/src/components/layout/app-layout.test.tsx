@@ -1,0 +1,291 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TRouteRecord } from '../../app/route-types.ts';
+import { useApp } from '../../stores/app.ts';
+import { useTags } from '../../stores/tags.ts';
+import layoutEn from '../../locales/en/layout.json';
+import { useLockScreen } from './lock-state.ts';
+
+// Collaborators owned by other modules: the route table (its pages are not needed here) and the
+// session calls that would hit the server.
+const page = () => Promise.resolve({ default: () => null });
+const routes: TRouteRecord[] = [
+  { path: '/dashboard', titleKey: 'dashboard', icon: 'DashboardOutlined', affix: true, lazy: page },
+  {
+    path: '/salesReport',
+    titleKey: 'salesReport',
+    icon: 'BarChartOutlined',
+    redirect: '/salesReport/salesSummary',
+    children: [
+      { path: '/salesReport/salesSummary', titleKey: 'salesSummary', lazy: page },
+      { path: '/salesReport/payout', titleKey: 'payout', lazy: page },
+    ],
+  },
+];
+vi.mock('../../app/use-permitted-routes.ts', async () => {
+  const { findRoute } = await import('../../lib/access.ts');
+  return { usePermittedRoutes: () => routes, findRouteByPath: (p: string) => findRoute(routes, p) };
+});
+const unlock = vi.fn<(password: string) => Promise<{ ok: boolean }>>();
+vi.mock('../../features/auth/api/unlock.ts', () => ({ unlock: (p: string) => unlock(p) }));
+const logout = vi.fn(async () => {});
+vi.mock('../../features/auth/session-actions.ts', () => ({ logout: () => logout(), switchRestaurant: vi.fn() }));
+
+vi.mock('../../features/auth/hooks/use-root-xid.ts', () => ({ useRootXid: () => ({ rootXid: '', error: null }) }));
+
+const { default: AppLayout } = await import('./app-layout.tsx');
+
+const mounts: string[] = [];
+function Page({ name }: { name: string }) {
+  mounts.push(name);
+  return <p data-testid="page">{name}</p>;
+}
+
+let root: Root;
+let container: HTMLDivElement;
+let router: ReturnType<typeof createMemoryRouter>;
+
+async function renderAt(path: string) {
+  router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <AppLayout />,
+        children: [
+          { path: 'dashboard', element: <Page name="dashboard" /> },
+          { path: 'salesReport/salesSummary', element: <Page name="summary" /> },
+          { path: 'salesReport/payout', element: <Page name="payout" /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  });
+}
+
+const q = <T extends Element = HTMLElement>(selector: string) => container.querySelector<T & HTMLElement>(selector);
+const byLabel = (label: string) => q<HTMLButtonElement>(`[aria-label="${label}"]`);
+/** Waits (up to 3 s) for lazily loaded parts of the shell to show up. */
+async function until<T>(find: () => T | null | undefined): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const found = find();
+    if (found) return found;
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+  }
+  throw new Error('not found in time');
+}
+const click = async (el: Element | null) => {
+  expect(el).not.toBeNull();
+  await act(async () => (el as HTMLElement).click());
+};
+
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: {
+      en: {
+        layout: layoutEn,
+        route: { dashboard: 'Dashboard', salesReport: 'Sales Report', salesSummary: 'Summary', payout: 'Payout' },
+      },
+    },
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+  });
+  Object.assign(window, {
+    matchMedia: (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }),
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+});
+
+beforeEach(() => {
+  mounts.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  useTags.setState({ visited: [], refreshKey: {} });
+  useApp.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } });
+  useLockScreen.setState({ locked: false });
+  window.innerWidth = 1280;
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  document.body.innerHTML = '';
+});
+
+describe('AppLayout', () => {
+  it('renders the page inside the shell with the menu entry of the current page selected', async () => {
+    await renderAt('/salesReport/payout');
+    expect(q('[data-testid="page"]')?.textContent).toBe('payout');
+    const selected = q('.ant-menu-item-selected');
+    expect(selected?.textContent).toContain('Payout');
+    expect(q('.ant-breadcrumb')?.textContent).toBe('Dashboard/Sales Report/Payout');
+  });
+
+  it('adds the pinned dashboard and each visited page as tags; the dashboard cannot be closed', async () => {
+    await renderAt('/salesReport/payout');
+    expect(useTags.getState().visited.map((v) => v.path)).toEqual(['/dashboard', '/salesReport/payout']);
+    expect(byLabel('Close Dashboard')).toBeNull();
+    expect(byLabel('Close Payout')).not.toBeNull();
+  });
+
+  it('closing the tag on screen shows the last remaining tag', async () => {
+    await renderAt('/salesReport/payout');
+    await act(async () => router.navigate('/salesReport/salesSummary'));
+    await act(async () => router.navigate('/salesReport/payout'));
+    await click(byLabel('Close Payout'));
+    expect(router.state.location.pathname).toBe('/salesReport/salesSummary');
+    expect(q('[data-testid="page"]')?.textContent).toBe('summary');
+  });
+
+  it('refresh re-mounts the page on screen', async () => {
+    await renderAt('/dashboard');
+    expect(mounts).toEqual(['dashboard']);
+    await click(byLabel('Actions for Dashboard'));
+    const refresh = [...document.querySelectorAll('.ant-dropdown-menu-item')].find(
+      (el) => el.textContent === 'Refresh',
+    );
+    await click(refresh ?? null);
+    expect(mounts).toEqual(['dashboard', 'dashboard']);
+  });
+
+  it('the menu button collapses the sidebar and remembers it', async () => {
+    await renderAt('/dashboard');
+    await click(byLabel('Collapse menu'));
+    expect(useApp.getState().sidebar.opened).toBe(false);
+    expect(localStorage.getItem('sidebarStatus')).toBe('0');
+    expect(byLabel('Expand menu')?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('on a narrow screen starts with the menu closed, in a drawer', async () => {
+    window.innerWidth = 600;
+    await renderAt('/dashboard');
+    expect(useApp.getState().device).toBe('mobile');
+    expect(useApp.getState().sidebar.opened).toBe(false);
+    expect(q('.ant-layout-sider')).toBeNull();
+  });
+
+  it('hides the tags when the setting is off', async () => {
+    const { useSettings } = await import('../../stores/settings.ts');
+    useSettings.setState({ tagsView: false });
+    await renderAt('/dashboard');
+    expect(q('nav[aria-label="Open pages"]')).toBeNull();
+    act(() => useSettings.setState({ tagsView: true }));
+    expect(q('nav[aria-label="Open pages"]')).not.toBeNull();
+  });
+
+  const menuItem = (text: string) =>
+    [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')].find(
+      (el) => el.textContent === text,
+    ) ?? null;
+
+  it('the size menu in the top bar sets the interface size', async () => {
+    await renderAt('/dashboard');
+    await click(byLabel('Interface size'));
+    await click(menuItem('Large'));
+    expect(useApp.getState().size).toBe('large');
+    expect(localStorage.getItem('size')).toBe('large');
+  });
+
+  it('log out asks first, then ends the session', async () => {
+    logout.mockClear();
+    await renderAt('/dashboard');
+    await click(q('button[aria-label^="Account menu"]'));
+    await click(menuItem('Log out'));
+    expect(logout).not.toHaveBeenCalled();
+    const ok = [...document.querySelectorAll('.ant-modal-confirm button')].find((b) => b.textContent === 'Log out');
+    await click(ok ?? null);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('a leaf login has no way back to the management page', async () => {
+    const { useSession } = await import('../../stores/session.ts');
+    useSession.setState({ loginAsLeaf: true });
+    await renderAt('/dashboard');
+    await click(q('button[aria-label^="Account menu"]'));
+    expect(menuItem('Change password')).not.toBeNull();
+    expect(menuItem('Back to management page')).toBeNull();
+    await act(async () => useSession.setState({ loginAsLeaf: false }));
+  });
+
+  it('the settings drawer switches to the midnight theme and its colour', async () => {
+    const { useSettings } = await import('../../stores/settings.ts');
+    const { THEME_PRESETS } = await import('./theme.ts');
+    await renderAt('/dashboard');
+    await click(byLabel('Page settings'));
+    const midnight = await until(() =>
+      [...document.querySelectorAll('.ant-drawer label')].find((l) => l.textContent === 'Midnight'),
+    );
+    await click(midnight.querySelector('input'));
+    expect(useSettings.getState().themeName).toBe('midnight');
+    expect(useSettings.getState().theme).toBe(THEME_PRESETS.midnight.primary);
+    expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ themeName: 'midnight' });
+    await act(async () => useSettings.setState({ themeName: 'original', theme: '#18acaf', showSettings: false }));
+  });
+
+  describe('lock screen', () => {
+    const passwordInput = () => document.querySelector<HTMLInputElement>('.ra-lock input[type="password"]');
+    const submit = async (password: string) => {
+      const input = passwordInput()!;
+      await act(async () => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(input, password);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await act(async () => document.querySelector<HTMLFormElement>('.ra-lock form')!.requestSubmit());
+      await act(async () => new Promise((r) => setTimeout(r, 20)));
+    };
+
+    it('covers the page, which becomes inert, and Escape does not close it', async () => {
+      useLockScreen.setState({ locked: true });
+      await renderAt('/dashboard');
+      await until(() => document.querySelector('.ra-lock[role="dialog"]'));
+      expect(q('.ra-layout')?.hasAttribute('inert')).toBe(true);
+      await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+      expect(document.querySelector('.ra-lock')).not.toBeNull();
+    });
+
+    it('a wrong password keeps it locked and says why; the right one unlocks', async () => {
+      useLockScreen.setState({ locked: true });
+      await renderAt('/dashboard');
+      await until(passwordInput);
+      unlock.mockRejectedValueOnce(new Error('Wrong password'));
+      await submit('nope');
+      expect(unlock).toHaveBeenLastCalledWith('nope');
+      expect(document.querySelector('.ra-lock')?.textContent).toContain('Wrong password');
+      expect(useLockScreen.getState().locked).toBe(true);
+
+      unlock.mockResolvedValueOnce({ ok: true });
+      await submit('secret');
+      expect(useLockScreen.getState().locked).toBe(false);
+      expect(document.querySelector('.ra-lock')).toBeNull();
+      expect(q('.ra-layout')?.hasAttribute('inert')).toBe(false);
+    });
+  });
+});

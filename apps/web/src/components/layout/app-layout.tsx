@@ -1,0 +1,155 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ConfigProvider, Drawer, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { findRouteByPath, usePermittedRoutes } from '../../app/use-permitted-routes.ts';
+import { SIDEBAR_WIDTH, useApp } from '../../stores/app.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { useTags } from '../../stores/tags.ts';
+import { LOCK_BACKGROUND, useLockScreen } from './lock-state.ts';
+import { Navbar } from './navbar.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { affixTags } from './tags-actions.ts';
+import { TagsView } from './tags-view.tsx';
+import { themeConfig, themePreset } from './theme.ts';
+import { useIdleLock } from './use-idle-lock.ts';
+import { applyViewportWidth } from './viewport.ts';
+import './layout.css';
+
+const COLLAPSED_WIDTH = 64;
+
+// Rarely opened: each is its own chunk, so the shell every page waits for stays small.
+const SettingsDrawer = lazy(() => import('./settings-drawer.tsx'));
+const LockScreen = lazy(() => import('./lock-screen.tsx'));
+
+/** Follows the window width into desktop or mobile mode (SPEC 2); on mobile, navigating closes the menu. */
+function useResponsiveSidebar(pathname: string): void {
+  useLayoutEffect(() => {
+    const onResize = () => {
+      if (!document.hidden) applyViewportWidth(window.innerWidth);
+    };
+    applyViewportWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useEffect(() => {
+    const app = useApp.getState();
+    if (app.device === 'mobile' && app.sidebar.opened) app.closeSidebar(false);
+  }, [pathname]);
+}
+
+/** Every page opened becomes a tag; the pinned pages (the dashboard) are always there first. */
+function useVisitedTags(pathname: string, search: string): void {
+  const routes = usePermittedRoutes();
+  useEffect(() => {
+    const tags = useTags.getState();
+    for (const tag of affixTags(routes)) {
+      if (!tags.visited.some((v) => v.path === tag.path)) tags.addVisited(tag);
+    }
+    const record = findRouteByPath(pathname);
+    // a group path only redirects to its first page; the page gets the tag
+    if (!record || (record.children?.length && !record.lazy)) return;
+    tags.addVisited({
+      path: record.path,
+      fullPath: pathname + search,
+      titleKey: record.titleKey,
+      affix: record.affix === true,
+    });
+  }, [routes, pathname, search]);
+}
+
+/**
+ * The signed-in shell (SPEC 2 "Layout"): sidebar, top bar, tags view and the page. It applies the
+ * theme of the settings itself, so the shell looks right whatever the app's ConfigProvider sets.
+ */
+export default function AppLayout() {
+  const themeColor = useSettings((s) => s.theme);
+  const themeName = useSettings((s) => s.themeName);
+  const config = useMemo(() => themeConfig({ theme: themeColor, themeName }), [themeColor, themeName]);
+  return (
+    <ConfigProvider theme={config}>
+      <Shell />
+    </ConfigProvider>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const opened = useApp((s) => s.sidebar.opened);
+  const withoutAnimation = useApp((s) => s.sidebar.withoutAnimation);
+  const mobile = useApp((s) => s.device === 'mobile');
+  const closeSidebar = useApp((s) => s.closeSidebar);
+  const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const look = themePreset(useSettings((s) => s.themeName));
+  const locked = useLockScreen((s) => s.locked);
+  const showSettings = useSettings((s) => s.showSettings);
+  // once opened, the drawer stays mounted so it can animate closed
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (showSettings && !settingsUsed) setSettingsUsed(true);
+  // "refresh" on a tag bumps this count, which re-mounts the page (SPEC 2 tags view)
+  const refreshCount = useTags((s) => s.refreshKey[pathname] ?? 0);
+
+  useResponsiveSidebar(pathname);
+  useVisitedTags(pathname, search);
+  useIdleLock();
+
+  return (
+    <>
+      <a className="ra-skip-link" href="#ra-main">
+        {t('layout:app.skipToContent')}
+      </a>
+      <Layout className="ra-layout" hasSider={!mobile} inert={locked} aria-hidden={locked || undefined}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={opened}
+            onClose={() => closeSidebar(false)}
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            title={null}
+            aria-label={t('layout:sidebar.label')}
+            styles={{ body: { padding: 0, background: look.siderBg } }}
+          >
+            <Sidebar collapsed={false} look={look.sider} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className={withoutAnimation ? 'ra-sider ra-sider--static' : 'ra-sider'}
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={!opened}
+            trigger={null}
+            theme={look.sider}
+          >
+            <Sidebar collapsed={!opened} look={look.sider} />
+          </Layout.Sider>
+        )}
+        <Layout className="ra-main-column">
+          <div
+            className={fixedHeader ? 'ra-header ra-header--fixed' : 'ra-header'}
+            style={{ background: look.headerBg }}
+          >
+            <Navbar />
+            {tagsView && <TagsView />}
+          </div>
+          <Layout.Content id="ra-main" className="ra-content" tabIndex={-1}>
+            <Outlet key={refreshCount} />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+      {settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
+      {locked && (
+        // until the lock form arrives, a plain cover already hides the page
+        <Suspense fallback={<div className="ra-lock" style={{ background: LOCK_BACKGROUND }} />}>
+          <LockScreen />
+        </Suspense>
+      )}
+    </>
+  );
+}

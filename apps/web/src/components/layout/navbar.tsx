@@ -1,0 +1,65 @@
+import { lazy, Suspense } from 'react';
+import { Button, Tooltip } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../stores/app.ts';
+import { useSession } from '../../stores/session.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { AppBreadcrumb } from './app-breadcrumb.tsx';
+import { ErrorLogButton } from './error-log-button.tsx';
+import { FullscreenButton } from './fullscreen-button.tsx';
+import { HeaderSearch } from './header-search.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { SizeSwitch } from './size-switch.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** SPEC 2: lazy-loaded, and only agents and team members (not a leaf login) get it. */
+const RestaurantSelector = lazy(() => import('./restaurant-selector.tsx'));
+
+/** The top bar (SPEC 2 "Layout"). */
+export function Navbar() {
+  const { t } = useTranslation();
+  const opened = useApp((s) => s.sidebar.opened);
+  const toggleSidebar = useApp((s) => s.toggleSidebar);
+  const loginAsLeaf = useSession((s) => s.loginAsLeaf);
+  const changeSetting = useSettings((s) => s.change);
+  const sidebarLabel = t(opened ? 'layout:navbar.collapseSidebar' : 'layout:navbar.expandSidebar');
+
+  return (
+    <header className="ra-navbar">
+      <div className="ra-navbar__left">
+        <Tooltip title={sidebarLabel}>
+          <Button
+            type="text"
+            icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            aria-label={sidebarLabel}
+            aria-expanded={opened}
+            onClick={toggleSidebar}
+          />
+        </Tooltip>
+        <AppBreadcrumb />
+      </div>
+      <div className="ra-navbar__right">
+        <HeaderSearch />
+        <ErrorLogButton />
+        <FullscreenButton />
+        <SizeSwitch />
+        <LanguageSwitch />
+        {!loginAsLeaf && (
+          <Suspense fallback={null}>
+            <RestaurantSelector />
+          </Suspense>
+        )}
+        <Tooltip title={t('layout:settings.open')}>
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            aria-label={t('layout:settings.open')}
+            onClick={() => changeSetting('showSettings', true)}
+          />
+        </Tooltip>
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

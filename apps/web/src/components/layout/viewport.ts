@@ -1,0 +1,18 @@
+import { MOBILE_BREAKPOINT, useApp, type TDevice } from '../../stores/app.ts';
+
+/** SPEC 2 and 9: below 992px the dashboard is in mobile mode. */
+export function deviceForWidth(width: number): TDevice {
+  return width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
+}
+
+/**
+ * Applies a viewport width to the app store. Entering mobile mode closes the sidebar without
+ * animation (it would otherwise slide over the page on load); leaving it keeps the user's choice.
+ */
+export function applyViewportWidth(width: number): void {
+  const app = useApp.getState();
+  const device = deviceForWidth(width);
+  if (device === app.device) return;
+  app.toggleDevice(device);
+  if (device === 'mobile') app.closeSidebar(true);
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { post } from '../../../lib/request.ts';
+
+export interface TTokenResponse {
+  token: string;
+}
+
+/**
+ * SPEC 7 token exchange: POST /account/acquireToken with oldjwtToken when a token exists. The token
+ * to exchange is also the Authorization header (raw), whatever the session holds at that moment.
+ */
+export function acquireToken(oldToken?: string): Promise<TTokenResponse> {
+  return post<TTokenResponse>('/account/acquireToken', oldToken ? { oldjwtToken: oldToken } : {}, {
+    headers: oldToken ? { Authorization: oldToken } : {},
+    silent: true,
+  });
+}
+
+export function useAcquireToken() {
+  return useMutation({ mutationFn: acquireToken });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { get } from '../../../lib/request.ts';
+
+/** SPEC 7: GET /account/logout. The local session is cleared whatever it answers (session-actions.ts). */
+export function logoutRequest(): Promise<{ ok: boolean }> {
+  return get<{ ok: boolean }>('/account/logout', { silent: true, noRelogin: true });
+}
+
+export function useLogoutRequest() {
+  return useMutation({ mutationFn: logoutRequest });
+}

@@ -1,0 +1,75 @@
+import { navigateTo, reloadAt } from '../../lib/navigation.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useApp } from '../../stores/app.ts';
+import { CURRENT_NAME_KEY, useSession } from '../../stores/session.ts';
+import { useTags } from '../../stores/tags.ts';
+import { useWorkHours } from '../../stores/work-hours.ts';
+import { acquireToken } from './api/acquire-token.ts';
+import { getRest } from './api/get-rest.ts';
+import { getRestConfig, isTimeZoneUnset } from './api/get-rest-config.ts';
+import { logoutRequest } from './api/logout.ts';
+import { switchRestByXid } from './api/switch-rest-by-xid.ts';
+
+/**
+ * SPEC 4 logout, local part: token, roles, work-hours state, sidebar, cookies, open tabs and the
+ * stored current name. Cached server data goes too, so the next account sees none of it.
+ */
+export function clearLocalSession(): void {
+  useSession.getState().logout();
+  useWorkHours.getState().reset();
+  useApp.getState().resetSidebar();
+  useTags.getState().reset();
+  queryClient.clear();
+}
+
+/** Ends the session on the server (best effort) and here, then shows the login page. */
+export async function logout(): Promise<void> {
+  try {
+    await logoutRequest();
+  } catch {
+    // an expired or unreachable session still ends locally
+  }
+  clearLocalSession();
+  navigateTo('/login', { replace: true });
+}
+
+/** Reads the restaurant info again (after a setting it carries changed, e.g. the time zone). */
+export async function refreshRestaurantInfo(): Promise<void> {
+  useSession.getState().applyRestInfo(await getRest({ silent: true }));
+}
+
+export type TSwitchOutcome = 'selectTimeZone' | 'reload';
+
+/**
+ * SPEC 4 "Changing role or account" and "After a restaurant is chosen at login": select the node on
+ * the server, exchange the token for one scoped to it, reload the restaurant info (roles, locales,
+ * permissions, name, id, day offset: the menu follows from them), clear open tabs, then either ask
+ * for the restaurant's time zone (unset or 'Unknown') or restart the app at `reloadTo` (default: the
+ * current page). Rejects with the failing call's ApiError, which the caller shows.
+ */
+export async function switchRestaurant(xid: string, opts: { reloadTo?: string } = {}): Promise<TSwitchOutcome> {
+  const before = useSession.getState();
+  await switchRestByXid({ xid, root_xid: before.rootXid || undefined }, { silent: true });
+  const { token } = await acquireToken(before.token || undefined);
+  useSession.getState().setToken(token);
+
+  const info = await getRest({ silent: true });
+  const session = useSession.getState();
+  session.applyRestInfo(info);
+  session.setCurrentAccount(info.xid || xid);
+  try {
+    localStorage.setItem(CURRENT_NAME_KEY, info.fullname || info.restname || info.name);
+  } catch {
+    // storage disabled: the name is shown from the session store anyway
+  }
+  useTags.getState().reset();
+  queryClient.clear();
+
+  const timeZone = await getRestConfig('timezone', { silent: true });
+  if (isTimeZoneUnset(timeZone.value)) {
+    navigateTo('/selectTimeZone', { replace: true });
+    return 'selectTimeZone';
+  }
+  reloadAt(opts.reloadTo);
+  return 'reload';
+}

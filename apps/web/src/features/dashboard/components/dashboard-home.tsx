@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useSession } from '../../../stores/session.ts';
+import { formatBusinessDay, todayFor } from '../business-day.ts';
+import './dashboard-home.css';
+
+export interface TDashboardUser {
+  name: string;
+  email: string;
+}
+
+export interface TQuickLink {
+  path: string;
+  title: string;
+}
+
+function pad(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="ra-dash__panel" aria-label={title}>
+      <h2 className="ra-dash__panel-title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="ra-dash__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The home page (SPEC 2 /dashboard): which restaurant, which business day it is there, who is
+ * signed in with which roles, and shortcuts to the pages this user may open. Plain markup styled
+ * with the theme's CSS variables: it is the first page after sign-in and should arrive quickly.
+ */
+export function DashboardHome({
+  user,
+  userLoading,
+  quickLinks,
+}: {
+  user: TDashboardUser | undefined;
+  userLoading: boolean;
+  quickLinks: TQuickLink[];
+}) {
+  const { t } = useTranslation('dashboard');
+  const restaurant = useSession((s) => s.restname || s.name);
+  const restId = useSession((s) => s.restId);
+  const roles = useSession((s) => s.roles);
+  // the server may send a role's name and its system key ('Owner', 'owner'): show it once
+  const shownRoles = roles.filter((r, i) => roles.findIndex((o) => o.toLowerCase() === r.toLowerCase()) === i);
+  const locales = useSession((s) => s.locales);
+  const offset = useSession((s) => s.hourOffsetEndOfDay);
+  const today = todayFor(locales?.timeZone, offset);
+
+  return (
+    <div className="ra-dash">
+      <div className="ra-dash__grid">
+        <Panel title={t('restaurant.title')}>
+          <dl className="ra-dash__list">
+            <Row label={t('restaurant.name')}>{restaurant || '—'}</Row>
+            {restId !== null && <Row label={t('restaurant.id')}>{restId}</Row>}
+            <Row label={t('restaurant.businessDay')}>
+              {today ? (
+                <strong className="ra-dash__day" data-business-day={today.businessDay}>
+                  {formatBusinessDay(today.businessDay, currentLanguage())}
+                </strong>
+              ) : (
+                <span>
+                  {t('restaurant.noTimeZone')} <Link to="/selectTimeZone">{t('restaurant.setTimeZone')}</Link>
+                </span>
+              )}
+            </Row>
+            {today && locales && (
+              <Row label={t('restaurant.timeZone')}>
+                {locales.timeZone} ({today.gmt})
+              </Row>
+            )}
+            <Row label={t('restaurant.dayEnds')}>{t('restaurant.dayEndsAt', { time: pad(offset) })}</Row>
+          </dl>
+        </Panel>
+        <Panel title={t('user.title')}>
+          <dl className="ra-dash__list" aria-busy={userLoading}>
+            <Row label={t('user.name')}>{userLoading ? '…' : user?.name || '—'}</Row>
+            <Row label={t('user.email')}>{userLoading ? '…' : user?.email || '—'}</Row>
+            <Row label={t('user.roles')}>
+              <span className="ra-dash__tags">
+                {shownRoles.map((r) => (
+                  <span key={r} className="ra-dash__tag">
+                    {r}
+                  </span>
+                ))}
+              </span>
+            </Row>
+          </dl>
+        </Panel>
+      </div>
+      <div className="ra-dash__note" role="note">
+        <strong>{t('salesNote.title')}</strong>
+        <p>{t('salesNote.description')}</p>
+      </div>
+      {quickLinks.length > 0 && (
+        <Panel title={t('quickLinks.title')}>
+          <ul className="ra-dash__links">
+            {quickLinks.map((link) => (
+              <li key={link.path}>
+                <Link to={link.path}>{link.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TAccessInput, TRouteGrant, TRouteRecord } from '../app/route-types.ts';
+
+/**
+ * Route access (SPEC 2 "Which permission adds which routes"): one pure function of the user's
+ * PagePermissions, roles, the restaurant's order-to-go-with-date flag and the host. The sidebar,
+ * header search, tags view and the navigation guard all read its answer, so a page that is not in
+ * the menu is also not reachable by typing its URL. (The server checks again: hiding is not the
+ * protection.)
+ */
+
+/** The host may carry a port and any letter case; the restricted host is compared by name only. */
+export function isRestrictedHost(host: string, restrictedHost: string): boolean {
+  const name = host.trim().toLowerCase().replace(/:\d+$/, '');
+  return restrictedHost !== '' && name === restrictedHost.trim().toLowerCase();
+}
+
+function grantAllows(grant: TRouteGrant | undefined, input: TAccessInput): boolean {
+  // A top-level record without a grant is a mistake in the table: fail closed.
+  if (!grant) return false;
+  switch (grant.kind) {
+    case 'always':
+      return true;
+    case 'permission':
+      return input.PagePermissions[grant.permission] === true;
+    case 'orderToGoWithDate':
+      return input.enableOrderToGoWithDateSelect;
+    case 'unrestricted':
+      return !isRestrictedHost(input.host, input.restrictedHost);
+    case 'unrestrictedPermission':
+      return !isRestrictedHost(input.host, input.restrictedHost) && input.PagePermissions[grant.permission] === true;
+  }
+}
+
+/**
+ * SPEC 2: "A route may carry a roles list: it shows if it lists no roles or any held role matches."
+ * Role names are compared without letter case: the server's 'Owner' and the table's 'owner' are one role.
+ */
+export function rolesAllow(routeRoles: readonly string[] | undefined, held: readonly string[]): boolean {
+  if (!routeRoles || routeRoles.length === 0) return true;
+  const heldLower = new Set(held.map((r) => r.toLowerCase()));
+  return routeRoles.some((r) => heldLower.has(r.toLowerCase()));
+}
+
+function filterChildren(record: TRouteRecord, input: TAccessInput): TRouteRecord | null {
+  if (!record.children) return record;
+  const children = record.children.filter((c) => rolesAllow(c.roles, input.roles)).map((c) => filterChildren(c, input));
+  const kept = children.filter((c): c is TRouteRecord => c !== null);
+  if (kept.length === 0 && !record.lazy) return null;
+  const redirectKept = record.redirect !== undefined && kept.some((c) => c.path === record.redirect);
+  const firstVisible = kept.find((c) => !c.hidden);
+  return {
+    ...record,
+    children: kept,
+    redirect: redirectKept ? record.redirect : (firstVisible?.path ?? record.redirect),
+  };
+}
+
+/** The route records (with their children) this user may open, in table order. */
+export function accessibleRoutes(routes: TRouteRecord[], input: TAccessInput): TRouteRecord[] {
+  const out: TRouteRecord[] = [];
+  for (const record of routes) {
+    if (!grantAllows(record.grant, input) || !rolesAllow(record.roles, input.roles)) continue;
+    const filtered = filterChildren(record, input);
+    if (filtered) out.push(filtered);
+  }
+  return out;
+}
+
+/** Every record of a tree, parents before their children. */
+export function flattenRoutes(routes: readonly TRouteRecord[]): TRouteRecord[] {
+  return routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])]);
+}
+
+/** '/salesReport/salesSummary/?a=1#x' -> '/salesReport/salesSummary'. Letter case is kept: /Coupon and /coupon differ. */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function findRoute(routes: readonly TRouteRecord[], path: string): TRouteRecord | undefined {
+  const p = normalizePath(path);
+  return flattenRoutes(routes).find((r) => r.path === p);
+}
+
+export function canAccessPath(path: string, routes: TRouteRecord[], input: TAccessInput): boolean {
+  return findRoute(accessibleRoutes(routes, input), path) !== undefined;
+}

@@ -1,0 +1,145 @@
+import i18next, { type PostProcessorModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_KEY, type TLanguage } from '../stores/app.ts';
+
+/**
+ * i18n (SPEC 1, ARCHITECTURE "Web"): one JSON file per area under locales/<lang>/<area>.json, each a
+ * namespace with flat dotted keys: t('route:salesReport.salesSummary'). Only the current language is
+ * loaded, before the first render; a language change saves the choice and reloads the view (SPEC 1),
+ * so the other language is never downloaded.
+ */
+
+export const SUPPORTED_LANGUAGES: readonly TLanguage[] = ['en', 'zh'];
+
+function isLanguage(value: unknown): value is TLanguage {
+  return value === 'en' || value === 'zh';
+}
+
+/**
+ * SPEC 1: the saved choice, else the first browser language that contains a supported code
+ * ('zh-CN', 'zh-Hant-TW' -> zh; 'en-GB' -> en), else English.
+ */
+export function chooseLanguage(saved: string | null | undefined, navigatorLanguages: readonly string[]): TLanguage {
+  if (isLanguage(saved)) return saved;
+  for (const raw of navigatorLanguages) {
+    const lang = raw.toLowerCase();
+    const found = SUPPORTED_LANGUAGES.find((code) => lang.includes(code));
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/** Restaurant config words that replace 'tip' in visible text (SPEC 1). */
+export interface TTipWording {
+  /** Replaces 'tip' (and, pluralised, 'tips') in English text, keeping the original's capitalisation. */
+  tipWord?: string;
+  /** Plural of tipWord when simple English rules get it wrong. */
+  tipsWord?: string;
+  /** Replaces '小费' in Chinese text. */
+  tipWordZh?: string;
+}
+
+/** SPEC 1: "The default Chinese replacement is a service-charge word." */
+export const DEFAULT_TIP_WORD_ZH = '服务费';
+
+function pluralize(word: string): string {
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+function inCaseOf(source: string, word: string): string {
+  if (source.length > 1 && source === source.toUpperCase()) return word.toUpperCase();
+  if (source[0] === source[0]?.toUpperCase()) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word.toLowerCase();
+}
+
+/**
+ * SPEC 1 tip wording: 'Tip' -> 'Gratuity', 'tips' -> 'gratuities'; '小费' -> '服务费' unless the
+ * restaurant chose another word. Whole words only: 'tooltip' and 'tipping' stay.
+ */
+export function applyTipWording(text: string, lang: TLanguage, wording: TTipWording): string {
+  if (lang === 'zh') {
+    const zh = wording.tipWordZh?.trim() || DEFAULT_TIP_WORD_ZH;
+    return text.includes('小费') ? text.replaceAll('小费', zh) : text;
+  }
+  const single = wording.tipWord?.trim();
+  if (!single) return text;
+  const plural = wording.tipsWord?.trim() || pluralize(single);
+  return text.replace(/\b(tip)(s?)\b/gi, (match: string, _tip: string, s: string) =>
+    inCaseOf(match, s ? plural : single),
+  );
+}
+
+let tipWording: TTipWording = {};
+
+/** Called when restaurant info arrives; every translation from then on uses these words. */
+export function setTipWording(wording: TTipWording): void {
+  tipWording = { ...wording };
+}
+
+const tipWordingProcessor: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'tipWording',
+  process: (value: string) => applyTipWording(value, currentLanguage(), tipWording),
+};
+
+/** locales/<lang>/<area>.json; not eager, so each language is its own chunk fetched on demand. */
+const localeFiles = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
+
+export async function loadLanguageResources(lang: TLanguage): Promise<Record<string, Record<string, string>>> {
+  const entries = Object.entries(localeFiles).filter(([file]) => file.includes(`/locales/${lang}/`));
+  const loaded = await Promise.all(
+    entries.map(async ([file, load]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), await load()] as const),
+  );
+  return Object.fromEntries(loaded);
+}
+
+export function detectLanguage(): TLanguage {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // storage disabled: fall through to the browser language
+  }
+  const langs =
+    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return chooseLanguage(saved, langs);
+}
+
+export const i18n = i18next;
+
+export async function initI18n(lang: TLanguage = detectLanguage()): Promise<void> {
+  const namespaces = await loadLanguageResources(lang);
+  await i18next
+    .use(tipWordingProcessor)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: false,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      resources: { [lang]: namespaces },
+      ns: Object.keys(namespaces),
+      defaultNS: 'common',
+      // flat dotted keys: 'salesReport.salesSummary' is one key, not a path
+      keySeparator: false,
+      interpolation: { escapeValue: false },
+      postProcess: ['tipWording'],
+      returnNull: false,
+    });
+  if (typeof document !== 'undefined') document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+export function currentLanguage(): TLanguage {
+  return isLanguage(i18next.language) ? i18next.language : 'en';
+}
+
+/** SPEC 1: the choice is remembered and the view reloads in the new language. */
+export function setLanguage(lang: TLanguage): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // storage disabled: the reload falls back to the browser language
+  }
+  window.location.reload();
+}

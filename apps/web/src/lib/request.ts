@@ -1,0 +1,201 @@
+import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
+import { useSession } from '../stores/session.ts';
+import { showBlockingWarning, showErrorMessage } from './feedback.ts';
+import { currentLanguage, i18n } from './i18n.ts';
+import { translateServerMessage } from './server-message.ts';
+
+/** SPEC 7: base path, cookies sent, 50 s timeout, Authorization from the stored token. */
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 50_000;
+/** SPEC 7: when present, this header (JSON) is the answer instead of the body. */
+export const BODY_MESSAGE_HEADER = 'x-body-message';
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface TRequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** The caller shows the error itself (forms, the navigation guard): no toast. */
+  silent?: boolean;
+  /** The caller handles a 401 itself (the navigation guard sends the user to /login): no re-login dialog. */
+  noRelogin?: boolean;
+}
+
+/** A rejected call: `message` is the server's message (English) or 'Error' (SPEC 8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+    readonly errors?: Record<string, string>,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The message in the user's language when it is one of the SPEC's messages. */
+  get displayMessage(): string {
+    return translateServerMessage(this.message, currentLanguage());
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** The text to show for any failure: translated server message, or the given fallback. */
+export function errorText(e: unknown, fallback: string = MESSAGES.error.en): string {
+  if (e instanceof ApiError) return e.displayMessage;
+  if (e instanceof Error && e.message) return translateServerMessage(e.message, currentLanguage());
+  return translateServerMessage(fallback, currentLanguage());
+}
+
+function defaultRelogin(): void {
+  showBlockingWarning({
+    title: i18n.t('errors:loggedOutTitle'),
+    content: translateServerMessage(MESSAGES.loggedOut.en, currentLanguage()),
+    okText: i18n.t('errors:relogin'),
+    onOk: () => {
+      useSession.getState().resetToken();
+      window.location.reload();
+    },
+  });
+}
+
+let reloginHandler: () => void = defaultRelogin;
+let reloginOpen = false;
+
+/** Replace what happens on a 401 (tests; the app keeps the default dialog). Re-arms the once-only latch. */
+export function setReloginHandler(handler: (() => void) | null): void {
+  reloginHandler = handler ?? defaultRelogin;
+  reloginOpen = false;
+}
+
+/** SPEC 8: many calls may fail with 401 at once; the user sees one dialog. */
+function requestRelogin(): void {
+  if (reloginOpen) return;
+  reloginOpen = true;
+  reloginHandler();
+}
+
+function buildUrl(path: string, query: TRequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.append(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function parseJsonLoose(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      // header values are Latin-1: a server may URI-encode JSON that holds other characters
+      return JSON.parse(decodeURIComponent(text));
+    } catch {
+      return text;
+    }
+  }
+}
+
+/** SPEC 7: the x-body-message header's parsed JSON when present, else the body. */
+export async function readPayload(res: Response): Promise<unknown> {
+  const header = res.headers.get(BODY_MESSAGE_HEADER);
+  if (header !== null) return parseJsonLoose(header);
+  const text = await res.text();
+  return text === '' ? undefined : parseJsonLoose(text);
+}
+
+function field<T>(payload: unknown, name: string, guard: (v: unknown) => v is T): T | undefined {
+  if (payload && typeof payload === 'object' && name in payload) {
+    const v = (payload as Record<string, unknown>)[name];
+    if (guard(v)) return v;
+  }
+  return undefined;
+}
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+const isRecord = (v: unknown): v is Record<string, string> => !!v && typeof v === 'object';
+
+const AUTH_ERROR_CODES: readonly number[] = [ERROR_CODES.invalidToken, ERROR_CODES.expiredToken];
+
+export async function request<T>(
+  method: THttpMethod,
+  path: string,
+  body?: unknown,
+  opts: TRequestOptions = {},
+): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  if (opts.signal?.aborted) controller.abort();
+  opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const token = useSession.getState().token;
+  if (token && !('Authorization' in headers)) headers.Authorization = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  let payload: unknown;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    payload = await readPayload(res);
+  } catch (e) {
+    const error = timedOut
+      ? new ApiError(
+          i18n.t('errors:timeout', { seconds: Math.round((opts.timeoutMs ?? REQUEST_TIMEOUT_MS) / 1000) }),
+          0,
+        )
+      : opts.signal?.aborted
+        ? (e as Error)
+        : new ApiError(i18n.t('errors:network'), 0);
+    if (error instanceof ApiError && !opts.silent) showErrorMessage(error.message);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const code = field(payload, 'code', isNumber);
+  if (res.status === 401 || (code !== undefined && AUTH_ERROR_CODES.includes(code))) {
+    if (!opts.noRelogin) requestRelogin();
+    throw new ApiError(field(payload, 'message', isString) || MESSAGES.error.en, res.status, code, undefined, payload);
+  }
+  // SPEC 8 "any non-200 status is rejected": read as any status outside 2xx, so 201/204 answers work.
+  if (res.status < 200 || res.status > 299) {
+    const error = new ApiError(
+      field(payload, 'message', isString) || MESSAGES.error.en,
+      res.status,
+      code,
+      field(payload, 'errors', isRecord),
+      payload,
+    );
+    if (!opts.silent) showErrorMessage(error.displayMessage);
+    throw error;
+  }
+  return payload as T;
+}
+
+export const get = <T>(path: string, opts?: TRequestOptions) => request<T>('GET', path, undefined, opts);
+export const post = <T>(path: string, body?: unknown, opts?: TRequestOptions) =>
+  request<T>('POST', path, body ?? {}, opts);
+export const put = <T>(path: string, body?: unknown, opts?: TRequestOptions) =>
+  request<T>('PUT', path, body ?? {}, opts);
+export const del = <T>(path: string, opts?: TRequestOptions) => request<T>('DELETE', path, undefined, opts);
