@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one server, one browser at a time: the machine has two cores
     fileParallelism: false,
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -39,6 +39,8 @@ export async function newPage(
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
+  // let drawer and dialog animations finish so the picture shows what a person sees
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
 

@@ -43,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
       JWT_SECRET: E2E_JWT_SECRET,
       NODE_ENV: 'production',
+      SEED_ORDER_DAYS: '21',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

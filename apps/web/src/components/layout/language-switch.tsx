@@ -1,8 +1,8 @@
-import { Button, Dropdown, Tooltip } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
 import type { TLanguage } from '../../stores/app.ts';
+import { MenuButton } from './menu-button.tsx';
 
 const LANGUAGES: readonly TLanguage[] = ['zh', 'en'];
 
@@ -11,9 +11,9 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
+    <MenuButton
+      label={t('layout:language.switch')}
+      icon={<TranslationOutlined />}
       menu={{
         selectable: true,
         selectedKeys: [current],
@@ -22,10 +22,6 @@ export function LanguageSwitch() {
           if (key !== current) setLanguage(key as TLanguage);
         },
       }}
-    >
-      <Tooltip title={t('layout:language.switch')}>
-        <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout:language.switch')} />
-      </Tooltip>
-    </Dropdown>
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Dropdown, Tooltip } from 'antd';
 import { FontSizeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useApp, type TSize } from '../../stores/app.ts';
+import { MenuButton } from './menu-button.tsx';
 
 const SIZES: readonly TSize[] = ['small', 'medium', 'large'];
 
@@ -11,19 +11,15 @@ export function SizeSwitch() {
   const size = useApp((s) => s.size);
   const setSize = useApp((s) => s.setSize);
   return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
+    <MenuButton
+      label={t('layout:size.switch')}
+      icon={<FontSizeOutlined />}
       menu={{
         selectable: true,
         selectedKeys: [size],
         items: SIZES.map((s) => ({ key: s, label: t(`layout:size.${s}`) })),
         onClick: ({ key }) => setSize(key as TSize),
       }}
-    >
-      <Tooltip title={t('layout:size.switch')}>
-        <Button type="text" icon={<FontSizeOutlined />} aria-label={t('layout:size.switch')} />
-      </Tooltip>
-    </Dropdown>
+    />
   );
 }

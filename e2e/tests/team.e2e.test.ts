@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, shot, sidebarLabels, signIn, signInTo } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CASHIER = { first: 'Casey', last: 'Park', email: 'cashier@demo.test', pin: '8642', password: 'cashier-pass-1' };
+
+async function openTeam(page: Page, tab: 'employees' | 'roles'): Promise<void> {
+  await page.goto(`${baseUrl()}/teamManagement/index?tab=${tab}`);
+  await page.waitForURL((u) => u.pathname === '/teamManagement/index');
+  await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
+}
+
+const row = (page: Page, text: string) => page.locator('.ant-table-tbody .ant-table-row', { hasText: text });
+
+/** Fills the employee drawer (or phone page) form. */
+async function fillEmployee(page: Page, who: typeof CASHIER, role: string): Promise<void> {
+  await page.getByLabel('First name').fill(who.first);
+  await page.getByLabel('Last name').fill(who.last);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Roles').click();
+  await page.locator(`.ant-select-item-option[title="${role}"]`).click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('PIN').fill(who.pin);
+  await page.getByLabel('Dashboard password').fill(who.password);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/login/);
+}
+
+describe('team, roles and employees', () => {
+  it('owner creates a Cashier role and an employee; the employee sees only what it allows; deactivation refuses their next request', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test');
+
+    // the role, with two flags
+    await openTeam(page, 'roles');
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/addJob');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Please enter the role name');
+    await page.getByLabel('Role name').fill('Cashier');
+    await page.getByRole('checkbox', { name: 'View sales report' }).check();
+    await page.getByRole('checkbox', { name: 'View work hours' }).check();
+    await shot(page, 'team-role-editor-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/index' && u.search === '?tab=roles');
+    await expect.poll(() => row(page, 'Cashier').innerText()).toContain('0 members');
+
+    // a second role with the same name is refused under the field
+    await page.getByRole('button', { name: 'Add role' }).click();
+    await page.getByLabel('Role name').fill('cashier');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Role name already exists');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/index');
+
+    // its history
+    await row(page, 'Cashier').getByRole('button', { name: 'History' }).click();
+    const drawer = page.locator('.ant-drawer-content').last();
+    await expect.poll(() => drawer.innerText()).toContain('View sales report');
+    expect(await drawer.innerText()).toContain('Created');
+    await shot(page, 'team-role-history-en');
+    await page.keyboard.press('Escape');
+    await shot(page, 'team-roles-en');
+
+    // the employee, after the client refuses a bad email with the SPEC 5 message
+    await page.getByRole('tab', { name: 'Employees' }).click();
+    await page.waitForURL((u) => u.search === '?tab=employees');
+    await page.getByRole('button', { name: 'Add employee' }).click();
+    await fillEmployee(page, { ...CASHIER, email: 'casey@demo' }, 'Cashier');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-drawer .ant-form-item-explain-error').allInnerTexts()).toContain(
+      'Please enter the correct email address',
+    );
+    await shot(page, 'team-employee-form-en');
+    await page.getByLabel('Email').fill(CASHIER.email);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('Active');
+    expect(await row(page, 'Casey Park').innerText()).toContain('Cashier');
+
+    // the search box finds them (debounced, on the server)
+    await page.getByPlaceholder('Search by name, email or employee number').fill('casey');
+    await expect.poll(() => page.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+    await shot(page, 'team-employees-en');
+
+    // a role with members cannot be deleted, and the message says so
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await expect.poll(() => row(page, 'Cashier').innerText()).toContain('1 members');
+    await row(page, 'Cashier').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.ant-popover').innerText()).toContain('Do you really want to delete this role?');
+    await page.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => page.locator('.ant-message').innerText())
+      .toContain('This role still has 1 members. Move them to another role before deleting it.');
+    await expect.poll(() => row(page, 'Cashier').count()).toBe(1);
+
+    await signOut(page);
+
+    // the employee signs in and sees only what the two flags allow
+    await signIn(page, CASHIER.email, CASHIER.password);
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+    await expect.poll(() => sidebarLabels(page)).toEqual(['Dashboard', 'Sales Report', 'Work Hours']);
+    await shot(page, 'team-cashier-sidebar-en');
+    await page.goto(`${baseUrl()}/teamManagement/index`);
+    await page.waitForURL((u) => u.pathname === '/401');
+    const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+    const status = (path: string) =>
+      page.evaluate(
+        async ([p, t]) => (await fetch(p!, { headers: { Authorization: t! } })).status,
+        [path, token] as const,
+      );
+    expect(await status('/api/api/getrestperm')).toBe(403);
+    expect(await status('/api/api/getrest')).toBe(200);
+
+    // the owner deactivates them from another browser
+    const owner = await newPage(browser);
+    await signInTo(owner.page, 'owner@demo.test');
+    await openTeam(owner.page, 'employees');
+    await row(owner.page, 'Casey Park').getByRole('button', { name: 'Deactivate' }).click();
+    await owner.page.locator('.ant-popover').getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => row(owner.page, 'Casey Park').innerText()).toContain('Inactive');
+    await expect.poll(() => owner.page.locator('.ant-message').innerText()).toContain('Employee deactivated');
+    await owner.context.close();
+
+    // their next request is refused and the app asks them to sign in again
+    expect(await status('/api/api/getrest')).toBe(401);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await expect
+      .poll(() => page.getByRole('dialog').innerText(), { timeout: 20_000 })
+      .toContain('You have been logged out, please log in again');
+    await shot(page, 'team-cashier-deactivated-en');
+    await context.close();
+
+    // and they cannot sign in again
+    const again = await newPage(browser);
+    await again.page.goto(`${baseUrl()}/login`);
+    await signIn(again.page, CASHIER.email, CASHIER.password);
+    await expect
+      .poll(() => again.page.locator('[role="alert"]').first().innerText())
+      .toContain('The user name and password combination does not match our record.');
+    await again.context.close();
+  });
+
+  it('shows the role editor and the employee list in Chinese', async () => {
+    const { context, page } = await newPage(browser, { locale: 'zh-CN' });
+    await signInTo(page, 'owner@demo.test');
+    await openTeam(page, 'roles');
+    await expect.poll(() => page.locator('.ant-tabs-tab').allInnerTexts()).toEqual(['员工', '角色']);
+    await row(page, 'Cashier').getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/editJob');
+    await expect.poll(() => page.getByLabel('角色名称').inputValue()).toBe('Cashier');
+    const body = await page.locator('main').innerText();
+    for (const label of ['全部权限', '订单', '交易', '报表', '团队管理', '查看销售报表']) expect(body).toContain(label);
+    expect(await page.getByRole('checkbox', { name: '查看销售报表' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: '编辑菜单' }).isChecked()).toBe(false);
+    await shot(page, 'team-role-editor-zh');
+
+    await openTeam(page, 'employees');
+    await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('停用');
+    await shot(page, 'team-employees-zh');
+    await context.close();
+  });
+
+  it('uses the phone pages for editors below 992px', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signInTo(page, 'owner@demo.test');
+    await openTeam(page, 'employees');
+    await page.getByRole('button', { name: 'Add employee' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/userMobile');
+    await page.getByLabel('First name').waitFor();
+    await shot(page, 'team-user-mobile');
+
+    await openTeam(page, 'roles');
+    await row(page, 'Cashier').getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL((u) => u.pathname === '/teamManagement/JobMobile');
+    await expect.poll(() => page.getByLabel('Role name').inputValue()).toBe('Cashier');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'team-job-mobile');
+    await context.close();
+  });
+
+  it('lets an employee change their password with the rules on the page, staying signed in', async () => {
+    const dana = { first: 'Dana', last: 'Wu', email: 'dana@demo.test', pin: '5511', password: 'dana-first-pw' };
+    const owner = await newPage(browser);
+    await signInTo(owner.page, 'owner@demo.test');
+    await openTeam(owner.page, 'employees');
+    await owner.page.getByRole('button', { name: 'Add employee' }).click();
+    await fillEmployee(owner.page, dana, 'Staff');
+    await owner.page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => row(owner.page, 'Dana Wu').count()).toBe(1);
+    await owner.context.close();
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, dana.email, dana.password);
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.waitForURL((u) => u.pathname === '/ChangePassword');
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toContain('At least 8 characters');
+    expect(await main.innerText()).toContain('Not your email address');
+
+    await page.getByLabel('Current password').fill(dana.password);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => main.innerText()).toContain('Passwords must be at least 8 characters');
+    await shot(page, 'team-change-password-en');
+
+    await page.getByLabel('New password', { exact: true }).fill('dana-second-pw');
+    await page.getByLabel('Confirm new password').fill('dana-second-pw');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => main.innerText()).toContain('Your password has been changed.');
+    await shot(page, 'team-change-password-done-en');
+    await page.getByRole('button', { name: 'Back to dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await expect.poll(() => sidebarLabels(page)).toContain('Work Hours');
+    await context.close();
+  });
+});
