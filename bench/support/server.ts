@@ -11,7 +11,16 @@ export async function startServer(): Promise<{ baseUrl: string; stop: () => Prom
   const port = 19000 + Math.floor(Math.random() * 1000);
   const child: ChildProcess = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      // page weight does not depend on how much history there is; keep the start quick
+      SEED_ORDER_DAYS: process.env.SEED_ORDER_DAYS ?? '14',
+    },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;

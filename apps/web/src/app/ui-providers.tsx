@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { useApp, type TSize } from '../stores/app.ts';
 import { useSettings } from '../stores/settings.ts';
+import { themeConfig } from '../components/layout/theme.ts';
 
 /** The app store says 'medium' (SPEC 2 default size); antd calls it 'middle'. */
 export function antdSize(size: TSize): 'small' | 'middle' | 'large' {
@@ -13,31 +14,35 @@ export function antdSize(size: TSize): 'small' | 'middle' | 'large' {
 export type TAntdLocale = ConfigProviderProps['locale'];
 
 /**
- * antd's ConfigProvider with locale (en_US / zh_CN), theme colour and component size (ARCHITECTURE
+ * antd's ConfigProvider with locale (en_US / zh_CN), theme (colour and SPEC 9 theme) and component size (ARCHITECTURE
  * "Web"), and the query client. Messages and dialogs opened outside components (lib/feedback.ts)
  * get the same look through holderRender.
  */
 export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale; children: ReactNode }) {
-  const colorPrimary = useSettings((s) => s.theme);
+  const color = useSettings((s) => s.theme);
+  const themeName = useSettings((s) => s.themeName);
+  // one theme for the shell, the sign-in pages and dialogs opened outside components, so the
+  // midnight theme does not leave the re-login dialog light
+  const theme = useMemo(() => themeConfig({ theme: color, themeName }), [color, themeName]);
   const componentSize = antdSize(useApp((s) => s.size));
   useEffect(() => {
     ConfigProvider.config({
       holderRender: (holder) => (
         <ConfigProvider
           locale={antdLocale}
-          theme={{ token: { colorPrimary, colorLink: colorPrimary } }}
+          theme={theme}
           componentSize={componentSize}
         >
           {holder}
         </ConfigProvider>
       ),
     });
-  }, [antdLocale, colorPrimary, componentSize]);
+  }, [antdLocale, theme, componentSize]);
   return (
     <ConfigProvider
       locale={antdLocale}
       componentSize={componentSize}
-      theme={{ token: { colorPrimary, colorLink: colorPrimary } }}
+      theme={theme}
     >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>

@@ -1,95 +1,36 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Select, Tooltip } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePermittedRoutes } from '../../app/use-permitted-routes.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { useSettings } from '../../stores/settings.ts';
-import { buildSearchIndex, searchPages, type TPinyinFn } from './header-search-match.ts';
-import { menuPages, menuTree } from './menu-model.ts';
 
-/** pinyin-pro is large: it is fetched the first time a Chinese user opens the search, never before. */
-function useLazyPinyin(wanted: boolean): TPinyinFn | undefined {
-  const [pinyin, setPinyin] = useState<TPinyinFn>();
-  useEffect(() => {
-    if (!wanted || pinyin) return;
-    let alive = true;
-    import('pinyin-pro')
-      .then((m) => {
-        if (alive) setPinyin(() => m.pinyin);
-      })
-      .catch(() => {
-        // offline or a failed chunk: searching by title still works
-      });
-    return () => {
-      alive = false;
-    };
-  }, [wanted, pinyin]);
-  return pinyin;
-}
+const HeaderSearchBox = lazy(() => import('./header-search-box.tsx'));
 
 /** Jump to any page the user may open by typing part of its title (SPEC 3 supportPinyinSearch). */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const routes = usePermittedRoutes();
-  const supportPinyin = useSettings((s) => s.supportPinyinSearch);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const pinyin = useLazyPinyin(open && supportPinyin && currentLanguage() === 'zh');
-
-  const entries = useMemo(
-    () => menuPages(menuTree(routes)).map((p) => ({ path: p.path, titles: p.titleKeys.map((k) => t(`route:${k}`)) })),
-    [routes, t],
-  );
-  const index = useMemo(() => buildSearchIndex(entries, pinyin), [entries, pinyin]);
-  const options = useMemo(
-    () => searchPages(index, query).map((e) => ({ value: e.path, label: e.label })),
-    [index, query],
-  );
 
   const close = (refocus: boolean) => {
     setOpen(false);
-    setQuery('');
     if (refocus) requestAnimationFrame(() => buttonRef.current?.focus());
   };
 
-  if (!open) {
-    return (
-      <Tooltip title={t('layout:search.open')}>
-        <Button
-          ref={buttonRef}
-          type="text"
-          icon={<SearchOutlined />}
-          aria-label={t('layout:search.open')}
-          onClick={() => setOpen(true)}
-        />
-      </Tooltip>
-    );
-  }
+  const button = (
+    <Tooltip title={t('layout:search.open')}>
+      <Button
+        ref={buttonRef}
+        type="text"
+        icon={<SearchOutlined />}
+        aria-label={t('layout:search.open')}
+        onClick={() => setOpen(true)}
+      />
+    </Tooltip>
+  );
+  if (!open) return button;
   return (
-    <Select<string>
-      className="ra-header-search"
-      style={{ width: 220 }}
-      autoFocus
-      defaultOpen
-      showSearch={{ searchValue: query, onSearch: setQuery, filterOption: false }}
-      value={null}
-      options={options}
-      placeholder={t('layout:search.placeholder')}
-      aria-label={t('layout:search.placeholder')}
-      notFoundContent={query.trim() ? t('layout:search.noResults') : null}
-      suffixIcon={<SearchOutlined />}
-      onChange={(path) => {
-        close(false);
-        navigate(path);
-      }}
-      onBlur={() => close(false)}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && query === '') close(true);
-      }}
-    />
+    <Suspense fallback={button}>
+      <HeaderSearchBox onClose={close} />
+    </Suspense>
   );
 }
