@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, shot, sidebarLabels, signIn, signInTo } from '../support/browser.ts';
 
 let browser: Browser;
@@ -15,21 +15,26 @@ const CASHIER = { first: 'Casey', last: 'Park', email: 'cashier@demo.test', pin:
 async function openTeam(page: Page, tab: 'employees' | 'roles'): Promise<void> {
   await page.goto(`${baseUrl()}/teamManagement/index?tab=${tab}`);
   await page.waitForURL((u) => u.pathname === '/teamManagement/index');
-  await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
+  await page.locator('[role="tabpanel"][aria-hidden="false"] .ant-table-tbody .ant-table-row').first().waitFor();
 }
 
-const row = (page: Page, text: string) => page.locator('.ant-table-tbody .ant-table-row', { hasText: text });
+const row = (page: Page, text: string) =>
+  page.locator('[role="tabpanel"][aria-hidden="false"] .ant-table-tbody .ant-table-row', { hasText: text });
 
-/** Fills the employee drawer (or phone page) form. */
-async function fillEmployee(page: Page, who: typeof CASHIER, role: string): Promise<void> {
-  await page.getByLabel('First name').fill(who.first);
-  await page.getByLabel('Last name').fill(who.last);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Roles').click();
+/** The team page itself, without the tags view and menu (whose "Close Add Role" would match too). */
+const team = (page: Page) => page.locator('.ra-team__page');
+const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section').last();
+
+/** Fills the employee form in the drawer. */
+async function fillEmployee(page: Page, form: Locator, who: typeof CASHIER, role: string): Promise<void> {
+  await form.getByLabel('First name').fill(who.first);
+  await form.getByLabel('Last name').fill(who.last);
+  await form.getByLabel('Email').fill(who.email);
+  await form.getByLabel('Roles').click();
   await page.locator(`.ant-select-item-option[title="${role}"]`).click();
   await page.keyboard.press('Escape');
-  await page.getByLabel('PIN').fill(who.pin);
-  await page.getByLabel('Dashboard password').fill(who.password);
+  await form.getByLabel('PIN').fill(who.pin);
+  await form.getByLabel('Dashboard password').fill(who.password);
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -46,10 +51,12 @@ describe('team, roles and employees', () => {
 
     // the role, with two flags
     await openTeam(page, 'roles');
-    await page.getByRole('button', { name: 'Add role' }).click();
+    await team(page).getByRole('button', { name: 'Add role' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/addJob');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Please enter the role name');
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').first().innerText())
+      .toBe('Please enter the role name');
     await page.getByLabel('Role name').fill('Cashier');
     await page.getByRole('checkbox', { name: 'View sales report' }).check();
     await page.getByRole('checkbox', { name: 'View work hours' }).check();
@@ -59,18 +66,20 @@ describe('team, roles and employees', () => {
     await expect.poll(() => row(page, 'Cashier').innerText()).toContain('0 members');
 
     // a second role with the same name is refused under the field
-    await page.getByRole('button', { name: 'Add role' }).click();
+    await team(page).getByRole('button', { name: 'Add role' }).click();
     await page.getByLabel('Role name').fill('cashier');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-form-item-explain-error').first().innerText()).toBe('Role name already exists');
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').first().innerText())
+      .toBe('Role name already exists');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/index');
 
     // its history
     await row(page, 'Cashier').getByRole('button', { name: 'History' }).click();
-    const drawer = page.locator('.ant-drawer-content').last();
-    await expect.poll(() => drawer.innerText()).toContain('View sales report');
-    expect(await drawer.innerText()).toContain('Created');
+    const history = drawer(page);
+    await expect.poll(() => history.innerText()).toContain('View sales report');
+    expect(await history.innerText()).toContain('Created');
     await shot(page, 'team-role-history-en');
     await page.keyboard.press('Escape');
     await shot(page, 'team-roles-en');
@@ -78,28 +87,32 @@ describe('team, roles and employees', () => {
     // the employee, after the client refuses a bad email with the SPEC 5 message
     await page.getByRole('tab', { name: 'Employees' }).click();
     await page.waitForURL((u) => u.search === '?tab=employees');
-    await page.getByRole('button', { name: 'Add employee' }).click();
-    await fillEmployee(page, { ...CASHIER, email: 'casey@demo' }, 'Cashier');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('.ant-drawer .ant-form-item-explain-error').allInnerTexts()).toContain(
-      'Please enter the correct email address',
-    );
+    await team(page).getByRole('button', { name: 'Add employee' }).click();
+    await fillEmployee(page, drawer(page), { ...CASHIER, email: 'casey@demo' }, 'Cashier');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts())
+      .toContain('Please enter the correct email address');
     await shot(page, 'team-employee-form-en');
-    await page.getByLabel('Email').fill(CASHIER.email);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await drawer(page).getByLabel('Email').fill(CASHIER.email);
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('Active');
     expect(await row(page, 'Casey Park').innerText()).toContain('Cashier');
 
     // the search box finds them (debounced, on the server)
     await page.getByPlaceholder('Search by name, email or employee number').fill('casey');
-    await expect.poll(() => page.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[role="tabpanel"][aria-hidden="false"] .ant-table-tbody .ant-table-row').count())
+      .toBe(1);
     await shot(page, 'team-employees-en');
 
     // a role with members cannot be deleted, and the message says so
     await page.getByRole('tab', { name: 'Roles' }).click();
     await expect.poll(() => row(page, 'Cashier').innerText()).toContain('1 members');
     await row(page, 'Cashier').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.locator('.ant-popover').innerText()).toContain('Do you really want to delete this role?');
+    await expect
+      .poll(() => page.locator('.ant-popover').innerText())
+      .toContain('Do you really want to delete this role?');
     await page.locator('.ant-popover').getByRole('button', { name: 'Delete' }).click();
     await expect
       .poll(() => page.locator('.ant-message').innerText())
@@ -117,10 +130,10 @@ describe('team, roles and employees', () => {
     await page.waitForURL((u) => u.pathname === '/401');
     const token = (await context.cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
     const status = (path: string) =>
-      page.evaluate(
-        async ([p, t]) => (await fetch(p!, { headers: { Authorization: t! } })).status,
-        [path, token] as const,
-      );
+      page.evaluate(async ([p, t]) => (await fetch(p!, { headers: { Authorization: t! } })).status, [
+        path,
+        token,
+      ] as const);
     expect(await status('/api/api/getrestperm')).toBe(403);
     expect(await status('/api/api/getrest')).toBe(200);
 
@@ -177,7 +190,8 @@ describe('team, roles and employees', () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await signInTo(page, 'owner@demo.test');
     await openTeam(page, 'employees');
-    await page.getByRole('button', { name: 'Add employee' }).click();
+    await shot(page, 'team-index-mobile');
+    await team(page).getByRole('button', { name: 'Add employee' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/userMobile');
     await page.getByLabel('First name').waitFor();
     await shot(page, 'team-user-mobile');
@@ -186,7 +200,7 @@ describe('team, roles and employees', () => {
     await row(page, 'Cashier').getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/JobMobile');
     await expect.poll(() => page.getByLabel('Role name').inputValue()).toBe('Cashier');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(390);
     await shot(page, 'team-job-mobile');
     await context.close();
@@ -197,9 +211,9 @@ describe('team, roles and employees', () => {
     const owner = await newPage(browser);
     await signInTo(owner.page, 'owner@demo.test');
     await openTeam(owner.page, 'employees');
-    await owner.page.getByRole('button', { name: 'Add employee' }).click();
-    await fillEmployee(owner.page, dana, 'Staff');
-    await owner.page.getByRole('button', { name: 'Save' }).click();
+    await team(owner.page).getByRole('button', { name: 'Add employee' }).click();
+    await fillEmployee(owner.page, drawer(owner.page), dana, 'Staff');
+    await drawer(owner.page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => row(owner.page, 'Dana Wu').count()).toBe(1);
     await owner.context.close();
 

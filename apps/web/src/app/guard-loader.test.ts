@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../lib/i18n.ts';
-import { COOKIE_LEAF, COOKIE_TOKEN, useSession } from '../stores/session.ts';
+import { COOKIE_LEAF, COOKIE_TOKEN, restInfoState, useSession } from '../stores/session.ts';
 import { resolveNavigation } from './guard-loader.ts';
 
 const staffInfo: TRestInfo = {
@@ -76,6 +76,16 @@ describe('resolveNavigation (the guard with its loads)', () => {
     const paths = serve({});
     await expect(resolveNavigation(at('/dashboard'))).resolves.toEqual({ action: 'proceed' });
     expect(paths).toEqual([]);
+  });
+
+  it('fetches the restaurant info again after a reload, so a changed role reaches the menu', async () => {
+    // the saved session restored on load still holds the old roles; nothing was fetched yet
+    useSession.setState({ roles: ['Staff'], PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true } });
+    restInfoState.fresh = false;
+    const promoted = { ...staffInfo, PagePermissions: { ...staffInfo.PagePermissions, viewSalesReport: true } };
+    const paths = serve({ '/api/getrest': () => json(promoted) });
+    await expect(resolveNavigation(at('/salesReport/salesSummary'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual(['/api/getrest']);
   });
 
   it('sends an agent without a restaurant (409) to the restaurant choice', async () => {

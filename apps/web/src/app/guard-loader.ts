@@ -5,7 +5,7 @@ import { showErrorMessage } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { isApiError } from '../lib/request.ts';
 import { translateServerMessage } from '../lib/server-message.ts';
-import { COOKIE_LEAF, useSession } from '../stores/session.ts';
+import { COOKIE_LEAF, restInfoState, useSession } from '../stores/session.ts';
 import { decideNavigation, type TNavigationContext, type TNavigationDecision } from './navigation-guard.ts';
 import { routeTable } from './route-table.tsx';
 import { accessInputOf } from './use-permitted-routes.ts';
@@ -22,7 +22,8 @@ function contextFor(url: URL): TNavigationContext {
     path: url.pathname,
     search: url.search,
     hasToken: s.token !== '',
-    rolesLoaded: s.roles.length > 0,
+    // roles restored from the saved session count as not loaded until fetched on this page load
+    rolesLoaded: restInfoState.fresh && s.roles.length > 0,
     isLeafCookie: Cookies.get(COOKIE_LEAF),
     userInfoLoaded: false,
     routes: routeTable,

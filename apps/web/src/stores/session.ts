@@ -60,6 +60,13 @@ interface TSessionActions {
   logout: () => void;
 }
 
+/**
+ * Whether restaurant info (roles, permissions) was fetched since this document loaded. The saved
+ * session is restored on reload, but a role may have changed meanwhile: the guard fetches the info
+ * again once per page load so the menu follows the role (not persisted, on purpose).
+ */
+export const restInfoState = { fresh: false };
+
 export function tokenFromCookie(): string {
   return Cookies.get(COOKIE_TOKEN) ?? '';
 }
@@ -117,7 +124,8 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
     Cookies.set(COOKIE_ACCOUNT, currentAccount);
     set({ currentAccount });
   },
-  applyRestInfo: (info) =>
+  applyRestInfo: (info) => {
+    restInfoState.fresh = true;
     set((s) => ({
       roles: info.roles.length > 0 ? info.roles : ['User'],
       PagePermissions: info.PagePermissions,
@@ -129,7 +137,8 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
       hourOffsetEndOfDay: info.config.hourOffsetEndOfDay,
       config: info.config,
       enableOrderToGoWithDateSelect: s.enableOrderToGoWithDateSelect || info.config.enableOrderToGoWithDateSelect,
-    })),
+    }));
+  },
   enableOrderToGoWithDate: () => set({ enableOrderToGoWithDateSelect: true }),
   resetToken: () => {
     Cookies.remove(COOKIE_TOKEN);

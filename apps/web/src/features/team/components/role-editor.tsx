@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { emptyRoleFlags, type TRoleFlags } from '@ra/shared/permissions';
+import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
+import { normaliseRoleFlags, type TRole } from '@ra/shared/team/team.schemas';
+import { showSuccessMessage } from '../../../lib/feedback.ts';
+import { useRoles } from '../api/get-roles.ts';
+import { useSaveRole } from '../api/save-role.ts';
+import { roleNameProblem } from '../form-rules.ts';
+import { serverFieldErrors, teamErrorText, translateTeamMessage } from '../team-messages.ts';
+import { RoleFlagsEditor } from './role-flags-editor.tsx';
+import './team.css';
+
+interface TRoleFormValues {
+  name: string;
+}
+
+/**
+ * The role editor (/teamManagement/addJob, editJob?id=, JobMobile): the role's name, unique within the
+ * restaurant (the server says so under the field), and its flags. `roleId` null creates a role.
+ */
+export function RoleEditor({
+  roleId,
+  mobile = false,
+  onDone,
+}: {
+  roleId: number | null;
+  mobile?: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('team');
+  const roles = useRoles();
+  if (roleId === null) return <RoleForm role={null} mobile={mobile} onDone={onDone} />;
+  if (roles.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (roles.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('roles.loadFailed')}
+        subTitle={teamErrorText(roles.error)}
+        extra={<Button onClick={() => void roles.refetch()}>{t('actions.retry')}</Button>}
+      />
+    );
+  }
+  const role = roles.data.roles.find((r) => r.id === roleId);
+  if (!role) {
+    return (
+      <Result status="404" title={t('role.notFound')} extra={<Button onClick={onDone}>{t('actions.back')}</Button>} />
+    );
+  }
+  return <RoleForm key={role.id} role={role} mobile={mobile} onDone={onDone} />;
+}
+
+function RoleForm({ role, mobile, onDone }: { role: TRole | null; mobile: boolean; onDone: () => void }) {
+  const { t } = useTranslation('team');
+  const [form] = Form.useForm<TRoleFormValues>();
+  const [flags, setFlags] = useState<TRoleFlags>(() => (role ? normaliseRoleFlags(role.flags) : emptyRoleFlags()));
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSaveRole();
+
+  useEffect(() => {
+    form.setFieldsValue({ name: role?.name ?? '' });
+  }, [form, role]);
+
+  async function submit(values: TRoleFormValues): Promise<void> {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id: role?.id, name: values.name.trim(), flags });
+      showSuccessMessage(translateTeamMessage(TEAM_MESSAGES['team.roleSaved'].en));
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error, ['name']);
+      if (fields.name) form.setFields([{ name: 'name', errors: [fields.name] }]);
+      else setFailure(teamErrorText(error));
+    }
+  }
+
+  return (
+    <div className={mobile ? 'ra-role-editor ra-team--mobile' : 'ra-role-editor'}>
+      <p className="ra-role-editor__intro">{t('role.intro')}</p>
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form<TRoleFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ name: role?.name ?? '' }}
+        onFinish={(values) => void submit(values)}
+        disabled={save.isPending}
+        requiredMark
+      >
+        <Form.Item
+          className="ra-role-editor__name"
+          name="name"
+          label={t('field.roleName')}
+          required
+          validateTrigger="onBlur"
+          rules={[
+            {
+              validator: async (_, value: unknown) => {
+                const problem = roleNameProblem(value);
+                if (problem) throw new Error(translateTeamMessage(problem));
+              },
+            },
+          ]}
+        >
+          <Input placeholder={t('field.roleNamePlaceholder')} maxLength={60} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label={t('field.permissions')}>
+          <RoleFlagsEditor value={flags} onChange={setFlags} disabled={save.isPending} />
+        </Form.Item>
+        <div className="ra-role-editor__actions">
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            {t('actions.save')}
+          </Button>
+          <Button onClick={onDone} disabled={false}>
+            {t('actions.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
