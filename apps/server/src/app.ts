@@ -27,6 +27,23 @@ import { NodeService } from './modules/node/node.service.ts';
 import { RestaurantRepository } from './modules/restaurant/restaurant.repository.ts';
 import { restaurantRoutes } from './modules/restaurant/restaurant.routes.ts';
 import { RestaurantService } from './modules/restaurant/restaurant.service.ts';
+import { EmployeeService } from './modules/team/employee.service.ts';
+import { RoleService } from './modules/team/role.service.ts';
+import { TeamRepository } from './modules/team/team.repository.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
+import { OrdersRepository } from './modules/orders/orders.repository.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { ReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
+import { TransactionsRepository } from './modules/transactions/transactions.repository.ts';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { AnalyticsService } from './modules/analytics/analytics.service.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -86,8 +103,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     email,
     tokenTtlSeconds: config.tokenTtlSeconds,
     codeSecret: config.jwtSecret,
+    audit,
   });
-  const restaurants = new RestaurantService(new RestaurantRepository(db), audit);
+  const orders = new OrdersService(new OrdersRepository(db));
+  // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
+  const restaurants = new RestaurantService(new RestaurantRepository(db), audit, (id) => orders.rebuildRollups(id));
 
   registerAccessControl(app, {
     authenticate: (token) => accounts.authenticate(token),
@@ -98,6 +118,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(accountRoutes(accounts));
   await typed.register(nodeRoutes(nodes));
   await typed.register(restaurantRoutes(restaurants));
+  const team = new TeamRepository(db);
+  await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
+  await typed.register(ordersRoutes(orders));
+  const reportsRepo = new ReportsRepository(db);
+  await typed.register(reportsRoutes(new ReportsService(reportsRepo), reportsRepo));
+  await typed.register(transactionsRoutes(new TransactionsRepository(db)));
+  await typed.register(dashboardRoutes(new DashboardService(new DashboardRepository(db))));
+  await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo)));
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -11,8 +11,16 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await database.migrate();
 // A first `npm start` should show a working product; a PostgreSQL server is never seeded implicitly.
+// SEED_ORDER_DAYS (default 90) sets how many business days of demo orders come with it; 0 for none.
+const seedOrderDays = Number(process.env.SEED_ORDER_DAYS ?? 90);
 const seeded =
-  database.kind === 'pglite' && !(await hasAnyUser(database.db)) && (await seedDemoData(database.db)).seeded;
+  database.kind === 'pglite' &&
+  !(await hasAnyUser(database.db)) &&
+  (
+    await seedDemoData(database.db, {
+      ...(Number.isInteger(seedOrderDays) && seedOrderDays > 0 ? { orders: { days: seedOrderDays } } : {}),
+    })
+  ).seeded;
 
 const app = await buildApp({ db: database.db, config });
 

@@ -9,7 +9,7 @@ import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { nodes } from '../src/db/schema/nodes.ts';
 import { restaurants } from '../src/db/schema/restaurants.ts';
 import { users } from '../src/db/schema/users.ts';
-import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_EMPLOYEES, seedDemoData } from '../src/db/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from './helper.ts';
 
 let ctx: TestContext;
@@ -175,7 +175,7 @@ describe('database', () => {
       restaurants: (await ctx.db.select({ n: count() }).from(restaurants))[0]!.n,
     });
     const before = await counts();
-    expect(before).toEqual({ users: 6, nodes: 6, restaurants: 4 });
+    expect(before).toEqual({ users: 6 + DEMO_EMPLOYEES.length, nodes: 6, restaurants: 4 });
     expect(await seedDemoData(ctx.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
   });

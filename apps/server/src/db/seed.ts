@@ -1,6 +1,7 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { emptyRoleFlags, allRoleFlags, type TRoleFlag, type TRoleFlags } from '@ra/shared/permissions';
 import { hashPassword } from '../lib/passwords.ts';
+import { seedDemoOrders, type TSeedOrdersOptions, type TSeedOrdersResult } from '../modules/orders/demo-orders.ts';
 import type { Database } from './client.ts';
 import { nodes, type TNodeType } from './schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from './schema/restaurants.ts';
@@ -214,6 +215,151 @@ const DEMO_ACCOUNTS: TDemoAccount[] = [
   { email: DEMO_EMAILS.admin, firstName: 'Sam', lastName: 'Patel', at: 'agent', isAdmin: true },
 ];
 
+/**
+ * More of Harbor Bistro's team, so the team pages have something to search, filter and page through:
+ * a mix of roles, some POS-only (no dashboard password), one deactivated. None holds a 'Cashier'
+ * role, so a walkthrough can create one. Same password as the demo accounts where they have one.
+ */
+export const DEMO_EMPLOYEES: Array<{
+  email: string;
+  firstName: string;
+  lastName: string;
+  employeeNumber: string;
+  pin: string;
+  roles: Array<'Manager' | 'Staff'>;
+  password: boolean;
+  status: 'active' | 'inactive';
+  authorizedRepresentative?: boolean;
+}> = [
+  {
+    email: 'priya.shah@demo.test',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    employeeNumber: '1005',
+    pin: '6278',
+    roles: ['Manager'],
+    password: true,
+    status: 'active',
+    authorizedRepresentative: true,
+  },
+  {
+    email: 'daniel.kim@demo.test',
+    firstName: 'Daniel',
+    lastName: 'Kim',
+    employeeNumber: '1006',
+    pin: '3142',
+    roles: ['Staff'],
+    password: true,
+    status: 'active',
+  },
+  {
+    email: 'mei.wong@demo.test',
+    firstName: 'Mei',
+    lastName: 'Wong',
+    employeeNumber: '1007',
+    pin: '9156',
+    roles: ['Staff'],
+    password: true,
+    status: 'active',
+  },
+  {
+    email: 'tom.oconnor@demo.test',
+    firstName: 'Tom',
+    lastName: "O'Connor",
+    employeeNumber: '1008',
+    pin: '8403',
+    roles: ['Staff'],
+    password: false,
+    status: 'active',
+  },
+  {
+    email: 'elena.rossi@demo.test',
+    firstName: 'Elena',
+    lastName: 'Rossi',
+    employeeNumber: '1009',
+    pin: '7741',
+    roles: ['Manager', 'Staff'],
+    password: false,
+    status: 'active',
+  },
+  {
+    email: 'jamal.brooks@demo.test',
+    firstName: 'Jamal',
+    lastName: 'Brooks',
+    employeeNumber: '1010',
+    pin: '2590',
+    roles: ['Staff'],
+    password: false,
+    status: 'inactive',
+  },
+];
+
+/**
+ * Adds whichever DEMO_EMPLOYEES are missing at the owner's restaurant, so a database seeded before
+ * they existed gets them too. Idempotent: an employee whose email was ever used (even deleted) is
+ * left alone, and a PIN someone has taken since makes that one employee skip rather than fail.
+ */
+async function ensureDemoEmployees(db: Database): Promise<number> {
+  const [owner] = await db
+    .select({ restaurantId: users.restaurantId, nodeId: users.nodeId })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAILS.owner));
+  if (!owner?.restaurantId) return 0;
+  const restaurantId = owner.restaurantId;
+  const known = new Set(
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            DEMO_EMPLOYEES.map((e) => e.email),
+          ),
+        )
+    ).map((r) => r.email),
+  );
+  const missing = DEMO_EMPLOYEES.filter((e) => !known.has(e.email));
+  if (missing.length === 0) return 0;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.restaurantId, restaurantId), inArray(roles.name, ['Manager', 'Staff'])));
+  const [taken] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.restaurantId, restaurantId), eq(users.authorizedRepresentative, true)));
+  let added = 0;
+  await db.transaction(async (tx) => {
+    for (const employee of missing) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: employee.email,
+          passwordHash: employee.password ? hash : null,
+          firstName: employee.firstName,
+          lastName: employee.lastName,
+          employeeNumber: employee.employeeNumber,
+          pin: employee.pin,
+          status: employee.status,
+          authorizedRepresentative: (employee.authorizedRepresentative ?? false) && (taken?.n ?? 0) === 0,
+          restaurantId,
+          nodeId: owner.nodeId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!row) continue;
+      added += 1;
+      const roleIds = roleRows.filter((r) => (employee.roles as string[]).includes(r.name)).map((r) => r.id);
+      if (roleIds.length) {
+        await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId, restaurantId })));
+      }
+    }
+  });
+  return added;
+}
+
 async function insertNode(
   tx: Database,
   parent: { id: number; path: string; depth: number } | null,
@@ -236,17 +382,38 @@ export async function hasAnyUser(db: Database): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+export interface TSeedDemoOptions {
+  /**
+   * Also generate demo orders (modules/orders/demo-orders.ts) once the restaurants exist. Off unless
+   * asked for, so tests start fast and bring their own orders; the first `npm start` asks for 90 days.
+   */
+  orders?: TSeedOrdersOptions;
+}
+
 /**
  * Idempotent: when the demo accounts exist it does nothing, and it runs in one transaction, so a
- * failed run leaves nothing half-made behind.
+ * failed run leaves nothing half-made behind. Demo orders, when asked for, are added afterwards in
+ * batches of their own.
  */
-export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Database,
+  options: TSeedDemoOptions = {},
+): Promise<{ seeded: boolean; orders?: TSeedOrdersResult }> {
+  const { seeded } = await seedDemoAccounts(db);
+  if (!seeded || !options.orders) return { seeded };
+  return { seeded, orders: await seedDemoOrders(db, options.orders) };
+}
+
+async function seedDemoAccounts(db: Database): Promise<{ seeded: boolean }> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
     .where(inArray(users.email, Object.values(DEMO_EMAILS)))
     .limit(1);
-  if (existing.length > 0) return { seeded: false };
+  if (existing.length > 0) {
+    await ensureDemoEmployees(db);
+    return { seeded: false };
+  }
 
   // Hash outside the transaction: argon2 is slow on purpose and the transaction should be short.
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -320,5 +487,6 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       }
     }
   });
+  await ensureDemoEmployees(db);
   return { seeded: true };
 }

@@ -48,6 +48,11 @@ export const users = pgTable(
       .references(() => nodes.id, { onDelete: 'restrict' }),
     isAdmin: boolean().notNull().default(false),
     requireEmailCode: boolean().notNull().default(false),
+    /**
+     * The restaurant's authorized representative for payments (SPEC 4): one per restaurant, and never
+     * a deactivated or deleted employee.
+     */
+    authorizedRepresentative: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -62,6 +67,17 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('users_pin_check', sql`${t.pin} is null or ${t.pin} ~ '^[0-9]+$'`),
+    // The POS identifies an employee by PIN alone, so two live employees of one restaurant never share one.
+    uniqueIndex('users_restaurant_pin_live_idx')
+      .on(t.restaurantId, t.pin)
+      .where(sql`${t.deletedAt} is null and ${t.pin} is not null`),
+    uniqueIndex('users_restaurant_representative_idx')
+      .on(t.restaurantId)
+      .where(sql`${t.authorizedRepresentative} and ${t.deletedAt} is null`),
+    check(
+      'users_representative_active_check',
+      sql`not ${t.authorizedRepresentative} or (${t.status} = 'active' and ${t.deletedAt} is null)`,
+    ),
   ],
 );
 

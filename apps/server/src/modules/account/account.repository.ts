@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { emailCodes, loginFailures, sessions } from '../../db/schema/auth.ts';
@@ -145,6 +145,17 @@ export class AccountRepository {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** SPEC 2 /ChangePassword: the new hash, and every other session of the account ends. */
+  async changePassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+    });
   }
 
   async selectRestaurant(sessionId: string, restaurantId: number, nodeXid: string): Promise<void> {

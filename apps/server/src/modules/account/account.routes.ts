@@ -11,6 +11,7 @@ import {
   ZTokenResponse,
   ZUserInfo,
 } from '@ra/shared/auth/auth.schemas';
+import { ZChangePasswordRequest, ZChangePasswordResponse } from '@ra/shared/team/team.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import type { AccountService, TRequestMeta } from './account.service.ts';
 
@@ -90,6 +91,20 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
       },
       config: { access: { kind: 'authenticated' } },
       handler: (request) => service.unlock(authOf(request), request.body.password, metaOf(request)),
+    });
+
+    app.post('/api/account/changePassword', {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the signed-in user’s password; their other sessions end',
+        description:
+          'Rules: at least 8 characters, not the account email, new and confirmation equal. ' +
+          '400 { errors.oldPassword: "The current password is wrong" }; wrong tries count towards the sign-in limit (429).',
+        body: ZChangePasswordRequest,
+        response: { 200: ZChangePasswordResponse },
+      },
+      config: { access: { kind: 'authenticated' } },
+      handler: (request) => service.changePassword(authOf(request), request.body, metaOf(request)),
     });
 
     app.get('/api/api/getUserInfo', {

@@ -2,11 +2,22 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { allRoleFlags, permissionsFromRoles, type TRoleFlags } from '@ra/shared/permissions';
 import type { TSigninRequest, TSigninResponse, TUserInfo } from '@ra/shared/auth/auth.schemas';
+import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
+import { passwordProblems, type TChangePasswordRequest } from '@ra/shared/team/team.schemas';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError, forbidden, loggedOut, loginFailed, SERVER_ERROR_CODES, SERVER_MESSAGES } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import {
+  AppError,
+  FieldError,
+  forbidden,
+  loggedOut,
+  loginFailed,
+  SERVER_ERROR_CODES,
+  SERVER_MESSAGES,
+} from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { NodeService } from '../node/node.service.ts';
 import type { AccountRepository, TAccountRow } from './account.repository.ts';
 
@@ -36,6 +47,8 @@ export interface AccountServiceDeps {
   tokenTtlSeconds: number;
   /** Keys the code hashes, so a copy of the database alone cannot be used to try the million codes. */
   codeSecret: string;
+  /** Records password changes (who, when, from where). */
+  audit?: AuditRepository;
   now?: () => Date;
 }
 
@@ -272,6 +285,34 @@ export class AccountService {
       throw loginFailed();
     }
     return { ok: true };
+  }
+
+  /**
+   * SPEC 2 /ChangePassword. A wrong current password counts like a failed sign-in (it is one more
+   * way to guess), and is a 400 under the field, not a 401 that would open the re-login dialog. The
+   * account's other sessions end; the one in use keeps working.
+   */
+  async changePassword(auth: AuthContext, input: TChangePasswordRequest, meta: TRequestMeta) {
+    const field = (name: string, key: keyof typeof TEAM_MESSAGES) => new FieldError(name, TEAM_MESSAGES[key].en);
+    const [problem] = passwordProblems(input.newPassword, auth.email);
+    if (problem) throw field('newPassword', problem);
+    await this.assertNotRateLimited(auth.email, meta.ip);
+    if (!(await verifyPassword(await this.repo.findPasswordHash(auth.userId), input.oldPassword))) {
+      await this.recordFailure(auth.email, meta.ip);
+      throw field('oldPassword', 'team.passwordWrong');
+    }
+    if (input.newPassword === input.oldPassword) throw field('newPassword', 'team.passwordUnchanged');
+    await this.repo.changePassword(auth.userId, await hashPassword(input.newPassword), auth.sessionId);
+    await this.deps.audit?.record({
+      restaurantId: auth.homeRestaurantId ?? auth.restaurantId,
+      actorUserId: auth.userId,
+      action: 'account.password.change',
+      targetType: 'user',
+      targetId: String(auth.userId),
+      details: { otherSessionsEnded: true },
+      ip: meta.ip,
+    });
+    return { ok: true as const, message: TEAM_MESSAGES['team.passwordChanged'].en };
   }
 
   userInfo(auth: AuthContext): TUserInfo {

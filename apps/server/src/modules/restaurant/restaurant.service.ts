@@ -36,6 +36,8 @@ export class RestaurantService {
   constructor(
     private readonly repo: RestaurantRepository,
     private readonly audit: AuditRepository,
+    /** Called after the time zone or hourOffsetEndOfDay changed (the order rollups are re-filed). */
+    private readonly onClockChange?: (restaurantId: number) => Promise<void>,
   ) {}
 
   private async load(auth: AuthContext): Promise<TRestaurantRow> {
@@ -143,6 +145,9 @@ export class RestaurantService {
     } else {
       if (name !== 'timezone') throw forbidden();
       if (!(await this.repo.applySetting(restaurantId, write, { onlyIfTimeZoneUnset: true }))) throw forbidden();
+    }
+    if ((name === 'timezone' || name === 'hourOffsetEndOfDay') && this.onClockChange) {
+      await this.onClockChange(restaurantId);
     }
     await this.audit.record({
       restaurantId,

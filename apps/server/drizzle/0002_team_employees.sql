@@ -1,0 +1,4 @@
+ALTER TABLE "users" ADD COLUMN "authorized_representative" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_restaurant_pin_live_idx" ON "users" USING btree ("restaurant_id","pin") WHERE "users"."deleted_at" is null and "users"."pin" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_restaurant_representative_idx" ON "users" USING btree ("restaurant_id") WHERE "users"."authorized_representative" and "users"."deleted_at" is null;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_representative_active_check" CHECK (not "users"."authorized_representative" or ("users"."status" = 'active' and "users"."deleted_at" is null));

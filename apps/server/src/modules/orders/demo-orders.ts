@@ -1,0 +1,614 @@
+import { businessDayBounds, businessDayOf } from '@ra/shared/business-day/business-day';
+import { addDays, weekdayOf } from '@ra/shared/business-day/calendar-day';
+import {
+  ZIngestOrderRequest,
+  type TCardBrand,
+  type TIngestOrderInput,
+  type TOrderChannel,
+  type TPaymentMethod,
+} from '@ra/shared/orders/orders.schemas';
+import { allocateCents } from '@ra/shared/reports/report-math';
+import type { Database } from '../../db/client.ts';
+import { DEMO_MENUS, menuKindFor, type TDemoItem, type TDemoMenu, type TMenuKind } from './demo-menus.ts';
+import { buildPayoutRow, type TPayoutRow, type TRestaurantClock } from './order-rows.ts';
+import { OrdersRepository } from './orders.repository.ts';
+import { OrdersService } from './orders.service.ts';
+
+/**
+ * Demo orders (SPEC 1 "Sales reports"): deterministic (seeded PRNG), realistic orders for the demo
+ * restaurants, filed through the same ingestion path as the POS API (validation, rows, rollups), many
+ * orders per transaction. Lunch and dinner peaks (breakfast at the diner), busier weekends, a real
+ * menu mix with modifiers, mixed and split payments with tips, and the exceptions reports are for:
+ * voided lines, comps, coupons and discounts, refunds, voided orders, late orders after midnight,
+ * cash payouts and the card processor's daily deposits.
+ */
+
+export const TAX_RATE_BASIS_POINTS = 1010; // SPEC 9 "Sample tax rate 10.1%"
+
+/** mulberry32: small, fast and good enough for demo data; the same seed gives the same orders. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+type TRandom = () => number;
+
+function pick<T>(random: TRandom, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+function weighted<T>(random: TRandom, entries: ReadonlyArray<readonly [T, number]>): T {
+  const total = entries.reduce((t, [, w]) => t + w, 0);
+  let r = random() * total;
+  for (const [value, w] of entries) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  const last = entries[entries.length - 1];
+  if (!last) throw new Error('weighted pick from an empty list');
+  return last[0];
+}
+
+/** Box-Muller; good enough for arrival times around a peak. */
+function normal(random: TRandom): number {
+  const u = Math.max(random(), 1e-9);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+/** Round half up, as the sample tax rule says (per order). */
+export function taxOf(netCents: number, rateBasisPoints = TAX_RATE_BASIS_POINTS): number {
+  return Math.floor((netCents * rateBasisPoints + 5000) / 10_000);
+}
+
+export interface TDemoRestaurant {
+  id: number;
+  name: string;
+  clock: TRestaurantClock;
+  weekly: Array<{ day: number; closed: boolean; open: string; close: string }>;
+  menu: TMenuKind;
+  /** Average orders on a weekday (weekends are about 30% busier). */
+  ordersPerDay: number;
+}
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** Weekday traffic relative to Monday-Thursday: Friday and Saturday +30%, Sunday +15% (brunch). */
+const WEEKDAY_FACTOR = [1.15, 1, 1, 1, 1, 1.3, 1.3];
+const AVERAGE_WEEK_FACTOR = WEEKDAY_FACTOR.reduce((t, f) => t + f, 0) / 7;
+
+const CARD_BRANDS: ReadonlyArray<readonly [TCardBrand, number]> = [
+  ['visa', 50],
+  ['mastercard', 25],
+  ['amex', 14],
+  ['discover', 8],
+  ['jcb', 1],
+  ['unionPay', 2],
+];
+const DELIVERY_PLATFORMS: ReadonlyArray<readonly [string, number]> = [
+  ['DoorDash', 55],
+  ['Uber Eats', 30],
+  ['Grubhub', 15],
+];
+const VOID_REASONS = ['Entered by mistake', 'Guest changed mind', 'Kitchen out of item', 'Duplicate entry'];
+const COMP_REASONS = ['Long wait', 'Food quality', 'Birthday', 'Regular guest', 'Manager courtesy'];
+const REFUND_REASONS = ['Wrong order', 'Food quality', 'Double charge', 'Missing item'];
+const ORDER_VOID_REASONS = ['Guest walked out before ordering', 'Test order', 'Opened on the wrong table'];
+const PAYOUT_REASONS: ReadonlyArray<readonly [string, number, number]> = [
+  ['Produce delivery', 4000, 15000],
+  ['Ice delivery', 2000, 4500],
+  ['Cleaning supplies', 1500, 6000],
+  ['Staff meal groceries', 2000, 8000],
+  ['Petty cash', 2000, 10000],
+];
+
+interface TGeneratedDay {
+  orders: TIngestOrderInput[];
+  payouts: TPayoutRow[];
+}
+
+/**
+ * The instant at local wall-clock `minute` (may exceed 1440: after midnight) of calendar date `day`,
+ * exact across daylight-saving changes.
+ */
+function localInstant(day: string, minute: number, clock: TRestaurantClock, cache: Map<string, number>): number {
+  const date = addDays(day, Math.floor(minute / 1440));
+  const inDay = minute % 1440;
+  const hour = Math.floor(inDay / 60);
+  const key = `${date}@${hour}`;
+  let start = cache.get(key);
+  if (start === undefined) {
+    start = businessDayBounds(date, clock.timeZone, hour).start.getTime();
+    cache.set(key, start);
+  }
+  return start + (inDay % 60) * 60_000;
+}
+
+export class DemoOrderGenerator {
+  private readonly random: TRandom;
+  private readonly menu: TDemoMenu;
+  private readonly itemWeights: ReadonlyArray<readonly [TDemoItem, number]>;
+  private readonly instants = new Map<string, number>();
+  private serial = 0;
+
+  constructor(
+    private readonly restaurant: TDemoRestaurant,
+    seed: number,
+    /** Prefix of posOrderId, so several runs can add orders side by side. */
+    private readonly runId: string,
+  ) {
+    this.random = seededRandom(seed ^ (restaurant.id * 7919));
+    this.menu = DEMO_MENUS[restaurant.menu];
+    this.itemWeights = this.menu.items.map((item) => [item, item.weight] as const);
+  }
+
+  /** The orders of one business day; with `until`, only those opened before it (today so far). */
+  generateDay(day: string, ordersTarget: number, until?: number): TGeneratedDay {
+    const r = this.random;
+    const { clock } = this.restaurant;
+    const weekday = weekdayOf(day);
+    const hours = this.restaurant.weekly.find((d) => d.day === weekday);
+    if (!hours || hours.closed) return { orders: [], payouts: [] };
+    const open = minutesOf(hours.open);
+    let close = minutesOf(hours.close);
+    if (close <= open) close += 1440; // open past midnight: the late covers belong to this business day
+
+    const count = Math.max(0, Math.round(ordersTarget * (WEEKDAY_FACTOR[weekday] ?? 1) * (0.85 + r() * 0.3)));
+    const minutes: number[] = [];
+    for (let i = 0; i < count; i += 1) minutes.push(this.arrivalMinute(open, close));
+    minutes.sort((a, b) => a - b);
+
+    const orders: TIngestOrderInput[] = [];
+    let ticket = 0;
+    for (const minute of minutes) {
+      const openedAt = localInstant(day, minute, clock, this.instants) + Math.floor(r() * 60_000);
+      if (until !== undefined && openedAt >= until) break;
+      ticket += 1;
+      orders.push(this.order(day, ticket, openedAt, until));
+    }
+    return { orders, payouts: this.payouts(day, open, close, orders, until) };
+  }
+
+  private arrivalMinute(open: number, close: number): number {
+    const r = this.random;
+    const peaks = this.menu.peaks;
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const roll = r();
+      let cumulative = 0;
+      let minute: number | undefined;
+      for (const peak of peaks) {
+        cumulative += peak.share;
+        if (roll < cumulative) {
+          minute = peak.at + normal(r) * peak.spreadMinutes;
+          break;
+        }
+      }
+      // The rest arrive evenly over opening hours, which also fills the late hours after midnight.
+      minute ??= open + r() * (close - open);
+      if (minute >= open && minute < close - 10) return Math.floor(minute);
+    }
+    return open + Math.floor(r() * Math.max(1, close - open - 10));
+  }
+
+  private order(day: string, ticket: number, openedAtMs: number, until: number | undefined): TIngestOrderInput {
+    const r = this.random;
+    this.serial += 1;
+    const channel = weighted<TOrderChannel>(r, [
+      ['dineIn', 60],
+      ['toGo', 20],
+      ['kiosk', 10],
+      ['delivery', 10],
+    ]);
+    const partySize =
+      channel === 'dineIn'
+        ? weighted(r, [
+            [1, 12],
+            [2, 40],
+            [3, 16],
+            [4, 20],
+            [5, 5],
+            [6, 4],
+            [8, 2],
+            [10, 1],
+          ] as const)
+        : channel === 'delivery'
+          ? 0
+          : 1;
+    const server = pick(r, this.menu.servers);
+    const serverId = `E${100 + this.menu.servers.indexOf(server)}`;
+
+    // Dishes: about one main per guest plus shared plates and drinks.
+    const lines = channel === 'dineIn' ? partySize + Math.floor(r() * (partySize + 2)) : 1 + Math.floor(r() * 3);
+    const items: NonNullable<TIngestOrderInput['items']> = [];
+    for (let i = 0; i < lines; i += 1) {
+      const item = weighted(r, this.itemWeights);
+      const options: Array<{ name: string; group: string; priceCents: number; quantity: number }> = [];
+      for (const group of item.modifiers ?? []) {
+        if (r() >= group.chance) continue;
+        const chosen = new Set<string>();
+        const max = group.max ?? 1;
+        const howMany = 1 + Math.floor(r() * max);
+        for (let k = 0; k < howMany; k += 1) {
+          const option = pick(r, group.options);
+          if (chosen.has(option.name)) continue;
+          chosen.add(option.name);
+          options.push({ name: option.name, group: group.group, priceCents: option.priceCents, quantity: 1 });
+        }
+      }
+      const quantity = item.multiples && r() < 0.3 ? 2 + Math.floor(r() * 2) : 1;
+      const at = new Date(openedAtMs + (5 + Math.floor(r() * 30)) * 60_000).toISOString();
+      const roll = r();
+      const line: (typeof items)[number] = {
+        posItemId: item.id,
+        name: item.name,
+        category: item.category,
+        quantity,
+        unitPriceCents: item.priceCents,
+        options,
+        discounts: [],
+      };
+      if (roll < 0.02) line.voided = { by: server, reason: pick(r, VOID_REASONS), at };
+      else if (roll < 0.035) line.comped = { by: 'Marcus Lee', reason: pick(r, COMP_REASONS), at };
+      else if (roll < 0.045) {
+        // A specific-item coupon (SPEC 3 "specific-item discount"): 20% off this line.
+        const gross = quantity * (item.priceCents + options.reduce((t, o) => t + o.priceCents, 0));
+        line.discounts = [
+          { name: 'Item 20% off', kind: 'coupon', couponCode: 'ITEM20', amountCents: Math.floor(gross / 5) },
+        ];
+      }
+      items.push(line);
+    }
+
+    const durationMinutes =
+      channel === 'dineIn'
+        ? 35 + Math.floor(r() * 40) + partySize * 4
+        : channel === 'kiosk'
+          ? 2 + Math.floor(r() * 6)
+          : 10 + Math.floor(r() * 20);
+    const closedAtMs = openedAtMs + durationMinutes * 60_000;
+    const posOrderId = `${this.runId}-${this.restaurant.id}-${day}-${ticket}`;
+    const base: TIngestOrderInput = {
+      posOrderId,
+      orderNumber: String(ticket),
+      channel,
+      ...(channel === 'delivery' ? { deliveryPlatform: weighted(r, DELIVERY_PLATFORMS) } : {}),
+      ...(channel === 'dineIn' ? { tableName: `T${1 + Math.floor(r() * 28)}` } : {}),
+      partySize,
+      serverId,
+      serverName: server,
+      openedAt: new Date(openedAtMs).toISOString(),
+      status: 'closed',
+      items,
+    };
+
+    // Still at the table: the check is open, unpaid.
+    if (until !== undefined && closedAtMs > until) return { ...base, status: 'open', items };
+
+    // About one check in 200 is voided whole before anyone pays.
+    if (r() < 0.005) {
+      const at = new Date(openedAtMs + 3 * 60_000).toISOString();
+      return {
+        ...base,
+        status: 'voided',
+        closedAt: at,
+        voided: { by: 'Marcus Lee', reason: pick(r, ORDER_VOID_REASONS), at },
+        items: items.map((line) => ({ ...line, discounts: [], voided: undefined, comped: undefined })),
+      };
+    }
+
+    const sold = items.filter((l) => !l.voided);
+    const grossLeft = sold.reduce(
+      (t, l) =>
+        t +
+        (l.comped
+          ? 0
+          : (l.quantity ?? 1) *
+              ((l.unitPriceCents ?? 0) +
+                (l.options ?? []).reduce((s, o) => s + (o.priceCents ?? 0) * (o.quantity ?? 1), 0)) -
+            (l.discounts ?? []).reduce((s, d) => s + (d.amountCents ?? 0), 0)),
+      0,
+    );
+    const discounts: NonNullable<TIngestOrderInput['discounts']> = [];
+    const discountRoll = r();
+    if (grossLeft > 0 && discountRoll < 0.07) {
+      const which = weighted(r, [
+        ['coupon10', 40],
+        ['fiveOff', 25],
+        ['staff', 15],
+        ['happy', 20],
+      ] as const);
+      if (which === 'coupon10')
+        discounts.push({
+          name: '10% off coupon',
+          kind: 'coupon',
+          couponCode: 'SAVE10',
+          amountCents: Math.floor(grossLeft / 10),
+        });
+      else if (which === 'fiveOff' && grossLeft >= 3000)
+        discounts.push({ name: '$5 off $30', kind: 'coupon', couponCode: 'FIVEOFF30', amountCents: 500 });
+      else if (which === 'staff')
+        discounts.push({
+          name: 'Staff meal 50%',
+          kind: 'manual',
+          amountCents: Math.floor(grossLeft / 2),
+          appliedBy: 'Marcus Lee',
+        });
+      else if (which === 'happy')
+        discounts.push({
+          name: 'Happy hour',
+          kind: 'promotion',
+          amountCents: Math.min(grossLeft, 300 + Math.floor(r() * 400)),
+        });
+    }
+    const net = grossLeft - discounts.reduce((t, d) => t + (d.amountCents ?? 0), 0);
+    const tax = taxOf(net);
+    // Parties of six or more get an 18% service charge, as most full-service menus print.
+    const serviceCharge = channel === 'dineIn' && partySize >= 6 ? Math.round(net * 0.18) : 0;
+    const due = net + tax + serviceCharge;
+
+    const payments: NonNullable<TIngestOrderInput['payments']> = [];
+    const paidAtMs = closedAtMs - 60_000;
+    if (due > 0) {
+      let methods: TPaymentMethod[];
+      if (channel === 'delivery') methods = ['thirdParty'];
+      else {
+        const splits =
+          channel === 'dineIn' && partySize >= 2 && r() < 0.12 ? 2 + Math.floor(r() * Math.min(3, partySize - 1)) : 1;
+        methods = [];
+        for (let k = 0; k < splits; k += 1) {
+          methods.push(
+            weighted<TPaymentMethod>(r, [
+              ['card', 70],
+              ['cash', 20],
+              ['giftCard', 5],
+              ['other', 1],
+            ]),
+          );
+        }
+      }
+      const parts = allocateCents(
+        due,
+        methods.map(() => 1),
+      );
+      methods.forEach((method, k) => {
+        const part = parts[k] ?? 0;
+        if (part <= 0) return;
+        // Card tips on dine-in run 15-20%; counter and kiosk guests tip a little or nothing.
+        const tipRate =
+          method !== 'card'
+            ? 0
+            : channel === 'dineIn'
+              ? serviceCharge > 0
+                ? 0.02
+                : 0.15 + r() * 0.05
+              : r() < 0.5
+                ? 0.1
+                : 0;
+        const tip = Math.round(((part - Math.round((part * tax) / Math.max(1, due))) * tipRate) / 5) * 5;
+        payments.push({
+          posPaymentId: `${posOrderId}-p${k + 1}`,
+          method,
+          ...(method === 'card'
+            ? { cardBrand: weighted(r, CARD_BRANDS), cardLast4: String(1000 + Math.floor(r() * 9000)) }
+            : {}),
+          amountCents: part + tip,
+          tipCents: tip,
+          paidAt: new Date(paidAtMs).toISOString(),
+        });
+      });
+    }
+    const tipTotal = payments.reduce((t, p) => t + (p.tipCents ?? 0), 0);
+
+    // About one check in a hundred is refunded, in part or whole, the same day or a few days later.
+    const refunds: NonNullable<TIngestOrderInput['refunds']> = [];
+    const refundable = payments.find((p) => p.method === 'card' || p.method === 'cash');
+    if (refundable && r() < 0.01) {
+      const full = r() < 0.3;
+      const amount = full
+        ? (refundable.amountCents ?? 0)
+        : Math.max(
+            100,
+            Math.min(refundable.amountCents ?? 0, Math.round((refundable.amountCents ?? 0) * (0.2 + r() * 0.3))),
+          );
+      const laterMs = r() < 0.7 ? closedAtMs + 20 * 60_000 : closedAtMs + (1 + Math.floor(r() * 3)) * 86_400_000;
+      if (until === undefined || laterMs < until) {
+        refunds.push({
+          posRefundId: `${posOrderId}-r1`,
+          posPaymentId: refundable.posPaymentId,
+          amountCents: amount,
+          method: refundable.method ?? 'card',
+          reason: pick(r, REFUND_REASONS),
+          by: 'Marcus Lee',
+          at: new Date(laterMs).toISOString(),
+        });
+      }
+    }
+
+    return {
+      ...base,
+      closedAt: new Date(closedAtMs).toISOString(),
+      discounts,
+      serviceChargeCents: serviceCharge,
+      taxCents: tax,
+      taxes:
+        tax > 0
+          ? [{ name: 'Sales tax', rateBasisPoints: TAX_RATE_BASIS_POINTS, taxableCents: net, taxCents: tax }]
+          : [],
+      tipCents: tipTotal,
+      payments,
+      refunds,
+    };
+  }
+
+  /**
+   * A few cash payouts a week from the drawer, and the processor's deposit of the previous day's
+   * card takings (net of a 2.6% + 10¢ fee) each morning.
+   */
+  private payouts(
+    day: string,
+    open: number,
+    close: number,
+    orders: TIngestOrderInput[],
+    until: number | undefined,
+  ): TPayoutRow[] {
+    const r = this.random;
+    const { clock, id } = this.restaurant;
+    const rows: TPayoutRow[] = [];
+    if (r() < 0.45) {
+      const [reason, min, max] = pick(r, PAYOUT_REASONS);
+      const at = localInstant(day, open + Math.floor(r() * Math.max(1, close - open)), clock, this.instants);
+      if (until === undefined || at < until) {
+        rows.push(
+          buildPayoutRow(
+            {
+              posPayoutId: `${this.runId}-${id}-${day}-cash`,
+              amountCents: min + Math.round((r() * (max - min)) / 100) * 100,
+              reason,
+              by: 'Marcus Lee',
+              at: new Date(at).toISOString(),
+            },
+            'cash',
+            clock,
+          ),
+        );
+      }
+    }
+    let cardCents = 0;
+    let cardCount = 0;
+    for (const order of orders) {
+      for (const p of order.payments ?? []) {
+        if (p.method !== 'card') continue;
+        cardCents += p.amountCents ?? 0;
+        cardCount += 1;
+      }
+    }
+    if (cardCents > 0) {
+      const at = localInstant(addDays(day, 1), 6 * 60 + 30, clock, this.instants);
+      if (until === undefined || at < until) {
+        const fee = Math.round(cardCents * 0.026) + cardCount * 10;
+        rows.push(
+          buildPayoutRow(
+            {
+              externalId: `${this.runId}-${id}-${day}-deposit`,
+              amountCents: cardCents - fee,
+              at: new Date(at).toISOString(),
+            },
+            'deposit',
+            clock,
+          ),
+        );
+      }
+    }
+    return rows;
+  }
+}
+
+export interface TSeedOrdersOptions {
+  /** Business days to cover, ending with today (default 90). */
+  days?: number;
+  /** Instead of per-restaurant daily volumes: about this many orders in total, spread over the days. */
+  totalOrders?: number;
+  /** Weekday orders per day for the busiest restaurant (default 120) and for the others (default 40). */
+  busiestPerDay?: number;
+  othersPerDay?: number;
+  seed?: number;
+  /** Distinguishes posOrderIds of separate runs; default derived from the seed. */
+  runId?: string;
+  now?: Date;
+  /** Orders per transaction. */
+  batchSize?: number;
+  /** Only these restaurants (default: every restaurant with a time zone). */
+  restaurantIds?: number[];
+  onProgress?: (done: number, restaurant: string) => void;
+}
+
+export interface TSeedOrdersResult {
+  orders: number;
+  payouts: number;
+  restaurants: Array<{ id: number; name: string; orders: number }>;
+  skipped: string[];
+}
+
+/**
+ * Adds demo orders for the restaurants (those without a time zone are skipped: no business day can
+ * be computed for them, SPEC 4). The first restaurant by id is the busiest. Deterministic for a seed
+ * and `now`.
+ */
+export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions = {}): Promise<TSeedOrdersResult> {
+  const repo = new OrdersRepository(db);
+  const service = new OrdersService(repo);
+  const now = options.now ?? new Date();
+  const days = options.days ?? 90;
+  const seed = options.seed ?? 20_260_101;
+  const runId = options.runId ?? `demo${seed.toString(36)}`;
+  const batchSize = options.batchSize ?? 400;
+  const all = await repo.listRestaurantsForDemo();
+  const chosen = options.restaurantIds ? all.filter((r) => options.restaurantIds?.includes(r.id)) : all;
+  const skipped = chosen.filter((r) => !r.timeZone).map((r) => r.name);
+  const restaurants = chosen.filter((r) => r.timeZone);
+
+  let busiest = options.busiestPerDay ?? 120;
+  let others = options.othersPerDay ?? 40;
+  if (options.totalOrders !== undefined) {
+    // Scale both volumes so the expected total over the days is about totalOrders.
+    const share = busiest + others * Math.max(0, restaurants.length - 1);
+    const perDayTotal = options.totalOrders / Math.max(1, days);
+    busiest = (perDayTotal * busiest) / Math.max(1, share);
+    others = (perDayTotal * others) / Math.max(1, share);
+  }
+
+  const result: TSeedOrdersResult = { orders: 0, payouts: 0, restaurants: [], skipped };
+  for (const [index, row] of restaurants.entries()) {
+    const clock = { timeZone: row.timeZone as string, hourOffsetEndOfDay: row.hourOffsetEndOfDay };
+    const restaurant: TDemoRestaurant = {
+      id: row.id,
+      name: row.name,
+      clock,
+      weekly: row.weekly,
+      menu: menuKindFor(row.name, index),
+      // The weekday volume that gives this average over a whole week.
+      ordersPerDay: (index === 0 ? busiest : others) / AVERAGE_WEEK_FACTOR,
+    };
+    const generator = new DemoOrderGenerator(restaurant, seed, runId);
+    const today = businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
+    let pending: TIngestOrderInput[] = [];
+    let pendingPayouts: TPayoutRow[] = [];
+    let count = 0;
+    const flush = async () => {
+      if (pending.length > 0) {
+        await service.ingestOrdersFor(
+          row.id,
+          pending.map((order) => ZIngestOrderRequest.parse(order)),
+          clock,
+        );
+        count += pending.length;
+        options.onProgress?.(count, row.name);
+      }
+      if (pendingPayouts.length > 0) await repo.upsertPayouts(row.id, pendingPayouts);
+      result.payouts += pendingPayouts.length;
+      pending = [];
+      pendingPayouts = [];
+    };
+    for (let d = days - 1; d >= 0; d -= 1) {
+      const day = addDays(today, -d);
+      const generated = generator.generateDay(day, restaurant.ordersPerDay, d === 0 ? now.getTime() : undefined);
+      pending.push(...generated.orders);
+      pendingPayouts.push(...generated.payouts);
+      if (pending.length >= batchSize) await flush();
+    }
+    await flush();
+    result.orders += count;
+    result.restaurants.push({ id: row.id, name: row.name, orders: count });
+  }
+  return result;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZIngestOrderRequest,
+  ZIngestOrderResponse,
+  ZIngestPayoutRequest,
+  ZIngestPayoutResponse,
+} from '@ra/shared/orders/orders.schemas';
+import { authOf } from '../../plugins/access-control.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/** The shared answer plus the stored order's id, which the transactions page links to. */
+export const ZIngestOrderResult = ZIngestOrderResponse.extend({ orderId: z.number().int() });
+
+/**
+ * The ingestion API a POS calls (docs/api/reports.md "Ingestion"). Until POS devices get their own
+ * tokens, the POS signs in as an employee: pushing orders needs the canOrder authority, cash payouts
+ * cashDrawer (SPEC 3 "operationAuthority").
+ */
+export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/api/pos/orders', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Push one whole order (idempotent by posOrderId; a changed push replaces the stored order)',
+        description:
+          'Answers 201 when the order is new, 200 when it replaced a different earlier push (result "updated") ' +
+          'or was the same push again (result "unchanged"). All or nothing: a rejected order leaves no rows and ' +
+          'no report change. 409 when the restaurant has not chosen its time zone.',
+        body: ZIngestOrderRequest,
+        response: { 200: ZIngestOrderResult, 201: ZIngestOrderResult },
+      },
+      config: { access: { kind: 'operation', authority: 'canOrder' } },
+      handler: async (request, reply) => {
+        const result = await service.ingestOrder(authOf(request), request.body);
+        return reply.status(result.result === 'created' ? 201 : 200).send(result);
+      },
+    });
+
+    app.post('/api/api/pos/payouts', {
+      schema: {
+        tags: ['orders'],
+        summary: 'Push a cash payout from the drawer (idempotent by posPayoutId)',
+        body: ZIngestPayoutRequest,
+        response: { 200: ZIngestPayoutResponse, 201: ZIngestPayoutResponse },
+      },
+      config: { access: { kind: 'operation', authority: 'cashDrawer' } },
+      handler: async (request, reply) => {
+        const result = await service.ingestPayout(authOf(request), request.body);
+        return reply.status(result.result === 'created' ? 201 : 200).send(result);
+      },
+    });
+  };
+}

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '@ra/shared/errors';
+import { ZIngestOrderRequest, type TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
+import { restaurants } from '../../db/schema/restaurants.ts';
+import { users } from '../../db/schema/users.ts';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { buildOrderRows } from './order-rows.ts';
+import { OrdersRepository, ROLLUP_TABLES } from './orders.repository.ts';
+import { num, rowsOf } from './sql-util.ts';
+
+let ctx: TestContext;
+let owner: ReturnType<typeof as>;
+let manager: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let harborId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
+  harborId = row!.id!;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A closed dine-in check: two burgers (one with bacon), a beer; 10.1% tax; card with an 18% tip. */
+function order(overrides: Partial<TIngestOrderInput> = {}): TIngestOrderInput {
+  // items 2 x (1900 + 250) + 800 = 5100; tax 10.1% of 5100 = 515.1 -> 515; tip 918; total 6533
+  return {
+    posOrderId: 'T-1',
+    orderNumber: '101',
+    channel: 'dineIn',
+    tableName: 'T4',
+    partySize: 2,
+    serverId: 'E1',
+    serverName: 'Sofia Ramirez',
+    status: 'closed',
+    openedAt: '2026-06-10T16:00:00Z',
+    closedAt: '2026-06-10T17:00:00Z',
+    items: [
+      {
+        posItemId: 'B-BURG',
+        name: 'Bistro burger',
+        category: 'Mains',
+        quantity: 2,
+        unitPriceCents: 1900,
+        options: [{ name: 'Bacon', group: 'Add-ons', priceCents: 250, quantity: 1 }],
+      },
+      { posItemId: 'B-IPA', name: 'Harbor IPA draft', category: 'Beer', quantity: 1, unitPriceCents: 800 },
+    ],
+    taxCents: 515,
+    taxes: [{ name: 'Sales tax', rateBasisPoints: 1010, taxableCents: 5100, taxCents: 515 }],
+    tipCents: 918,
+    payments: [
+      {
+        posPaymentId: 'T-1-p1',
+        method: 'card',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        amountCents: 6533,
+        tipCents: 918,
+        paidAt: '2026-06-10T16:59:00Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const push = (who: ReturnType<typeof as>, payload: unknown) =>
+  who({ method: 'POST', url: '/api/api/pos/orders', payload: payload as object });
+
+async function count(table: string): Promise<number> {
+  const [row] = await rowsOf(
+    ctx.db,
+    sql`select count(*)::int as n from ${sql.raw(table)} where restaurant_id = ${harborId}`,
+  );
+  return num(row?.n);
+}
+
+async function dailyNet(day: string): Promise<number> {
+  const [row] = await rowsOf(
+    ctx.db,
+    sql`select coalesce(sum(net_sales_cents), 0)::float8 as net, coalesce(sum(order_count), 0)::int as n
+        from daily_sales where restaurant_id = ${harborId} and business_day = ${day}::date`,
+  );
+  return num(row?.net);
+}
+
+/** Every rollup row of the restaurant, as text, for before/after comparisons. */
+async function rollupSnapshot(restaurantId = harborId): Promise<string> {
+  const parts: string[] = [];
+  for (const table of ROLLUP_TABLES) {
+    const rows = await rowsOf(
+      ctx.db,
+      sql`select t::text as r from ${sql.raw(table)} t where restaurant_id = ${restaurantId} order by 1`,
+    );
+    parts.push(`${table}:${rows.map((r) => String(r.r)).join('|')}`);
+  }
+  return parts.join('\n');
+}
+
+describe('POST /api/api/pos/orders', () => {
+  it('files a new order under its business day and answers 201 created with the order id', async () => {
+    const res = await push(owner, order());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ posOrderId: 'T-1', businessDay: '2026-06-10', result: 'created' });
+    expect(res.json().orderId).toBeGreaterThan(0);
+    expect(await dailyNet('2026-06-10')).toBe(5100);
+    const [o] = await rowsOf(ctx.db, sql`select * from orders where pos_order_id = 'T-1'`);
+    expect(num(o?.total_cents)).toBe(6533);
+    expect(await count('order_items')).toBe(2);
+    expect(await count('order_item_options')).toBe(1);
+  });
+
+  it('answers the same push again with the same order id, "unchanged", and counts it once', async () => {
+    const before = await rollupSnapshot();
+    const first = await push(owner, order());
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result).toBe('unchanged');
+    const [o] = await rowsOf(ctx.db, sql`select id from orders where pos_order_id = 'T-1'`);
+    expect(first.json().orderId).toBe(num(o?.id));
+    expect(await rollupSnapshot()).toBe(before);
+    expect(await count('orders')).toBe(1);
+    expect(await dailyNet('2026-06-10')).toBe(5100);
+  });
+
+  it('replaces a changed push of the same order: old figures out, new ones in, same order id', async () => {
+    const id = (await push(owner, order())).json().orderId;
+    // The guest added a second beer: 5900, tax 596 (595.9), tip 918 -> total 7414.
+    const changed = order({
+      items: [
+        ...(order().items ?? []).slice(0, 1),
+        { posItemId: 'B-IPA', name: 'Harbor IPA draft', category: 'Beer', quantity: 2, unitPriceCents: 800 },
+      ],
+      taxCents: 596,
+      taxes: [{ name: 'Sales tax', rateBasisPoints: 1010, taxableCents: 5900, taxCents: 596 }],
+      payments: [
+        {
+          posPaymentId: 'T-1-p1',
+          method: 'card',
+          cardBrand: 'visa',
+          amountCents: 7414,
+          tipCents: 918,
+          paidAt: '2026-06-10T16:59:00Z',
+        },
+      ],
+    });
+    const res = await push(owner, changed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: 'updated', orderId: id });
+    expect(await dailyNet('2026-06-10')).toBe(5900);
+    const [items] = await rowsOf(
+      ctx.db,
+      sql`select sum(quantity)::int as q from daily_item_sales where restaurant_id = ${harborId} and pos_item_id = 'B-IPA'`,
+    );
+    expect(num(items?.q)).toBe(2);
+    expect(await count('orders')).toBe(1);
+    // Back to the original, so later tests start from the first order.
+    expect((await push(owner, order())).json().result).toBe('updated');
+  });
+
+  it('rejects totals that do not balance with a field error, and writes nothing', async () => {
+    const before = await rollupSnapshot();
+    const res = await push(owner, order({ posOrderId: 'T-bad', tipCents: 900 }));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe(ERROR_CODES.badRequest);
+    expect(body.errors.tipCents).toMatch(/Tips on the payments add up to 9.18/);
+    expect(body.errors.payments).toMatch(/Payments add up to 65.33/);
+    const missing = await push(owner, { ...order({ posOrderId: 'T-bad2' }), channel: 'drone' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toContain('channel');
+    expect(await count('orders')).toBe(1);
+    expect(await rollupSnapshot()).toBe(before);
+  });
+
+  it('rolls back a whole batch, rows and rollups, when the database refuses one order in it', async () => {
+    const repo = new OrdersRepository(ctx.db);
+    const clock = { timeZone: 'America/New_York', hourOffsetEndOfDay: 3 };
+    const good = buildOrderRows(ZIngestOrderRequest.parse(order({ posOrderId: 'T-batch-1' })), clock);
+    const bad = buildOrderRows(ZIngestOrderRequest.parse(order({ posOrderId: 'T-batch-2' })), clock);
+    // Past validation, but the orders_channel_check constraint refuses it.
+    bad.order.channel = 'drone';
+    const before = await rollupSnapshot();
+    await expect(repo.ingestOrders(harborId, [good, bad])).rejects.toThrow();
+    expect(await count('orders')).toBe(1);
+    expect(await count('payments')).toBe(1);
+    expect(await rollupSnapshot()).toBe(before);
+  });
+
+  it('needs canOrder: staff may push (they ring up orders), a caller without a session may not', async () => {
+    const res = await push(
+      staff,
+      order({ posOrderId: 'T-staff', openedAt: '2026-06-11T16:00:00Z', closedAt: '2026-06-11T17:00:00Z' }),
+    );
+    expect(res.statusCode).toBe(201);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/api/pos/orders', payload: order() });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses orders for a restaurant that has not chosen its time zone', async () => {
+    await ctx.db.update(restaurants).set({ timeZone: null }).where(eq(restaurants.id, harborId));
+    try {
+      const res = await push(owner, order({ posOrderId: 'T-nozone' }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/time zone/);
+    } finally {
+      await ctx.db.update(restaurants).set({ timeZone: 'America/New_York' }).where(eq(restaurants.id, harborId));
+    }
+  });
+});
+
+describe('business day assignment (New York, hourOffsetEndOfDay 3)', () => {
+  const at = (posOrderId: string, openedAt: string) => {
+    const closedAt = new Date(Date.parse(openedAt) + 20 * 60_000).toISOString();
+    const o = order({ posOrderId, openedAt, closedAt });
+    o.payments = o.payments?.map((p) => ({ ...p, posPaymentId: `${posOrderId}-p1`, paidAt: closedAt }));
+    return o;
+  };
+
+  it('files a 01:30 order under the previous day and a 03:30 one under its own day', async () => {
+    // 2026-06-13 01:30 EDT = 05:30Z; 03:30 EDT = 07:30Z.
+    expect((await push(owner, at('BD-1', '2026-06-13T05:30:00Z'))).json().businessDay).toBe('2026-06-12');
+    expect((await push(owner, at('BD-2', '2026-06-13T07:30:00Z'))).json().businessDay).toBe('2026-06-13');
+  });
+
+  it('keeps the boundary at 03:00 local across the spring-forward night (2026-03-08)', async () => {
+    // 01:30 EST (06:30Z) is before the boundary; 03:30 EDT (07:30Z) after; 02:59 does not exist.
+    expect((await push(owner, at('DST-1', '2026-03-08T06:30:00Z'))).json().businessDay).toBe('2026-03-07');
+    expect((await push(owner, at('DST-2', '2026-03-08T07:30:00Z'))).json().businessDay).toBe('2026-03-08');
+  });
+
+  it('keeps the boundary at 03:00 local across the fall-back night (2026-11-01)', async () => {
+    // 02:30 EST (07:30Z) comes after the repeated hour but before 03:00; 03:00 EST is 08:00Z.
+    expect((await push(owner, at('DST-3', '2026-11-01T07:30:00Z'))).json().businessDay).toBe('2026-10-31');
+    expect((await push(owner, at('DST-4', '2026-11-01T07:59:59Z'))).json().businessDay).toBe('2026-10-31');
+    expect((await push(owner, at('DST-5', '2026-11-01T08:00:00Z'))).json().businessDay).toBe('2026-11-01');
+  });
+
+  it('re-files orders and rebuilds the rollups when hourOffsetEndOfDay changes', async () => {
+    const summary = async (day: string) =>
+      (await owner({ method: 'GET', url: `/api/api/reports/sales-summary?from=${day}&to=${day}&compare=false` })).json()
+        .current;
+    expect((await summary('2026-06-12')).orderCount).toBe(1);
+    const incremental = await rollupSnapshot();
+    const set = (value: string) =>
+      owner({ method: 'POST', url: '/api/api/updateRestConfig', payload: { name: 'hourOffsetEndOfDay', value } });
+    expect((await set('0')).statusCode).toBe(200);
+    // With the day ending at midnight, the 01:30 order belongs to 2026-06-13 with the 03:30 one.
+    expect((await summary('2026-06-12')).orderCount).toBe(0);
+    expect((await summary('2026-06-13')).orderCount).toBe(2);
+    const [o] = await rowsOf(ctx.db, sql`select business_day::text as d from orders where pos_order_id = 'BD-1'`);
+    expect(o?.d).toBe('2026-06-13');
+    expect((await set('3')).statusCode).toBe(200);
+    // Rebuilt from the base rows, the rollups equal the ones kept up push by push.
+    expect(await rollupSnapshot()).toBe(incremental);
+  });
+});
+
+describe('POST /api/api/pos/payouts', () => {
+  const payout = {
+    posPayoutId: 'PO-1',
+    amountCents: 4500,
+    reason: 'Ice delivery',
+    by: 'Marcus Lee',
+    at: '2026-06-10T14:00:00Z',
+  };
+
+  it('files a cash payout once and answers a repeat as unchanged', async () => {
+    const first = await manager({ method: 'POST', url: '/api/api/pos/payouts', payload: payout });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ posPayoutId: 'PO-1', businessDay: '2026-06-10', result: 'created' });
+    const again = await manager({ method: 'POST', url: '/api/api/pos/payouts', payload: payout });
+    expect(again.json().result).toBe('unchanged');
+    const changed = await manager({
+      method: 'POST',
+      url: '/api/api/pos/payouts',
+      payload: { ...payout, amountCents: 5000 },
+    });
+    expect(changed.json().result).toBe('updated');
+    expect(await count('payouts')).toBe(1);
+  });
+
+  it('needs the cashDrawer authority, which staff do not have', async () => {
+    const res = await staff({
+      method: 'POST',
+      url: '/api/api/pos/payouts',
+      payload: { ...payout, posPayoutId: 'PO-2' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

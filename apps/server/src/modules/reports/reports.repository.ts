@@ -1,0 +1,424 @@
+import { sql } from 'drizzle-orm';
+import type { TDayRange } from '@ra/shared/business-day/date-range';
+import type { Database } from '../../db/client.ts';
+import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
+
+/**
+ * Sales report reads. Every figure comes from the per-day rollups (db/schema/orders-rollups.ts), so a
+ * year touches a few hundred rows per dimension; the event lists (comps/voids, payouts) page through
+ * indexed base rows. Every query is bounded by (restaurant_id, business_day), the leading columns of
+ * each primary key or index.
+ */
+
+export interface TSalesSums {
+  orderCount: number;
+  guestCount: number;
+  partyCount: number;
+  grossSalesCents: number;
+  itemDiscountCents: number;
+  orderDiscountCents: number;
+  compCents: number;
+  compQuantity: number;
+  voidCents: number;
+  voidQuantity: number;
+  netSalesCents: number;
+  taxCents: number;
+  serviceChargeCents: number;
+  tipCents: number;
+  paymentCount: number;
+  paidCents: number;
+  refundCount: number;
+  refundCents: number;
+  openOrderCount: number;
+  voidedOrderCount: number;
+  turnSeconds: number;
+  turnCount: number;
+}
+
+export const SALES_SUM_COLUMNS: ReadonlyArray<readonly [keyof TSalesSums, string]> = [
+  ['orderCount', 'order_count'],
+  ['guestCount', 'guest_count'],
+  ['partyCount', 'party_count'],
+  ['grossSalesCents', 'gross_sales_cents'],
+  ['itemDiscountCents', 'item_discount_cents'],
+  ['orderDiscountCents', 'order_discount_cents'],
+  ['compCents', 'comp_cents'],
+  ['compQuantity', 'comp_quantity'],
+  ['voidCents', 'void_cents'],
+  ['voidQuantity', 'void_quantity'],
+  ['netSalesCents', 'net_sales_cents'],
+  ['taxCents', 'tax_cents'],
+  ['serviceChargeCents', 'service_charge_cents'],
+  ['tipCents', 'tip_cents'],
+  ['paymentCount', 'payment_count'],
+  ['paidCents', 'paid_cents'],
+  ['refundCount', 'refund_count'],
+  ['refundCents', 'refund_cents'],
+  ['openOrderCount', 'open_order_count'],
+  ['voidedOrderCount', 'voided_order_count'],
+  ['turnSeconds', 'turn_seconds'],
+  ['turnCount', 'turn_count'],
+];
+
+export function emptySums(): TSalesSums {
+  return Object.fromEntries(SALES_SUM_COLUMNS.map(([key]) => [key, 0])) as unknown as TSalesSums;
+}
+
+export function addSums(a: TSalesSums, b: TSalesSums): TSalesSums {
+  const out = emptySums();
+  for (const [key] of SALES_SUM_COLUMNS) out[key] = a[key] + b[key];
+  return out;
+}
+
+const sumList = sql.raw(SALES_SUM_COLUMNS.map(([, c]) => `coalesce(sum(${c}::float8), 0) as ${c}`).join(', '));
+
+function sumsOf(row: Record<string, unknown>): TSalesSums {
+  const out = emptySums();
+  for (const [key, column] of SALES_SUM_COLUMNS) out[key] = num(row[column]);
+  return out;
+}
+
+const inRange = (range: TDayRange) => sql`business_day between ${range.from}::date and ${range.to}::date`;
+
+export interface TItemSums {
+  itemId: string;
+  itemName: string;
+  category: string;
+  quantity: number;
+  grossCents: number;
+  discountCents: number;
+  compCents: number;
+  netCents: number;
+}
+
+export class ReportsRepository {
+  constructor(private readonly db: Database) {}
+
+  async clock(restaurantId: number): Promise<{ timeZone: string | null; hourOffsetEndOfDay: number }> {
+    const [row] = await rowsOf(
+      this.db,
+      sql`select time_zone, hour_offset_end_of_day from restaurants where id = ${restaurantId}`,
+    );
+    return { timeZone: strOrNull(row?.time_zone), hourOffsetEndOfDay: num(row?.hour_offset_end_of_day) };
+  }
+
+  async salesByChannel(restaurantId: number, range: TDayRange): Promise<Map<string, TSalesSums>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select channel, ${sumList} from daily_sales
+          where restaurant_id = ${restaurantId} and ${inRange(range)} group by channel`,
+    );
+    return new Map(rows.map((row) => [str(row.channel), sumsOf(row)]));
+  }
+
+  async salesByDay(restaurantId: number, range: TDayRange): Promise<Map<string, TSalesSums>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select business_day::text as day, ${sumList} from daily_sales
+          where restaurant_id = ${restaurantId} and ${inRange(range)} group by business_day`,
+    );
+    return new Map(rows.map((row) => [str(row.day), sumsOf(row)]));
+  }
+
+  async salesByHour(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<Array<{ hour: number; orders: number; guests: number; netSalesCents: number }>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select hour, sum(order_count::float8) as orders, sum(guest_count::float8) as guests,
+            sum(net_sales_cents::float8) as net
+          from hourly_sales where restaurant_id = ${restaurantId} and ${inRange(range)} group by hour`,
+    );
+    return rows.map((r) => ({
+      hour: num(r.hour),
+      orders: num(r.orders),
+      guests: num(r.guests),
+      netSalesCents: num(r.net),
+    }));
+  }
+
+  /** Weekday (0 = Sunday, of the business day) x local hour, for the busiest-hours heat map. */
+  async salesByWeekdayHour(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<Array<{ weekday: number; hour: number; orders: number; netSalesCents: number }>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select extract(dow from business_day)::int as weekday, hour, sum(order_count::float8) as orders,
+            sum(net_sales_cents::float8) as net
+          from hourly_sales where restaurant_id = ${restaurantId} and ${inRange(range)} group by 1, 2`,
+    );
+    return rows.map((r) => ({
+      weekday: num(r.weekday),
+      hour: num(r.hour),
+      orders: num(r.orders),
+      netSalesCents: num(r.net),
+    }));
+  }
+
+  async itemSales(restaurantId: number, range: TDayRange): Promise<TItemSums[]> {
+    const rows = await rowsOf(
+      this.db,
+      // The item's latest name in the range, in case the menu renamed it ('YYYY-MM-DD' sorts by date).
+      sql`select pos_item_id, category, substr(max(business_day::text || item_name), 11) as item_name,
+            sum(quantity::float8) as quantity, sum(gross_cents::float8) as gross, sum(discount_cents::float8) as discount,
+            sum(comp_cents::float8) as comp, sum(net_cents::float8) as net
+          from daily_item_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          group by pos_item_id, category`,
+    );
+    return rows
+      .map((r) => ({
+        itemId: str(r.pos_item_id),
+        itemName: str(r.item_name),
+        category: str(r.category),
+        quantity: num(r.quantity),
+        grossCents: num(r.gross),
+        discountCents: num(r.discount),
+        compCents: num(r.comp),
+        netCents: num(r.net),
+      }))
+      .filter((r) => r.quantity !== 0 || r.grossCents !== 0);
+  }
+
+  async optionSales(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<Array<{ group: string; optionName: string; quantity: number; amountCents: number }>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select group_name, option_name, sum(quantity::float8) as quantity, sum(amount_cents::float8) as amount
+          from daily_option_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          group by group_name, option_name`,
+    );
+    return rows
+      .map((r) => ({
+        group: str(r.group_name),
+        optionName: str(r.option_name),
+        quantity: num(r.quantity),
+        amountCents: num(r.amount),
+      }))
+      .filter((r) => r.quantity !== 0);
+  }
+
+  async paymentMethods(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<
+    Array<{
+      method: string;
+      cardBrand: string | null;
+      count: number;
+      amountCents: number;
+      tipCents: number;
+      refundCount: number;
+      refundCents: number;
+    }>
+  > {
+    const rows = await rowsOf(
+      this.db,
+      sql`select method, card_brand, sum(count::float8) as n, sum(amount_cents::float8) as amount,
+            sum(tip_cents::float8) as tip, sum(refund_count::float8) as refund_n, sum(refund_cents::float8) as refund
+          from daily_payment_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          group by method, card_brand`,
+    );
+    return rows
+      .map((r) => ({
+        method: str(r.method),
+        cardBrand: str(r.card_brand) === '' ? null : str(r.card_brand),
+        count: num(r.n),
+        amountCents: num(r.amount),
+        tipCents: num(r.tip),
+        refundCount: num(r.refund_n),
+        refundCents: num(r.refund),
+      }))
+      .filter((r) => r.count !== 0 || r.refundCount !== 0);
+  }
+
+  async discounts(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<Array<{ name: string; kind: string; count: number; amountCents: number }>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select name, kind, sum(count::float8) as n, sum(amount_cents::float8) as amount
+          from daily_discount_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          group by name, kind`,
+    );
+    return rows
+      .map((r) => ({ name: str(r.name), kind: str(r.kind), count: num(r.n), amountCents: num(r.amount) }))
+      .filter((r) => r.count !== 0);
+  }
+
+  async taxes(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<Array<{ name: string | null; rateBasisPoints: number | null; taxableCents: number; taxCents: number }>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select name, rate_basis_points, sum(taxable_cents::float8) as taxable, sum(tax_cents::float8) as tax
+          from daily_tax_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          group by name, rate_basis_points`,
+    );
+    return rows
+      .map((r) => ({
+        name: str(r.name) === '' ? null : str(r.name),
+        rateBasisPoints: num(r.rate_basis_points) < 0 ? null : num(r.rate_basis_points),
+        taxableCents: num(r.taxable),
+        taxCents: num(r.tax),
+      }))
+      .filter((r) => r.taxableCents !== 0 || r.taxCents !== 0);
+  }
+
+  /** Comped and voided lines, newest first; `limit` null for every row (exports). */
+  async compsVoids(
+    restaurantId: number,
+    range: TDayRange,
+    page: { limit: number | null; offset: number },
+  ): Promise<{
+    total: number;
+    rows: Array<{
+      kind: 'comp' | 'void';
+      posOrderId: string;
+      orderNumber: string | null;
+      itemName: string;
+      quantity: number;
+      amountCents: number;
+      by: string;
+      reason: string;
+      atMs: number;
+    }>;
+  }> {
+    const where = sql`i.restaurant_id = ${restaurantId} and i.business_day between ${range.from}::date and ${range.to}::date
+      and i.comp_void_kind is not null`;
+    const [countRow] = await rowsOf(this.db, sql`select count(*)::float8 as n from order_items i where ${where}`);
+    const rows = await rowsOf(
+      this.db,
+      sql`select i.comp_void_kind, o.pos_order_id, o.order_number, i.name, i.quantity, i.gross_cents,
+            i.comp_void_by, i.comp_void_reason, (extract(epoch from i.comp_void_at) * 1000)::float8 as at_ms
+          from order_items i join orders o on o.id = i.order_id
+          where ${where}
+          order by i.business_day desc, i.comp_void_at desc, i.order_id desc, i.line_no
+          ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`,
+    );
+    return {
+      total: num(countRow?.n),
+      rows: rows.map((r) => ({
+        kind: str(r.comp_void_kind) as 'comp' | 'void',
+        posOrderId: str(r.pos_order_id),
+        orderNumber: strOrNull(r.order_number),
+        itemName: str(r.name),
+        quantity: num(r.quantity),
+        amountCents: num(r.gross_cents),
+        by: str(r.comp_void_by),
+        reason: str(r.comp_void_reason),
+        atMs: num(r.at_ms),
+      })),
+    };
+  }
+
+  async payoutTotals(
+    restaurantId: number,
+    range: TDayRange,
+  ): Promise<{ cashCount: number; cashCents: number; depositCount: number; depositCents: number }> {
+    const [row] = await rowsOf(
+      this.db,
+      sql`select count(*) filter (where kind = 'cash')::float8 as cash_n,
+            coalesce(sum(amount_cents) filter (where kind = 'cash'), 0)::float8 as cash,
+            count(*) filter (where kind = 'deposit')::float8 as deposit_n,
+            coalesce(sum(amount_cents) filter (where kind = 'deposit'), 0)::float8 as deposit
+          from payouts where restaurant_id = ${restaurantId} and ${inRange(range)}`,
+    );
+    return {
+      cashCount: num(row?.cash_n),
+      cashCents: num(row?.cash),
+      depositCount: num(row?.deposit_n),
+      depositCents: num(row?.deposit),
+    };
+  }
+
+  async payouts(
+    restaurantId: number,
+    range: TDayRange,
+    page: { limit: number | null; offset: number },
+  ): Promise<
+    Array<{ kind: 'cash' | 'deposit'; atMs: number; amountCents: number; reason: string | null; by: string | null }>
+  > {
+    const rows = await rowsOf(
+      this.db,
+      sql`select kind, (extract(epoch from paid_at) * 1000)::float8 as at_ms, amount_cents, reason, paid_by
+          from payouts where restaurant_id = ${restaurantId} and ${inRange(range)}
+          order by business_day desc, paid_at desc, id desc
+          ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`,
+    );
+    return rows.map((r) => ({
+      kind: str(r.kind) as 'cash' | 'deposit',
+      atMs: num(r.at_ms),
+      amountCents: num(r.amount_cents),
+      reason: strOrNull(r.reason),
+      by: strOrNull(r.paid_by),
+    }));
+  }
+
+  /**
+   * The summary computed from the raw order, payment and refund rows instead of the rollups: what a
+   * report without rollups would run. Used by tests (rollups must agree with it) and by the
+   * benchmark (how much faster the rollups are).
+   */
+  async rawSalesByChannel(restaurantId: number, range: TDayRange): Promise<Map<string, TSalesSums>> {
+    const day = sql`between ${range.from}::date and ${range.to}::date`;
+    const rows = await rowsOf(
+      this.db,
+      sql`select channel,
+            coalesce(sum(order_count::float8), 0) as order_count, coalesce(sum(guest_count::float8), 0) as guest_count,
+            coalesce(sum(party_count::float8), 0) as party_count,
+            coalesce(sum(gross_sales_cents::float8), 0) as gross_sales_cents,
+            coalesce(sum(item_discount_cents::float8), 0) as item_discount_cents,
+            coalesce(sum(order_discount_cents::float8), 0) as order_discount_cents,
+            coalesce(sum(comp_cents::float8), 0) as comp_cents, coalesce(sum(comp_quantity::float8), 0) as comp_quantity,
+            coalesce(sum(void_cents::float8), 0) as void_cents, coalesce(sum(void_quantity::float8), 0) as void_quantity,
+            coalesce(sum(net_sales_cents::float8), 0) as net_sales_cents, coalesce(sum(tax_cents::float8), 0) as tax_cents,
+            coalesce(sum(service_charge_cents::float8), 0) as service_charge_cents,
+            coalesce(sum(tip_cents::float8), 0) as tip_cents,
+            coalesce(sum(payment_count::float8), 0) as payment_count, coalesce(sum(paid_cents::float8), 0) as paid_cents,
+            coalesce(sum(refund_count::float8), 0) as refund_count, coalesce(sum(refund_cents::float8), 0) as refund_cents,
+            coalesce(sum(open_order_count::float8), 0) as open_order_count,
+            coalesce(sum(voided_order_count::float8), 0) as voided_order_count,
+            coalesce(sum(turn_seconds::float8), 0) as turn_seconds, coalesce(sum(turn_count::float8), 0) as turn_count
+          from (
+            select o.channel,
+              (o.status = 'closed')::int as order_count,
+              case when o.status = 'closed' then o.party_size else 0 end as guest_count,
+              (o.status = 'closed' and o.party_size > 0)::int as party_count,
+              case when o.status = 'closed' then o.gross_sales_cents end as gross_sales_cents,
+              case when o.status = 'closed' then o.item_discount_cents end as item_discount_cents,
+              case when o.status = 'closed' then o.order_discount_cents end as order_discount_cents,
+              case when o.status = 'closed' then o.comp_cents end as comp_cents,
+              case when o.status = 'closed' then o.comp_quantity end as comp_quantity,
+              case when o.status <> 'open' then o.void_cents end as void_cents,
+              case when o.status <> 'open' then o.void_quantity end as void_quantity,
+              case when o.status = 'closed' then o.net_sales_cents end as net_sales_cents,
+              case when o.status = 'closed' then o.tax_cents end as tax_cents,
+              case when o.status = 'closed' then o.service_charge_cents end as service_charge_cents,
+              case when o.status = 'closed' then o.tip_cents end as tip_cents,
+              0 as payment_count, 0::int8 as paid_cents, 0 as refund_count, 0::int8 as refund_cents,
+              (o.status = 'open')::int as open_order_count, (o.status = 'voided')::int as voided_order_count,
+              case when o.status = 'closed' and o.channel = 'dineIn'
+                then floor(extract(epoch from (o.closed_at - o.opened_at)))::int8 end as turn_seconds,
+              (o.status = 'closed' and o.channel = 'dineIn')::int as turn_count
+            from orders o where o.restaurant_id = ${restaurantId} and o.business_day ${day}
+            union all
+            select o.channel, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null,
+              1, p.amount_cents, 0, 0, 0, 0, null, 0
+            from payments p join orders o on o.id = p.order_id
+            where p.restaurant_id = ${restaurantId} and p.business_day ${day}
+            union all
+            select o.channel, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null,
+              0, 0, 1, r.amount_cents, 0, 0, null, 0
+            from refunds r join orders o on o.id = r.order_id
+            where r.restaurant_id = ${restaurantId} and r.business_day ${day}
+          ) x group by channel`,
+    );
+    return new Map(rows.map((row) => [str(row.channel), sumsOf(row)]));
+  }
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  REPORT_PATHS,
+  ZCategorySalesResponse,
+  ZCompsVoidsResponse,
+  ZDiscountsResponse,
+  ZItemSalesResponse,
+  ZOperationResponse,
+  ZOptionSalesResponse,
+  ZPagedReportQuery,
+  ZPaymentMethodsResponse,
+  ZPayoutsResponse,
+  ZReportQuery,
+  ZSalesSummaryResponse,
+  ZSalesTrendsResponse,
+  ZTaxesResponse,
+  ZTrendsQuery,
+  type TReportSection,
+} from '@ra/shared/reports/reports.schemas';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { requireRestaurantId } from '../../lib/auth-context.ts';
+import { authOf } from '../../plugins/access-control.ts';
+import { exportTable, tableToCsv, tableToXlsx, type TSectionResponses } from './report-exports.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+import type { ReportsService } from './reports.service.ts';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+const ZExportFormat = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
+const SECTION_TITLES: Record<TReportSection, string> = {
+  salesSummary: 'Sales summary: gross to net, tax, service charge, tips, collected; by channel',
+  salesTrends: 'Sales trends by hour of day, day, week or month, with the comparison period',
+  operation: 'Operation: orders, guests, averages, table turn, open and voided orders, refunds',
+  paymentMethods: 'Payment methods and card brands, with tips and refunds',
+  itemSales: 'Item sales',
+  categorySales: 'Category sales',
+  optionSales: 'Option (modifier) sales',
+  discounts: 'Discounts and coupons',
+  compsVoids: 'Comped and voided lines with who, when and why (paged)',
+  taxes: 'Taxes',
+  payout: 'Payouts: cash paid out of the drawer and processor deposits (paged)',
+};
+
+type TQueryOf<S extends TReportSection> = S extends 'salesTrends'
+  ? z.infer<typeof ZTrendsQuery>
+  : S extends 'compsVoids' | 'payout'
+    ? z.infer<typeof ZPagedReportQuery>
+    : z.infer<typeof ZReportQuery>;
+
+interface TSectionDef<S extends TReportSection> {
+  query: z.ZodType<TQueryOf<S>>;
+  response: z.ZodType<TSectionResponses[S]>;
+  /** `all`: every row instead of one page (exports). */
+  load(auth: AuthContext, query: TQueryOf<S>, all: boolean): Promise<TSectionResponses[S]>;
+}
+
+/**
+ * The sales report endpoints (SPEC 2 "/salesReport", SPEC 6 viewSalesReport): GET `/api` +
+ * REPORT_PATHS[section] answers the section as JSON, and `.../export?format=csv|xlsx` the same table
+ * as a file (rows, then totals rows).
+ */
+export function reportsRoutes(service: ReportsService, repo: ReportsRepository): FastifyPluginAsyncZod {
+  const sections: { [S in TReportSection]: TSectionDef<S> } = {
+    salesSummary: { query: ZReportQuery, response: ZSalesSummaryResponse, load: (a, q) => service.salesSummary(a, q) },
+    salesTrends: { query: ZTrendsQuery, response: ZSalesTrendsResponse, load: (a, q) => service.salesTrends(a, q) },
+    operation: { query: ZReportQuery, response: ZOperationResponse, load: (a, q) => service.operation(a, q) },
+    paymentMethods: {
+      query: ZReportQuery,
+      response: ZPaymentMethodsResponse,
+      load: (a, q) => service.paymentMethods(a, q),
+    },
+    itemSales: { query: ZReportQuery, response: ZItemSalesResponse, load: (a, q) => service.itemSales(a, q) },
+    categorySales: {
+      query: ZReportQuery,
+      response: ZCategorySalesResponse,
+      load: (a, q) => service.categorySales(a, q),
+    },
+    optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => service.optionSales(a, q) },
+    discounts: { query: ZReportQuery, response: ZDiscountsResponse, load: (a, q) => service.discounts(a, q) },
+    compsVoids: {
+      query: ZPagedReportQuery,
+      response: ZCompsVoidsResponse,
+      load: (a, q, all) => service.compsVoids(a, q, all),
+    },
+    taxes: { query: ZReportQuery, response: ZTaxesResponse, load: (a, q) => service.taxes(a, q) },
+    payout: { query: ZPagedReportQuery, response: ZPayoutsResponse, load: (a, q, all) => service.payouts(a, q, all) },
+  };
+
+  return async (app) => {
+    for (const section of Object.keys(sections) as TReportSection[]) {
+      const def = sections[section] as unknown as TSectionDef<'salesSummary'>;
+      const url = `/api${REPORT_PATHS[section]}`;
+      app.get(url, {
+        schema: {
+          tags: ['reports'],
+          summary: SECTION_TITLES[section],
+          querystring: def.query,
+          response: { 200: def.response },
+        },
+        config: { access: { kind: 'page', permission: 'viewSalesReport' } },
+        handler: (request) => def.load(authOf(request), request.query as never, false),
+      });
+
+      app.get(`${url}/export`, {
+        schema: {
+          tags: ['reports'],
+          summary: `${SECTION_TITLES[section]}: CSV (UTF-8 with BOM) or XLSX download of the whole range with totals rows`,
+          querystring: z.intersection(def.query, ZExportFormat),
+        },
+        config: { access: { kind: 'page', permission: 'viewSalesReport' } },
+        handler: async (request, reply) => {
+          const auth = authOf(request);
+          const query = request.query as TQueryOf<'salesSummary'> & { format: (typeof EXPORT_FORMATS)[number] };
+          const [response, clock] = await Promise.all([
+            def.load(auth, query, true),
+            repo.clock(requireRestaurantId(auth)),
+          ]);
+          const table = exportTable(section, response as never, clock.timeZone);
+          const base = `${section}_${query.from}_${query.to}`;
+          if (query.format === 'xlsx') {
+            return reply
+              .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+              .header('content-disposition', `attachment; filename="${base}.xlsx"`)
+              .send(tableToXlsx(table, section));
+          }
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${base}.csv"`)
+            .send(tableToCsv(table));
+        },
+      });
+    }
+  };
+}

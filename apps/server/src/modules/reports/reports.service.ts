@@ -1,0 +1,484 @@
+import {
+  comparisonRange,
+  enumerateDays,
+  startOfWeek,
+  type TDatePreset,
+  type TDayRange,
+} from '@ra/shared/business-day/date-range';
+import {
+  ORDER_CHANNELS,
+  type TCardBrand,
+  type TDiscountKind,
+  type TPaymentMethod,
+} from '@ra/shared/orders/orders.schemas';
+import { averageCents, shareOf } from '@ra/shared/reports/report-math';
+import type {
+  TCategorySalesResponse,
+  TCompsVoidsResponse,
+  TDiscountsResponse,
+  TItemSalesResponse,
+  TOperationFigures,
+  TOperationResponse,
+  TOptionSalesResponse,
+  TPagedReportQuery,
+  TPaymentMethodsResponse,
+  TPayoutsResponse,
+  TReportQuery,
+  TSalesFigures,
+  TSalesSummaryResponse,
+  TSalesTrendsResponse,
+  TTaxesResponse,
+  TTrendPoint,
+  TTrendsQuery,
+} from '@ra/shared/reports/reports.schemas';
+import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import { addSums, emptySums, type ReportsRepository, type TSalesSums } from './reports.repository.ts';
+
+/** Exports read every row of an event list; a year of a busy restaurant's comps and voids fits. */
+export const EXPORT_ROW_LIMIT = 100_000;
+
+/** The summary figures of SPEC 2 "salesSummary" from rollup sums (definitions: docs/decisions.md "Totals"). */
+export function salesFigures(s: TSalesSums): TSalesFigures {
+  return {
+    grossSalesCents: s.grossSalesCents,
+    discountCents: s.itemDiscountCents + s.orderDiscountCents,
+    compCents: s.compCents,
+    voidCents: s.voidCents,
+    netSalesCents: s.netSalesCents,
+    taxCents: s.taxCents,
+    serviceChargeCents: s.serviceChargeCents,
+    tipCents: s.tipCents,
+    refundCents: s.refundCents,
+    totalCollectedCents: s.paidCents - s.refundCents,
+    orderCount: s.orderCount,
+    guestCount: s.guestCount,
+    averageCheckCents: averageCents(s.netSalesCents, s.orderCount),
+    averageGuestCents: averageCents(s.netSalesCents, s.guestCount),
+  };
+}
+
+function operationFigures(s: TSalesSums): TOperationFigures {
+  return {
+    orderCount: s.orderCount,
+    guestCount: s.guestCount,
+    averageCheckCents: averageCents(s.netSalesCents, s.orderCount),
+    averageGuestCents: averageCents(s.netSalesCents, s.guestCount),
+    averageTurnMinutes: s.turnCount > 0 ? Math.round((s.turnSeconds / s.turnCount / 60) * 10) / 10 : null,
+    openOrderCount: s.openOrderCount,
+    voidedOrderCount: s.voidedOrderCount,
+    refundCount: s.refundCount,
+  };
+}
+
+const total = (map: Map<string, TSalesSums>) => [...map.values()].reduce(addSums, emptySums());
+
+/** Sorted by net (or amount) descending, then by name, so ties read the same way every time. */
+const byAmountThenName =
+  <T>(amount: (row: T) => number, name: (row: T) => string) =>
+  (a: T, b: T) =>
+    amount(b) - amount(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+
+const label = {
+  hour: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
+  day: (day: string) => day.slice(5),
+  month: (day: string) => day.slice(0, 7),
+};
+
+/**
+ * The sales report (SPEC 2 "/salesReport", SPEC 6 viewSalesReport). Every section answers the range
+ * and its comparison period (`comparisonRange` of the picker's preset), for the caller's restaurant.
+ */
+export class ReportsService {
+  constructor(private readonly repo: ReportsRepository) {}
+
+  private periods(query: { from: string; to: string; compare: boolean; preset: TDatePreset }) {
+    const range: TDayRange = { from: query.from, to: query.to };
+    return { range, previousRange: query.compare ? comparisonRange(query.preset, range) : null };
+  }
+
+  async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.salesByChannel(restaurantId, range),
+      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
+    ]);
+    return {
+      range,
+      previousRange,
+      current: salesFigures(total(current)),
+      previous: previous ? salesFigures(total(previous)) : null,
+      byChannel: ORDER_CHANNELS.map((channel) => ({
+        channel,
+        current: salesFigures(current.get(channel) ?? emptySums()),
+        previous: previous ? salesFigures(previous.get(channel) ?? emptySums()) : null,
+      })),
+    };
+  }
+
+  async operation(auth: AuthContext, query: TReportQuery): Promise<TOperationResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.salesByChannel(restaurantId, range),
+      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
+    ]);
+    return {
+      range,
+      previousRange,
+      current: operationFigures(total(current)),
+      previous: previous ? operationFigures(total(previous)) : null,
+    };
+  }
+
+  async salesTrends(auth: AuthContext, query: TTrendsQuery): Promise<TSalesTrendsResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const hourOffsetEndOfDay =
+      query.granularity === 'hour' ? (await this.repo.clock(restaurantId)).hourOffsetEndOfDay : 0;
+    const points = (r: TDayRange) => this.trendPoints(restaurantId, r, query.granularity, hourOffsetEndOfDay);
+    const [current, previous] = await Promise.all([points(range), previousRange ? points(previousRange) : null]);
+    return {
+      range,
+      previousRange,
+      granularity: query.granularity,
+      points: current,
+      // Aligned by position with `points`, padded with empty buckets when the comparison period has
+      // fewer weeks or months (so point i always has a previous i).
+      previousPoints: previous
+        ? current.map((_, i) => previous[i] ?? { key: '', label: '', netSalesCents: 0, orders: 0, guests: 0 })
+        : null,
+    };
+  }
+
+  private async trendPoints(
+    restaurantId: number,
+    range: TDayRange,
+    granularity: TTrendsQuery['granularity'],
+    hourOffsetEndOfDay: number,
+  ): Promise<TTrendPoint[]> {
+    if (granularity === 'hour') {
+      const byHour = new Map((await this.repo.salesByHour(restaurantId, range)).map((h) => [h.hour, h]));
+      // A business day reads from its first hour (the end-of-day offset) round to the last.
+      return Array.from({ length: 24 }, (_, i) => {
+        const hour = (hourOffsetEndOfDay + i) % 24;
+        const h = byHour.get(hour);
+        return {
+          key: String(hour).padStart(2, '0'),
+          label: label.hour(hour),
+          netSalesCents: h?.netSalesCents ?? 0,
+          orders: h?.orders ?? 0,
+          guests: h?.guests ?? 0,
+        };
+      });
+    }
+    const byDay = await this.repo.salesByDay(restaurantId, range);
+    const buckets = new Map<string, TTrendPoint>();
+    for (const day of enumerateDays(range)) {
+      const key = granularity === 'day' ? day : granularity === 'week' ? startOfWeek(day) : day.slice(0, 7);
+      let point = buckets.get(key);
+      if (!point) {
+        point = {
+          key,
+          label: granularity === 'month' ? label.month(key) : label.day(key),
+          netSalesCents: 0,
+          orders: 0,
+          guests: 0,
+        };
+        buckets.set(key, point);
+      }
+      const s = byDay.get(day);
+      if (s) {
+        point.netSalesCents += s.netSalesCents;
+        point.orders += s.orderCount;
+        point.guests += s.guestCount;
+      }
+    }
+    return [...buckets.values()];
+  }
+
+  async itemSales(auth: AuthContext, query: TReportQuery): Promise<TItemSalesResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.itemSales(restaurantId, range),
+      previousRange ? this.repo.itemSales(restaurantId, previousRange) : null,
+    ]);
+    const totalsOf = (rows: typeof current) =>
+      rows.reduce(
+        (t, r) => ({
+          quantity: t.quantity + r.quantity,
+          grossCents: t.grossCents + r.grossCents,
+          discountCents: t.discountCents + r.discountCents,
+          compCents: t.compCents + r.compCents,
+          netCents: t.netCents + r.netCents,
+        }),
+        { quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 },
+      );
+    const totals = totalsOf(current);
+    const prior = new Map((previous ?? []).map((r) => [`${r.itemId}\u0000${r.category}`, r]));
+    return {
+      range,
+      previousRange,
+      rows: current
+        .map((r) => {
+          const p = prior.get(`${r.itemId}\u0000${r.category}`);
+          return {
+            ...r,
+            share: shareOf(r.netCents, totals.netCents),
+            previousQuantity: previous ? (p?.quantity ?? 0) : null,
+            previousNetCents: previous ? (p?.netCents ?? 0) : null,
+          };
+        })
+        .sort(
+          byAmountThenName(
+            (r) => r.netCents,
+            (r) => r.itemName,
+          ),
+        ),
+      totals,
+      previousTotals: previous ? totalsOf(previous) : null,
+    };
+  }
+
+  async categorySales(auth: AuthContext, query: TReportQuery): Promise<TCategorySalesResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.itemSales(restaurantId, range),
+      previousRange ? this.repo.itemSales(restaurantId, previousRange) : null,
+    ]);
+    type TTotals = { quantity: number; grossCents: number; discountCents: number; compCents: number; netCents: number };
+    const zero = (): TTotals => ({ quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 });
+    const group = (rows: typeof current) => {
+      const map = new Map<string, TTotals>();
+      for (const r of rows) {
+        const c = map.get(r.category) ?? zero();
+        c.quantity += r.quantity;
+        c.grossCents += r.grossCents;
+        c.discountCents += r.discountCents;
+        c.compCents += r.compCents;
+        c.netCents += r.netCents;
+        map.set(r.category, c);
+      }
+      return map;
+    };
+    const sumAll = (map: Map<string, TTotals>) =>
+      [...map.values()].reduce(
+        (t, c) => ({
+          quantity: t.quantity + c.quantity,
+          grossCents: t.grossCents + c.grossCents,
+          discountCents: t.discountCents + c.discountCents,
+          compCents: t.compCents + c.compCents,
+          netCents: t.netCents + c.netCents,
+        }),
+        zero(),
+      );
+    const byCategory = group(current);
+    const prior = previous ? group(previous) : null;
+    const totals = sumAll(byCategory);
+    return {
+      range,
+      previousRange,
+      rows: [...byCategory.entries()]
+        .map(([category, c]) => ({
+          category,
+          ...c,
+          share: shareOf(c.netCents, totals.netCents),
+          previousQuantity: prior ? (prior.get(category)?.quantity ?? 0) : null,
+          previousNetCents: prior ? (prior.get(category)?.netCents ?? 0) : null,
+        }))
+        .sort(
+          byAmountThenName(
+            (r) => r.netCents,
+            (r) => r.category,
+          ),
+        ),
+      totals,
+      previousTotals: prior ? sumAll(prior) : null,
+    };
+  }
+
+  async optionSales(auth: AuthContext, query: TReportQuery): Promise<TOptionSalesResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.optionSales(restaurantId, range),
+      previousRange ? this.repo.optionSales(restaurantId, previousRange) : null,
+    ]);
+    const totalsOf = (rows: typeof current) =>
+      rows.reduce((t, r) => ({ quantity: t.quantity + r.quantity, amountCents: t.amountCents + r.amountCents }), {
+        quantity: 0,
+        amountCents: 0,
+      });
+    const totals = totalsOf(current);
+    const prior = new Map((previous ?? []).map((r) => [`${r.group}\u0000${r.optionName}`, r]));
+    return {
+      range,
+      previousRange,
+      rows: current
+        .map((r) => {
+          const p = prior.get(`${r.group}\u0000${r.optionName}`);
+          return {
+            optionName: r.optionName,
+            group: r.group,
+            quantity: r.quantity,
+            amountCents: r.amountCents,
+            share: shareOf(r.amountCents, totals.amountCents),
+            previousQuantity: previous ? (p?.quantity ?? 0) : null,
+            previousAmountCents: previous ? (p?.amountCents ?? 0) : null,
+          };
+        })
+        .sort(
+          (a, b) => b.quantity - a.quantity || b.amountCents - a.amountCents || (a.optionName < b.optionName ? -1 : 1),
+        ),
+      totals,
+      previousTotals: previous ? totalsOf(previous) : null,
+    };
+  }
+
+  async paymentMethods(auth: AuthContext, query: TReportQuery): Promise<TPaymentMethodsResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.paymentMethods(restaurantId, range),
+      previousRange ? this.repo.paymentMethods(restaurantId, previousRange) : null,
+    ]);
+    const rowOf = (r: (typeof current)[number]) => ({
+      method: r.method as TPaymentMethod,
+      cardBrand: r.cardBrand as TCardBrand | null,
+      count: r.count,
+      amountCents: r.amountCents,
+      tipCents: r.tipCents,
+      refundCount: r.refundCount,
+      refundCents: r.refundCents,
+      netCents: r.amountCents - r.refundCents,
+    });
+    const totalsOf = (rows: typeof current) =>
+      rows.map(rowOf).reduce(
+        (t, r) => ({
+          count: t.count + r.count,
+          amountCents: t.amountCents + r.amountCents,
+          tipCents: t.tipCents + r.tipCents,
+          refundCount: t.refundCount + r.refundCount,
+          refundCents: t.refundCents + r.refundCents,
+          netCents: t.netCents + r.netCents,
+        }),
+        { count: 0, amountCents: 0, tipCents: 0, refundCount: 0, refundCents: 0, netCents: 0 },
+      );
+    const methodOrder = (m: string) => ['card', 'cash', 'giftCard', 'thirdParty', 'other'].indexOf(m);
+    return {
+      range,
+      previousRange,
+      rows: current
+        .map(rowOf)
+        .sort((a, b) => methodOrder(a.method) - methodOrder(b.method) || b.amountCents - a.amountCents),
+      totals: totalsOf(current),
+      previousTotals: previous ? totalsOf(previous) : null,
+    };
+  }
+
+  async discounts(auth: AuthContext, query: TReportQuery): Promise<TDiscountsResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.discounts(restaurantId, range),
+      previousRange ? this.repo.discounts(restaurantId, previousRange) : null,
+    ]);
+    const totalsOf = (rows: typeof current) =>
+      rows.reduce((t, r) => ({ count: t.count + r.count, amountCents: t.amountCents + r.amountCents }), {
+        count: 0,
+        amountCents: 0,
+      });
+    return {
+      range,
+      previousRange,
+      rows: current
+        .map((r) => ({ name: r.name, kind: r.kind as TDiscountKind, count: r.count, amountCents: r.amountCents }))
+        .sort(
+          byAmountThenName(
+            (r) => r.amountCents,
+            (r) => r.name,
+          ),
+        ),
+      totals: totalsOf(current),
+      previousTotals: previous ? totalsOf(previous) : null,
+    };
+  }
+
+  async taxes(auth: AuthContext, query: TReportQuery): Promise<TTaxesResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([
+      this.repo.taxes(restaurantId, range),
+      previousRange ? this.repo.taxes(restaurantId, previousRange) : null,
+    ]);
+    const totalsOf = (rows: typeof current) =>
+      rows.reduce((t, r) => ({ taxableCents: t.taxableCents + r.taxableCents, taxCents: t.taxCents + r.taxCents }), {
+        taxableCents: 0,
+        taxCents: 0,
+      });
+    return {
+      range,
+      previousRange,
+      rows: [...current].sort(
+        byAmountThenName(
+          (r) => r.taxCents,
+          (r) => r.name ?? '',
+        ),
+      ),
+      totals: totalsOf(current),
+      previousTotals: previous ? totalsOf(previous) : null,
+    };
+  }
+
+  async compsVoids(auth: AuthContext, query: TPagedReportQuery, all = false): Promise<TCompsVoidsResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
+    const offset = all ? 0 : (query.page - 1) * query.pageSize;
+    const totalsOf = (s: TSalesSums) => ({
+      compQuantity: s.compQuantity,
+      compCents: s.compCents,
+      voidQuantity: s.voidQuantity,
+      voidCents: s.voidCents,
+    });
+    const [list, current, previous] = await Promise.all([
+      this.repo.compsVoids(restaurantId, range, { limit, offset }),
+      this.repo.salesByChannel(restaurantId, range),
+      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
+    ]);
+    return {
+      range,
+      previousRange,
+      rows: list.rows.map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() })),
+      totals: totalsOf(total(current)),
+      previousTotals: previous ? totalsOf(total(previous)) : null,
+      page: all ? 1 : query.page,
+      pageSize: all ? Math.max(1, list.rows.length) : query.pageSize,
+      total: list.total,
+    };
+  }
+
+  async payouts(auth: AuthContext, query: TPagedReportQuery, all = false): Promise<TPayoutsResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const { range, previousRange } = this.periods(query);
+    const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
+    const offset = all ? 0 : (query.page - 1) * query.pageSize;
+    const [rows, totals, previousTotals] = await Promise.all([
+      this.repo.payouts(restaurantId, range, { limit, offset }),
+      this.repo.payoutTotals(restaurantId, range),
+      previousRange ? this.repo.payoutTotals(restaurantId, previousRange) : null,
+    ]);
+    return {
+      range,
+      previousRange,
+      rows: rows.map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() })),
+      totals,
+      previousTotals,
+      page: all ? 1 : query.page,
+      pageSize: all ? Math.max(1, rows.length) : query.pageSize,
+      total: totals.cashCount + totals.depositCount,
+    };
+  }
+}

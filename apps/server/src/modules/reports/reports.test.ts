@@ -1,0 +1,440 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { inflateRawSync } from 'node:zlib';
+import { businessDayOf } from '@ra/shared/business-day/business-day';
+import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
+import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
+import { REPORT_PATHS, ZItemSalesResponse, ZSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
+import { users } from '../../db/schema/users.ts';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { DemoOrderGenerator } from '../orders/demo-orders.ts';
+import { OrdersRepository } from '../orders/orders.repository.ts';
+import { OrdersService } from '../orders/orders.service.ts';
+import { rowsOf } from '../orders/sql-util.ts';
+import { ReportsRepository } from './reports.repository.ts';
+
+let ctx: TestContext;
+let owner: ReturnType<typeof as>;
+let manager: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let harborId: number;
+let dragonId: number;
+const generated: TIngestOrderRequest[] = [];
+
+const CLOCK = { timeZone: 'America/New_York', hourOffsetEndOfDay: 3 };
+const DAYS = ['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08'];
+/** Wide enough for refunds made a few days after the sale. */
+const RANGE = 'from=2026-05-04&to=2026-05-14';
+const inRange = (day: string) => day >= '2026-05-04' && day <= '2026-05-14';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
+  harborId = row!.id!;
+  const restaurants = await new OrdersRepository(ctx.db).listRestaurantsForDemo();
+  const harbor = restaurants.find((r) => r.id === harborId)!;
+  dragonId = restaurants.find((r) => r.name.includes('Dragon'))!.id;
+
+  // About 300 random orders through the POS API; the last day is cut at 20:00 local so some checks
+  // are still open. Rollups built push by push must then agree with figures computed here.
+  const generator = new DemoOrderGenerator(
+    { id: harborId, name: harbor.name, clock: CLOCK, weekly: harbor.weekly, menu: 'bistro', ordersPerDay: 60 },
+    4242,
+    'rt',
+  );
+  for (const day of DAYS) {
+    const until = day === '2026-05-08' ? Date.parse('2026-05-09T00:00:00Z') : undefined;
+    for (const o of generator.generateDay(day, 60, until).orders) generated.push(ZIngestOrderRequest.parse(o));
+  }
+  for (const [i, o] of generated.entries()) {
+    const res = await owner({ method: 'POST', url: '/api/api/pos/orders', payload: o });
+    if (res.statusCode !== 201) throw new Error(`push ${o.posOrderId}: ${res.statusCode} ${res.body}`);
+    // Every tenth order is pushed twice, as a POS retrying after a timeout does.
+    if (i % 10 === 0) await owner({ method: 'POST', url: '/api/api/pos/orders', payload: o });
+  }
+  // Another restaurant's sales in the same tables must never show up in Harbor's reports.
+  await new OrdersService(new OrdersRepository(ctx.db)).ingestOrdersFor(dragonId, generated.slice(0, 20), CLOCK);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/api/pos/payouts',
+    headers: { authorization: await tokenFor(ctx.app, DEMO_EMAILS.manager) },
+    payload: {
+      posPayoutId: 'PO-r1',
+      amountCents: 4500,
+      reason: 'Ice delivery',
+      by: 'Marcus Lee',
+      at: '2026-05-05T15:00:00Z',
+    },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, who = owner) => who({ method: 'GET', url });
+const dayOf = (at: string) => businessDayOf(new Date(at), CLOCK.timeZone, CLOCK.hourOffsetEndOfDay);
+
+/** The summary computed straight from the pushed payloads with the shared definitions. */
+function expectedSummary() {
+  const e = {
+    gross: 0,
+    discount: 0,
+    comp: 0,
+    void: 0,
+    net: 0,
+    tax: 0,
+    service: 0,
+    tip: 0,
+    orders: 0,
+    guests: 0,
+    paid: 0,
+    refunds: 0,
+  };
+  for (const o of generated) {
+    if (inRange(dayOf(o.openedAt)) && o.status !== 'open') {
+      const t = orderTotals(o);
+      e.void += t.voidCents;
+      if (o.status === 'closed') {
+        e.gross += t.grossSalesCents;
+        e.discount += t.discountCents;
+        e.comp += t.compCents;
+        e.net += t.netSalesCents;
+        e.tax += t.taxCents;
+        e.service += t.serviceChargeCents;
+        e.tip += t.tipCents;
+        e.orders += 1;
+        e.guests += o.partySize;
+      }
+    }
+    for (const p of o.payments) if (inRange(dayOf(p.paidAt))) e.paid += p.amountCents;
+    for (const r of o.refunds) if (inRange(dayOf(r.at))) e.refunds += r.amountCents;
+  }
+  return e;
+}
+
+describe('sales summary', () => {
+  it('equals the figures computed from the raw pushed orders (rollups vs raw rows)', async () => {
+    const res = await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`);
+    expect(res.statusCode).toBe(200);
+    const body = ZSalesSummaryResponse.parse(res.json());
+    const e = expectedSummary();
+    expect(generated.length).toBeGreaterThan(250);
+    expect(generated.some((o) => o.status === 'open')).toBe(true);
+    expect(body.current).toMatchObject({
+      grossSalesCents: e.gross,
+      discountCents: e.discount,
+      compCents: e.comp,
+      voidCents: e.void,
+      netSalesCents: e.net,
+      taxCents: e.tax,
+      serviceChargeCents: e.service,
+      tipCents: e.tip,
+      refundCents: e.refunds,
+      totalCollectedCents: e.paid - e.refunds,
+      orderCount: e.orders,
+      guestCount: e.guests,
+    });
+    expect(body.current.averageCheckCents).toBe(Math.round(e.net / e.orders));
+    expect(body.previousRange).toEqual({ from: '2026-04-23', to: '2026-05-03' });
+  });
+
+  it('matches the same summary computed by SQL from the raw order rows, channel by channel', async () => {
+    const repo = new ReportsRepository(ctx.db);
+    const range = { from: '2026-05-04', to: '2026-05-14' };
+    const [rollup, raw] = await Promise.all([
+      repo.salesByChannel(harborId, range),
+      repo.rawSalesByChannel(harborId, range),
+    ]);
+    expect(Object.fromEntries(rollup)).toEqual(Object.fromEntries(raw));
+  });
+
+  it('adds up: channels, items, categories, hours and days all sum to net sales', async () => {
+    const summary = (await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`)).json();
+    const net = summary.current.netSalesCents;
+    const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+    expect(sum(summary.byChannel.map((c: { current: { netSalesCents: number } }) => c.current.netSalesCents))).toBe(
+      net,
+    );
+    expect(sum(summary.byChannel.map((c: { current: { orderCount: number } }) => c.current.orderCount))).toBe(
+      summary.current.orderCount,
+    );
+
+    const items = ZItemSalesResponse.parse((await get(`/api${REPORT_PATHS.itemSales}?${RANGE}`)).json());
+    expect(items.totals.netCents).toBe(net);
+    expect(sum(items.rows.map((r) => r.netCents))).toBe(net);
+    expect(items.totals.compCents).toBe(summary.current.compCents);
+    expect(items.totals.discountCents).toBe(summary.current.discountCents);
+    expect(items.totals.grossCents).toBe(summary.current.grossSalesCents);
+
+    const categories = (await get(`/api${REPORT_PATHS.categorySales}?${RANGE}`)).json();
+    expect(sum(categories.rows.map((r: { netCents: number }) => r.netCents))).toBe(net);
+
+    for (const granularity of ['hour', 'day', 'week', 'month']) {
+      const trends = (await get(`/api${REPORT_PATHS.salesTrends}?${RANGE}&granularity=${granularity}`)).json();
+      expect(sum(trends.points.map((p: { netSalesCents: number }) => p.netSalesCents)), granularity).toBe(net);
+    }
+    const hours = (await get(`/api${REPORT_PATHS.salesTrends}?${RANGE}&granularity=hour`)).json();
+    expect(hours.points).toHaveLength(24);
+    // The business day starts at the end-of-day hour (3), so the chart reads 03:00 ... 02:00.
+    expect(hours.points[0].key).toBe('03');
+  });
+
+  it('adds up: payment methods minus refunds equal total collected; discounts, taxes, comps and voids match', async () => {
+    const summary = (await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`)).json().current;
+    const payments = (await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json();
+    expect(payments.totals.netCents).toBe(summary.totalCollectedCents);
+    expect(payments.totals.amountCents - payments.totals.refundCents).toBe(summary.totalCollectedCents);
+    expect(payments.totals.refundCents).toBe(summary.refundCents);
+    expect(
+      payments.rows.find((r: { method: string; cardBrand: string }) => r.method === 'card' && r.cardBrand === 'visa'),
+    ).toBeDefined();
+
+    const discounts = (await get(`/api${REPORT_PATHS.discounts}?${RANGE}`)).json();
+    expect(discounts.totals.amountCents).toBe(summary.discountCents);
+    const taxes = (await get(`/api${REPORT_PATHS.taxes}?${RANGE}`)).json();
+    expect(taxes.totals.taxCents).toBe(summary.taxCents);
+    expect(taxes.rows[0]).toMatchObject({ name: 'Sales tax', rateBasisPoints: 1010 });
+
+    const compsVoids = (await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&pageSize=5`)).json();
+    expect(compsVoids.totals.compCents).toBe(summary.compCents);
+    expect(compsVoids.totals.voidCents).toBe(summary.voidCents);
+    expect(compsVoids.rows.length).toBeLessThanOrEqual(5);
+    expect(compsVoids.total).toBeGreaterThan(0);
+    expect(compsVoids.rows[0].by).not.toBe('');
+    expect(compsVoids.rows[0].reason).not.toBe('');
+  });
+
+  it('counts option sales as line quantity x option quantity on lines that were not voided', async () => {
+    const expected = new Map<string, number>();
+    for (const o of generated) {
+      if (o.status !== 'closed' || !inRange(dayOf(o.openedAt))) continue;
+      for (const line of o.items) {
+        if (line.voided) continue;
+        for (const op of line.options) {
+          const key = `${op.group}/${op.name}`;
+          expected.set(key, (expected.get(key) ?? 0) + line.quantity * op.quantity);
+        }
+      }
+    }
+    const options = (await get(`/api${REPORT_PATHS.optionSales}?${RANGE}`)).json();
+    const actual = new Map(
+      options.rows.map((r: { group: string; optionName: string; quantity: number }) => [
+        `${r.group}/${r.optionName}`,
+        r.quantity,
+      ]),
+    );
+    expect(actual).toEqual(expected);
+    expect(lineGrossCents({ quantity: 2, unitPriceCents: 100, options: [{ priceCents: 50, quantity: 1 }] })).toBe(300);
+  });
+
+  it('shows operation figures: open checks and voided orders counted apart from sales', async () => {
+    const op = (await get(`/api${REPORT_PATHS.operation}?${RANGE}`)).json().current;
+    expect(op.openOrderCount).toBe(generated.filter((o) => o.status === 'open').length);
+    expect(op.voidedOrderCount).toBe(generated.filter((o) => o.status === 'voided').length);
+    expect(op.averageTurnMinutes).toBeGreaterThan(30);
+  });
+
+  it('lists payouts with totals', async () => {
+    const res = (await get(`/api${REPORT_PATHS.payout}?${RANGE}`)).json();
+    expect(res.totals).toMatchObject({ cashCount: 1, cashCents: 4500 });
+    expect(res.rows[0]).toMatchObject({ kind: 'cash', reason: 'Ice delivery', by: 'Marcus Lee' });
+  });
+
+  it('refuses a reversed or too long range with a field error', async () => {
+    const res = await get(`/api${REPORT_PATHS.salesSummary}?from=2026-05-10&to=2026-05-01`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.to).toMatch(/end date/);
+  });
+});
+
+describe('exports', () => {
+  it('writes the item sales CSV with a BOM, the header, a known row and the totals row', async () => {
+    const res = await get(`/api${REPORT_PATHS.itemSales}/export?${RANGE}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="itemSales_2026-05-04_2026-05-14.csv"');
+    const text = res.body;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Item id,Item,Category,Quantity,Gross,Discounts,Comps,Net,Share (%),Previous quantity,Previous net',
+    );
+    const json = (await get(`/api${REPORT_PATHS.itemSales}?${RANGE}`)).json();
+    const top = json.rows[0];
+    const cents = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+    expect(lines[1]).toBe(
+      [
+        top.itemId,
+        top.itemName,
+        top.category,
+        top.quantity,
+        cents(top.grossCents),
+        cents(top.discountCents),
+        cents(top.compCents),
+        cents(top.netCents),
+        (top.share * 100).toFixed(2),
+        0,
+        '0.00',
+      ].join(','),
+    );
+    const totals = lines.find((l) => l.startsWith('Total,'));
+    expect(totals).toBe(
+      `Total,,,${json.totals.quantity},${cents(json.totals.grossCents)},${cents(json.totals.discountCents)},${cents(json.totals.compCents)},${cents(json.totals.netCents)},100.00,0,0.00`,
+    );
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('exports every section as CSV', async () => {
+    for (const [section, path] of Object.entries(REPORT_PATHS)) {
+      const res = await get(`/api${path}/export?${RANGE}`);
+      expect(res.statusCode, section).toBe(200);
+      expect(res.body.split('\r\n').length, section).toBeGreaterThan(2);
+    }
+  });
+
+  it('writes a valid XLSX: a zip whose sheet XML holds the header and the rows', async () => {
+    const res = await get(`/api${REPORT_PATHS.paymentMethods}/export?${RANGE}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/paymentMethods_2026-05-04_2026-05-14\.xlsx/);
+    const zip = res.rawPayload;
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    // Walk the local file headers and inflate each entry.
+    const files = new Map<string, string>();
+    let at = 0;
+    while (zip.readUInt32LE(at) === 0x04034b50) {
+      const size = zip.readUInt32LE(at + 18);
+      const nameLength = zip.readUInt16LE(at + 26);
+      const extra = zip.readUInt16LE(at + 28);
+      const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+      const start = at + 30 + nameLength + extra;
+      files.set(name, inflateRawSync(zip.subarray(start, start + size)).toString('utf8'));
+      at = start + size;
+    }
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
+    );
+    const sheet = files.get('xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('<t xml:space="preserve">Method</t>');
+    expect(sheet).toContain('<t xml:space="preserve">visa</t>');
+    expect(sheet).toContain('<t xml:space="preserve">Total</t>');
+    const payments = (await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json();
+    expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses staff the reports, transactions and analytics', async () => {
+    for (const url of [
+      `/api${REPORT_PATHS.salesSummary}?${RANGE}`,
+      `/api${REPORT_PATHS.itemSales}/export?${RANGE}`,
+      `/api/api/transactions?${RANGE}`,
+      `/api/api/analytics/overview?${RANGE}`,
+      '/api/api/dashboard/today',
+      '/api/api/order-calendar?month=2026-05',
+    ]) {
+      const res = await get(url, staff);
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+
+  it('gives the manager the reports but not transactions or analytics', async () => {
+    expect((await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`, manager)).statusCode).toBe(200);
+    expect((await get(`/api/api/transactions?${RANGE}`, manager)).statusCode).toBe(403);
+    expect((await get(`/api/api/analytics/overview?${RANGE}`, manager)).statusCode).toBe(403);
+  });
+});
+
+describe('transactions', () => {
+  it('pages payments and refunds newest first, with totals over every match', async () => {
+    const page1 = (await get(`/api/api/transactions?${RANGE}&pageSize=20`)).json();
+    const page2 = (await get(`/api/api/transactions?${RANGE}&pageSize=20&page=2`)).json();
+    const paid = generated.flatMap((o) => o.payments).filter((p) => inRange(dayOf(p.paidAt)));
+    const refunded = generated.flatMap((o) => o.refunds).filter((r) => inRange(dayOf(r.at)));
+    expect(page1.total).toBe(paid.length + refunded.length);
+    expect(page1.totals.paymentCents).toBe(paid.reduce((t, p) => t + p.amountCents, 0));
+    expect(page1.rows).toHaveLength(20);
+    expect(page1.rows[0].at >= page1.rows[19].at).toBe(true);
+    expect(page1.rows[19].at >= page2.rows[0].at).toBe(true);
+    const keys = new Set([...page1.rows, ...page2.rows].map((r: { key: string }) => r.key));
+    expect(keys.size).toBe(40);
+  });
+
+  it('filters by method, kind, amount and search text', async () => {
+    const cash = (await get(`/api/api/transactions?${RANGE}&method=cash&pageSize=200`)).json();
+    expect(cash.rows.length).toBeGreaterThan(0);
+    expect(cash.rows.every((r: { method: string }) => r.method === 'cash')).toBe(true);
+
+    const refunds = (await get(`/api/api/transactions?${RANGE}&kind=refund`)).json();
+    expect(refunds.total).toBe(generated.flatMap((o) => o.refunds).filter((r) => inRange(dayOf(r.at))).length);
+    expect(refunds.rows.every((r: { kind: string; reason: string }) => r.kind === 'refund' && r.reason)).toBe(true);
+
+    const big = (await get(`/api/api/transactions?${RANGE}&minCents=10000&maxCents=20000&pageSize=200`)).json();
+    expect(big.rows.every((r: { amountCents: number }) => r.amountCents >= 10000 && r.amountCents <= 20000)).toBe(true);
+
+    const target = generated.find((o) => o.payments.length > 0 && inRange(dayOf(o.payments[0]!.paidAt)))!;
+    const found = (await get(`/api/api/transactions?${RANGE}&q=${encodeURIComponent(target.posOrderId)}`)).json();
+    expect(found.rows.map((r: { posOrderId: string }) => r.posOrderId)).toContain(target.posOrderId);
+    expect(found.rows.every((r: { posOrderId: string }) => r.posOrderId.startsWith(target.posOrderId))).toBe(true);
+
+    const bad = await get(`/api/api/transactions?${RANGE}&minCents=500&maxCents=100`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows the order behind a transaction, and 404 for another restaurant’s order', async () => {
+    const list = (await get(`/api/api/transactions?${RANGE}&pageSize=1`)).json();
+    const detail = await get(`/api/api/transactions/order/${list.rows[0].orderId}`);
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json();
+    const listed = list.rows[0].kind === 'payment' ? body.payments : body.refunds;
+    expect(listed.map((p: { id: number }) => p.id)).toContain(list.rows[0].id);
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.totals.paidCents).toBeGreaterThan(0);
+
+    const rows = await rowsOf(ctx.db, sql`select id from orders where restaurant_id = ${dragonId} limit 1`);
+    const dragonOrder = Number(rows[0]!.id);
+    expect((await get(`/api/api/transactions/order/${dragonOrder}`)).statusCode).toBe(404);
+    expect((await get('/api/api/transactions/order/999999999')).statusCode).toBe(404);
+  });
+});
+
+describe('order calendar, dashboard and analytics', () => {
+  it('gives each day of the month its orders and parties, with the time-zone label', async () => {
+    const res = await get('/api/api/order-calendar?month=2026-05');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.timeZone).toBe('America/New_York');
+    expect(body.GMT).toMatch(/^GMT-0[45]:00$/);
+    expect(body.days).toHaveLength(31);
+    const may4 = body.days.find((d: { day: string }) => d.day === '2026-05-04');
+    const closed = generated.filter((o) => o.status === 'closed' && dayOf(o.openedAt) === '2026-05-04');
+    expect(may4.orders).toBe(closed.length);
+    expect(may4.parties).toBe(closed.filter((o) => o.partySize > 0).length);
+  });
+
+  it('answers the dashboard with 14 days and the latest orders', async () => {
+    const body = (await get('/api/api/dashboard/today')).json();
+    expect(body.last14Days).toHaveLength(14);
+    expect(body.latestOrders.length).toBe(10);
+    expect(body.today.businessDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('answers the analytic center: comparisons, a full heat map, top and bottom items', async () => {
+    const res = await get('/api/api/analytics/overview?from=2026-05-04&to=2026-05-10');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.heatmap).toHaveLength(7 * 24);
+    const summary = (await get(`/api${REPORT_PATHS.salesSummary}?from=2026-05-04&to=2026-05-10`)).json().current;
+    expect(body.heatmap.reduce((t: number, c: { netSalesCents: number }) => t + c.netSalesCents, 0)).toBe(
+      summary.netSalesCents,
+    );
+    expect(body.weekOverWeek.current.netSalesCents).toBe(summary.netSalesCents);
+    expect(body.topItems).toHaveLength(10);
+    expect(body.topItems[0].netCents).toBeGreaterThanOrEqual(body.topItems[9].netCents);
+    expect(body.bottomItems[0].netCents).toBeLessThanOrEqual(body.bottomItems[9].netCents);
+  });
+});

@@ -1,0 +1,10 @@
+import { ERROR_CODES } from '@ra/shared/errors';
+import { TEAM_MESSAGES, teamMessage, type TTeamMessageKey } from '@ra/shared/team/team.messages';
+import { AppError, FieldError } from '../../lib/errors.ts';
+
+/** A 400 under one form field, worded from the shared team messages. */
+export const teamFieldError = (field: string, key: TTeamMessageKey) => new FieldError(field, TEAM_MESSAGES[key].en);
+
+/** 409: the request is well formed but the restaurant's current state forbids it. */
+export const teamConflict = (key: TTeamMessageKey, params: Record<string, string | number> = {}) =>
+  new AppError(409, ERROR_CODES.conflict, teamMessage(key, 'en', params));

@@ -1,0 +1,321 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createDecoder, createSigner } from 'fast-jwt';
+import type { InjectOptions } from 'fastify';
+import {
+  ROLE_FLAG_TO_OPERATION_AUTHORITY,
+  ROLE_FLAG_TO_PAGE_PERMISSION,
+  ROLE_FLAGS,
+  type TRoleFlag,
+} from '@ra/shared/permissions';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/db/seed.ts';
+import type { TRouteAccess, TRouteAccessEntry } from '../src/plugins/access-control.ts';
+import { API_DOCS_PREFIX } from '../src/plugins/api-docs.ts';
+import {
+  createPerson,
+  flagsWith,
+  harbor,
+  restaurantByName,
+  roleIdByName,
+  userIdByEmail,
+} from '../src/modules/team/team.test-support.ts';
+import { as, createTestContext, signin, TEST_JWT_SECRET, tokenFor } from './helper.ts';
+
+/**
+ * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
+ * each must get. It is driven by the route table, so a route someone adds later is covered the
+ * moment it exists, and it fails until that route has a request builder below.
+ *
+ * Callers: no token, a forged token, an expired token, a person at the restaurant whose role lacks
+ * the route's flag, one whose role has exactly that flag, and the owner of another restaurant asking
+ * for this restaurant's ids (who must get 404/403, and must never see this restaurant's data).
+ */
+
+// Built at collection time so each route gets its own test case.
+const ctx = await createTestContext();
+afterAll(async () => {
+  await ctx.close();
+});
+
+const home = await harbor(ctx.db);
+const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+await createPerson(ctx.db, dragon, {
+  email: 'owner@dragon.test',
+  existingRole: 'Owner',
+  firstName: 'Wei',
+  lastName: 'Zhang',
+});
+
+/** Things only Harbor Bistro has, which must never appear in an answer to Golden Dragon's owner. */
+const HOME_MARKERS = ['Harbor', '@demo.test', 'Miller', 'Matrix Sommelier'];
+
+/** Harbor's ids, put into the requests. */
+const ids = {
+  restaurantXid: home.xid,
+  roleId: (
+    await createPerson(ctx.db, home, {
+      email: 'sommelier@demo.test',
+      roleName: 'Matrix Sommelier',
+      flags: flagsWith('order'),
+    })
+  ).roleId,
+  userId: await userIdByEmail(ctx.db, 'sommelier@demo.test'),
+  /** Deleted by the caller that is allowed to delete it. */
+  disposableRoleId: (await createPerson(ctx.db, home, { email: 'temp-role@demo.test', roleName: 'Matrix Temp' }))
+    .roleId,
+  disposableUserId: (await createPerson(ctx.db, home, { email: 'leaving@demo.test', existingRole: 'Staff' })).userId,
+  staffRoleId: await roleIdByName(ctx.db, home.id, 'Staff'),
+};
+// The temp role must be empty to be deletable: move its holder to Staff.
+await ctx.db.execute(sql`update user_roles set role_id = ${ids.staffRoleId} where role_id = ${ids.disposableRoleId}`);
+
+/** A Harbor order when the demo data has one; otherwise an id nobody has (still must not be 401/403). */
+const orderRows = await ctx.db.execute(sql`select id from orders where restaurant_id = ${home.id} order by id limit 1`);
+const orderId = Number((orderRows as unknown as { rows: Array<{ id: number }> }).rows[0]?.id ?? 2_000_000_000);
+
+type TRequest = { url: string; payload?: Record<string, unknown>; query?: Record<string, string> };
+interface TBuilder {
+  /** `caller` is 'other' for Golden Dragon's owner; ids stay Harbor's either way. */
+  build(caller: 'home' | 'other'): TRequest;
+  /**
+   * What another restaurant's owner gets when asking with Harbor's ids. Defaults to 404 or 403 when
+   * the path has an id; otherwise any answer, as long as it carries none of Harbor's data.
+   */
+  crossTenant?: number[];
+}
+
+const REPORT_RANGE = { from: '2026-01-05', to: '2026-01-11' };
+const report = (name: string): Record<string, TBuilder> => ({
+  [`GET /api/api/reports/${name}`]: { build: () => ({ url: `/api/api/reports/${name}`, query: REPORT_RANGE }) },
+  [`GET /api/api/reports/${name}/export`]: {
+    build: () => ({ url: `/api/api/reports/${name}/export`, query: REPORT_RANGE }),
+  },
+});
+
+/**
+ * A minimal request per route. A new route without an entry fails the matrix: add one here, with
+ * Harbor's ids wherever the route takes an id.
+ */
+const BUILDERS: Record<string, TBuilder> = {
+  'POST /api/account/acquireToken': { build: () => ({ url: '/api/account/acquireToken', payload: {} }) },
+  'GET /api/account/logout': { build: () => ({ url: '/api/account/logout' }) },
+  'POST /api/account/swtichRestByXid': {
+    build: () => ({ url: '/api/account/swtichRestByXid', payload: { xid: ids.restaurantXid } }),
+    crossTenant: [403],
+  },
+  'POST /api/account/unlock': { build: () => ({ url: '/api/account/unlock', payload: { password: DEMO_PASSWORD } }) },
+  'POST /api/account/changePassword': {
+    // A wrong current password: the allowed caller reaches the check without changing anything.
+    build: () => ({
+      url: '/api/account/changePassword',
+      payload: { oldPassword: 'not-the-password', newPassword: 'long enough 1', confirmPassword: 'long enough 1' },
+    }),
+  },
+  'GET /api/api/getUserInfo': { build: () => ({ url: '/api/api/getUserInfo' }) },
+  'POST /api/api/getChildrenNodeByXid': {
+    build: () => ({ url: '/api/api/getChildrenNodeByXid', payload: { xid: ids.restaurantXid, code: 'RA-NODE-TREE' } }),
+    crossTenant: [403],
+  },
+  'GET /api/api/getrest': { build: () => ({ url: '/api/api/getrest' }) },
+  'GET /api/api/restaurant/profile': { build: () => ({ url: '/api/api/restaurant/profile' }) },
+  'POST /api/api/updaterest': {
+    // Each caller saves its own restaurant's current profile, so nothing is renamed.
+    build: (caller) => ({
+      url: '/api/api/updaterest',
+      payload:
+        caller === 'home'
+          ? {
+              name: 'Harbor Bistro',
+              fullname: 'Harbor Bistro & Oyster Bar',
+              street: '120 Atlantic Ave',
+              city: 'Boston',
+              state: 'MA',
+              zip: '02110',
+              phone: '(617) 555-0142',
+            }
+          : {
+              name: '金龙餐厅 Golden Dragon',
+              fullname: '金龙餐厅 Golden Dragon Restaurant',
+              street: '38 Mott St',
+              city: 'New York',
+              state: 'NY',
+              zip: '10013',
+              phone: '(212) 555-0188',
+            },
+    }),
+    // Golden Dragon's owner may change Golden Dragon: the route has no id to point elsewhere.
+    crossTenant: [200],
+  },
+  'POST /api/api/getRestConfig': { build: () => ({ url: '/api/api/getRestConfig', payload: { name: 'timezone' } }) },
+  'POST /api/api/updateRestConfig': {
+    build: () => ({ url: '/api/api/updateRestConfig', payload: { name: 'workHoursSteps', value: '15' } }),
+  },
+  'POST /api/api/updateRestAdminConfig': {
+    build: () => ({ url: '/api/api/updateRestAdminConfig', payload: { enablePremiumCoupon: false } }),
+  },
+  'POST /api/api/clearrestcacheLite': { build: () => ({ url: '/api/api/clearrestcacheLite' }) },
+
+  'GET /api/api/getrestperm': { build: () => ({ url: '/api/api/getrestperm' }) },
+  'POST /api/api/updaterestperm': {
+    build: () => ({
+      url: '/api/api/updaterestperm',
+      payload: { id: ids.roleId, name: 'Matrix Sommelier', flags: { order: true } },
+    }),
+    crossTenant: [404],
+  },
+  'POST /api/api/deleterestperm': {
+    build: () => ({ url: '/api/api/deleterestperm', payload: { id: ids.disposableRoleId } }),
+    crossTenant: [404],
+  },
+  'GET /api/api/role/:id/history': { build: () => ({ url: `/api/api/role/${ids.roleId}/history` }) },
+  'GET /api/api/user': { build: () => ({ url: '/api/api/user' }) },
+  'POST /api/api/user': {
+    build: () => ({
+      url: '/api/api/user',
+      payload: {
+        firstName: 'Matrix',
+        lastName: 'Hire',
+        email: `matrix-hire-${Math.random().toString(36).slice(2, 8)}@demo.test`,
+        roleIds: [ids.staffRoleId],
+        pin: String(10_000 + Math.floor(Math.random() * 89_999)),
+      },
+    }),
+    // Harbor's role id is not Golden Dragon's: the role field is refused.
+    crossTenant: [400],
+  },
+  'GET /api/api/user/:id': {
+    build: () => ({ url: `/api/api/user/${ids.userId}`, query: { ignoreDeletedAt: 'true' } }),
+  },
+  'PUT /api/api/user/:id': { build: () => ({ url: `/api/api/user/${ids.userId}`, payload: { firstName: 'Matrix' } }) },
+  'DELETE /api/api/user/:id': { build: () => ({ url: `/api/api/user/${ids.disposableUserId}` }) },
+  'GET /api/api/user/:id/history': { build: () => ({ url: `/api/api/user/${ids.userId}/history` }) },
+
+  // Orders and reports (docs/api/reports.md). An empty order is refused by its schema: enough to show
+  // the caller got past the access check.
+  'POST /api/api/pos/orders': { build: () => ({ url: '/api/api/pos/orders', payload: {} }) },
+  'POST /api/api/pos/payouts': { build: () => ({ url: '/api/api/pos/payouts', payload: {} }) },
+  ...report('sales-summary'),
+  ...report('sales-trends'),
+  ...report('operation'),
+  ...report('payment-methods'),
+  ...report('item-sales'),
+  ...report('category-sales'),
+  ...report('option-sales'),
+  ...report('discounts'),
+  ...report('comps-voids'),
+  ...report('taxes'),
+  ...report('payouts'),
+  'GET /api/api/transactions': { build: () => ({ url: '/api/api/transactions', query: REPORT_RANGE }) },
+  'GET /api/api/transactions/order/:orderId': { build: () => ({ url: `/api/api/transactions/order/${orderId}` }) },
+  'GET /api/api/order-calendar': { build: () => ({ url: '/api/api/order-calendar', query: { month: '2026-01' } }) },
+  'GET /api/api/dashboard/today': { build: () => ({ url: '/api/api/dashboard/today' }) },
+  'GET /api/api/analytics/overview': { build: () => ({ url: '/api/api/analytics/overview', query: REPORT_RANGE }) },
+};
+
+// --- callers ---------------------------------------------------------------------------------
+
+/** The role flag that grants a page permission or an operation authority (packages/shared). */
+function flagFor(access: TRouteAccess): TRoleFlag | undefined {
+  if (access.kind === 'page') return ROLE_FLAGS.find((f) => ROLE_FLAG_TO_PAGE_PERMISSION[f] === access.permission);
+  if (access.kind === 'operation') {
+    return ROLE_FLAGS.find((f) => f !== 'fullAccess' && ROLE_FLAG_TO_OPERATION_AUTHORITY[f] === access.authority);
+  }
+  return undefined;
+}
+
+const routes: TRouteAccessEntry[] = ctx.app.routeAccess.filter(
+  (r) => r.access.kind !== 'public' && r.method !== 'HEAD' && !r.url.startsWith(API_DOCS_PREFIX),
+);
+
+// One person per flag the routes need, holding a role with that flag alone.
+const onlyFlag = new Map<TRoleFlag, string>();
+for (const flag of new Set(routes.map((r) => flagFor(r.access)).filter((f): f is TRoleFlag => !!f))) {
+  const email = `only-${flag.toLowerCase()}@demo.test`;
+  await createPerson(ctx.db, home, { email, roleName: `Only ${flag}`, flags: flagsWith(flag) });
+  onlyFlag.set(flag, email);
+}
+await createPerson(ctx.db, home, { email: 'no-flags@demo.test', roleName: 'No flags' });
+
+const adminToken = await tokenFor(ctx.app, DEMO_EMAILS.admin);
+await as(ctx.app, adminToken)({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: home.xid } });
+const noFlagsToken = await tokenFor(ctx.app, 'no-flags@demo.test');
+const ownerToken = await tokenFor(ctx.app, DEMO_EMAILS.owner);
+
+const claims = createDecoder()(ownerToken) as { sub: string; sid: string; exp: number };
+const forgedToken = createSigner({ key: 'not-our-secret-0123456789abcdef0123456789', algorithm: 'HS256' })({
+  sub: claims.sub,
+  sid: claims.sid,
+  exp: Math.floor(Date.now() / 1000) + 3600,
+});
+const expiredToken = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })({
+  sub: claims.sub,
+  sid: claims.sid,
+  exp: Math.floor(Date.now() / 1000) - 60,
+});
+
+/** A fresh session per allowed call, so a route that signs out or rotates a session cannot spoil the next. */
+async function allowedToken(access: TRouteAccess): Promise<string> {
+  if (access.kind === 'admin') return adminToken;
+  const flag = flagFor(access);
+  return tokenFor(ctx.app, flag ? onlyFlag.get(flag)! : DEMO_EMAILS.owner);
+}
+
+function inject(route: TRouteAccessEntry, token: string | undefined, caller: 'home' | 'other' = 'home') {
+  const request = BUILDERS[`${route.method} ${route.url}`]!.build(caller);
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: request.url,
+    query: request.query,
+    headers: token ? { authorization: token } : {},
+  };
+  if (route.method !== 'GET' && route.method !== 'DELETE') options.payload = request.payload ?? {};
+  return ctx.app.inject(options);
+}
+
+describe('authorization matrix', () => {
+  it('has a request builder for every route, and none for routes that are gone', () => {
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((k) => !BUILDERS[k])).toEqual([]);
+    expect(Object.keys(BUILDERS).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  it('signs people in as the matrix expects', async () => {
+    expect((await signin(ctx.app, 'owner@dragon.test')).statusCode).toBe(200);
+    expect(onlyFlag.size).toBeGreaterThan(0);
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.url}`, r] as const))('%s', async (key, route) => {
+    const builder = BUILDERS[key];
+    expect(builder, `add a request builder for ${key} in BUILDERS`).toBeDefined();
+
+    const none = await inject(route, undefined);
+    expect(none.statusCode, 'no token').toBe(401);
+    expect(none.json().code, 'no token').toBe(50012);
+
+    const forged = await inject(route, forgedToken);
+    expect(forged.statusCode, 'forged token').toBe(401);
+    expect(forged.json().code, 'forged token').toBe(50012);
+
+    const expired = await inject(route, expiredToken);
+    expect(expired.statusCode, 'expired token').toBe(401);
+    expect(expired.json().code, 'expired token').toBe(50014);
+
+    if (route.access.kind === 'page' || route.access.kind === 'operation' || route.access.kind === 'admin') {
+      const without = await inject(route, route.access.kind === 'admin' ? ownerToken : noFlagsToken);
+      expect(without.statusCode, 'a role without the flag').toBe(403);
+      expect(without.json().code).toBe(40300);
+    }
+
+    // Another restaurant's owner, with every flag there, asking with this restaurant's ids.
+    const cross = await inject(route, await tokenFor(ctx.app, 'owner@dragon.test'), 'other');
+    expect(cross.statusCode, `another restaurant's owner is signed in: ${cross.body}`).not.toBe(401);
+    const expectedCross = builder!.crossTenant ?? (route.url.includes(':') ? [404, 403] : undefined);
+    if (expectedCross)
+      expect(expectedCross, `another restaurant: ${cross.statusCode} ${cross.body}`).toContain(cross.statusCode);
+    for (const marker of HOME_MARKERS) expect(cross.body, `another restaurant saw '${marker}'`).not.toContain(marker);
+
+    const allowed = await inject(route, await allowedToken(route.access));
+    expect([401, 403], `a role with the flag: ${allowed.statusCode} ${allowed.body}`).not.toContain(allowed.statusCode);
+    expect(allowed.statusCode, `a role with the flag: ${allowed.body}`).toBeLessThan(500);
+  });
+});
