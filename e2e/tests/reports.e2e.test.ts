@@ -18,7 +18,10 @@ const figure = (page: Page, key: string) => page.locator(`[data-figure="${key}"]
 
 async function pickPreset(page: Page, label: string): Promise<void> {
   await page.getByRole('combobox', { name: /Date range|日期范围/ }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
 }
 
 describe('sales report', () => {
@@ -29,26 +32,33 @@ describe('sales report', () => {
     await expect.poll(() => figure(page, 'netSalesCents').innerText(), { timeout: 30_000 }).toMatch(/\$[\d,]+\.\d{2}/);
     // a week of seeded orders: figures with separators, the previous week beside them
     await expect.poll(() => figure(page, 'orderCount').innerText()).toMatch(/Prev\. [\d,]+/);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('preset')).toBe('lastWeek');
-    expect(url.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await expect.poll(() => page.locator('.ra-report-table__totals').innerText()).toContain('Total');
     await shot(page, 'reports-summary-en');
 
     // range: this month, kept in the URL across a reload
     await pickPreset(page, 'This month');
     await page.waitForURL((u) => u.searchParams.get('preset') === 'thisMonth');
+    // the exact business days go into the link, so a reload or a shared link shows the same days
+    expect(new URL(page.url()).searchParams.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     const monthUrl = page.url();
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Date range' }).locator('..').innerText()).toContain('This month');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Date range' }).locator('..').innerText())
+      .toContain('This month');
     expect(page.url()).toBe(monthUrl);
 
     // section: item & category sales, same range
     await page.getByRole('tab', { name: 'Item & Category Sales' }).click();
-    await page.waitForURL((u) => u.pathname === '/salesReport/itemSales' && u.searchParams.get('preset') === 'thisMonth');
+    await page.waitForURL(
+      (u) => u.pathname === '/salesReport/itemSales' && u.searchParams.get('preset') === 'thisMonth',
+    );
     const itemTable = page.locator('section[aria-label="Item sales"]');
-    await expect.poll(() => itemTable.locator('tbody tr.ant-table-row').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(() => itemTable.locator('.ra-report-table__totals').innerText()).toMatch(/Total[\s\S]*\$[\d,]+\.\d{2}/);
+    await expect
+      .poll(() => itemTable.locator('tbody tr.ant-table-row').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => itemTable.locator('.ra-report-table__totals').innerText())
+      .toMatch(/Total[\s\S]*\$[\d,]+\.\d{2}/);
     await shot(page, 'reports-items-en');
 
     // sorting by net sales, largest first
@@ -72,9 +82,13 @@ describe('sales report', () => {
     // trends: a chart is drawn (echarts renders to a canvas inside the container)
     await page.getByRole('tab', { name: 'Trends' }).click();
     await page.waitForURL((u) => u.pathname === '/salesReport/salesTrends');
-    await expect.poll(() => page.locator('[data-chart="sales-trend"] canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-chart="sales-trend"] canvas').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await page.locator('.ra-report__granularity').getByText('Weekly', { exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('granularity') === 'week');
+    // let the chart finish its transition before the picture
+    await page.waitForTimeout(1200);
     await shot(page, 'reports-trends-en');
 
     for (const [tab, name] of [
@@ -82,7 +96,9 @@ describe('sales report', () => {
       ['Comps & Voids', 'comps-voids'],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
-      await expect.poll(() => page.locator('.ra-report-table__totals, .ant-empty').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('.ra-report-table__totals, .ant-empty').count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
       await shot(page, `reports-${name}-en`);
     }
     await context.close();
@@ -96,7 +112,10 @@ describe('sales report', () => {
     await expect.poll(() => page.locator('.ra-report-table__totals').innerText()).toContain('合计');
     await shot(page, 'reports-summary-zh');
     await page.goto(`${baseUrl()}/salesReport/salesTrends?preset=lastWeek`);
-    await expect.poll(() => page.locator('[data-chart="sales-trend"] canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-chart="sales-trend"] canvas').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page.waitForTimeout(1200);
     await shot(page, 'reports-trends-zh');
     await context.close();
   });
@@ -106,7 +125,7 @@ describe('sales report', () => {
     await signInTo(page, MANAGER);
     await page.goto(`${baseUrl()}/salesReport/itemSales?preset=lastWeek`);
     await expect.poll(() => page.locator('.ra-report-table__totals').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(1);
     await shot(page, 'reports-items-mobile');
     await context.close();
@@ -117,6 +136,79 @@ describe('sales report', () => {
     await signInTo(page, 'staff@demo.test');
     await page.goto(`${baseUrl()}/salesReport/salesSummary?preset=lastWeek`);
     await page.waitForURL((u) => u.pathname === '/401');
+    await context.close();
+  });
+});
+
+describe('dashboard, transactions, order calendar and analytics', () => {
+  it("shows the owner today's sales against last week, a 14-day chart and the latest orders", async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test');
+    await expect
+      .poll(() => page.locator('[data-figure="netSalesCents"]').innerText(), { timeout: 30_000 })
+      .toMatch(/\$[\d,]+\.\d{2}/);
+    await expect
+      .poll(() => page.locator('[data-chart="dashboard-14-days"] canvas').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.ra-dash__order').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(800);
+    await shot(page, 'reports-dashboard-en');
+    await context.close();
+  });
+
+  it('keeps the plain welcome for staff, who may not see sales', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'staff@demo.test');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Welcome');
+    expect(await page.locator('[data-figure="netSalesCents"]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('lists transactions with filters and opens the order behind one', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test');
+    await page.goto(`${baseUrl()}/transactions/index`);
+    await page.getByRole('combobox', { name: 'Payment method' }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Card$/ })
+      .click();
+    await page.waitForURL((u) => u.searchParams.get('method') === 'card');
+    await page.keyboard.press('Escape');
+    const rows = page.locator('tr.ra-tx__row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await shot(page, 'reports-transactions-en');
+    await rows.first().click();
+    const drawer = page.getByRole('dialog');
+    await expect.poll(() => drawer.innerText(), { timeout: 30_000 }).toContain('Totals');
+    await expect.poll(() => drawer.innerText()).toContain('Payments');
+    await page.waitForTimeout(500);
+    await shot(page, 'reports-transaction-drawer-en');
+    await context.close();
+  });
+
+  it('shows orders and parties per day with the time-zone label', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test');
+    await page.goto(`${baseUrl()}/orderCalendar/index`);
+    await expect
+      .poll(() => page.getByTestId('calendar-time-zone').innerText(), { timeout: 30_000 })
+      .toMatch(/Business days in .+ \(GMT/);
+    await expect.poll(() => page.locator('.ra-cal__cell').count()).toBeGreaterThan(0);
+    await shot(page, 'reports-calendar-en');
+    await context.close();
+  });
+
+  it('draws the analytic center in Chinese', async () => {
+    const { context, page } = await newPage(browser, { locale: 'zh-CN' });
+    await signInTo(page, 'owner@demo.test');
+    await page.goto(`${baseUrl()}/analyticCenter/index`);
+    await expect
+      .poll(() => page.locator('[data-chart="busiest-hours"] canvas').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main').innerText()).toContain('周环比');
+    await page.waitForTimeout(800);
+    await shot(page, 'reports-analytics-zh');
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../lib/i18n.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, restInfoState, useSession } from '../stores/session.ts';
+import { setReloginHandler } from '../lib/request.ts';
 import { resolveNavigation } from './guard-loader.ts';
 
 const staffInfo: TRestInfo = {
@@ -86,6 +87,18 @@ describe('resolveNavigation (the guard with its loads)', () => {
     const paths = serve({ '/api/getrest': () => json(promoted) });
     await expect(resolveNavigation(at('/salesReport/salesSummary'))).resolves.toEqual({ action: 'proceed' });
     expect(paths).toEqual(['/api/getrest']);
+  });
+
+  it('opens the re-login dialog over the page when a restored session has expired (SPEC 8)', async () => {
+    useSession.setState({ roles: ['Staff'], PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true } });
+    restInfoState.fresh = false;
+    let dialogs = 0;
+    setReloginHandler(() => (dialogs += 1));
+    serve({ '/api/getrest': () => json({ code: 50014, message: 'You have been logged out, please log in again' }, 401) });
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+    expect(dialogs).toBe(1);
+    expect(useSession.getState().token).toBe('tok');
+    setReloginHandler(null);
   });
 
   it('sends an agent without a restaurant (409) to the restaurant choice', async () => {

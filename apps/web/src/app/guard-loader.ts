@@ -49,12 +49,19 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
     } else {
       // loaded on demand: the API modules carry TanStack Query, which the login page does without
       const { getRest, NO_RESTAURANT_SELECTED_CODE } = await import('../features/auth/api/get-rest.ts');
+      // A session restored on reload is re-checked here; if its token has expired meanwhile, that is
+      // the SPEC 8 case (the re-login dialog over the page), not a failed first load of the routes.
+      const restored = useSession.getState().roles.length > 0;
       try {
         // "Other paths: if roles are not yet loaded, restaurant info is fetched, routes are generated
         // from permissions and navigation is retried" (SPEC 2)
-        useSession.getState().applyRestInfo(await getRest({ silent: true, noRelogin: true }));
+        useSession.getState().applyRestInfo(await getRest({ silent: true, noRelogin: !restored }));
         ctx = { ...contextFor(url), userInfoLoaded: ctx.userInfoLoaded };
       } catch (e) {
+        if (restored && isApiError(e) && e.status === 401) {
+          ctx = { ...contextFor(url), rolesLoaded: true, userInfoLoaded: ctx.userInfoLoaded };
+          continue;
+        }
         const noRestaurantSelected = isApiError(e) && (e.code === NO_RESTAURANT_SELECTED_CODE || e.status === 409);
         ctx = { ...ctx, restInfoFailure: { noRestaurantSelected, message: failureText(e) } };
       }

@@ -28,6 +28,8 @@ import type { TRouteRecord } from './route-types.ts';
 
 /** Every page that a later issue builds shows the shared "not available yet" page until then. */
 const notReady = () => import('./routes/not-ready.tsx');
+/** Every sales report section is one page module, so switching sections downloads nothing more. */
+const salesReportPage = () => import('./routes/sales-report/sales-report-page.tsx');
 
 const OWNER_ROLES = ['owner', 'agent', 'admin'];
 const ADMIN_ROLES = ['admin'];
@@ -78,7 +80,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'CalendarOutlined',
     grant: { kind: 'always' },
     roles: OWNER_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/order-calendar/order-calendar-page.tsx'),
   },
 
   {
@@ -88,11 +90,16 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'viewSalesReport' },
     redirect: '/salesReport/salesSummary',
     children: [
-      { path: '/salesReport/salesSummary', titleKey: 'salesReport.salesSummary', lazy: notReady },
-      { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', lazy: notReady },
-      { path: '/salesReport/itemSales', titleKey: 'salesReport.itemSales', lazy: notReady },
-      { path: '/salesReport/optionSales', titleKey: 'salesReport.optionSales', lazy: notReady },
-      { path: '/salesReport/payout', titleKey: 'salesReport.payout', lazy: notReady },
+      { path: '/salesReport/salesSummary', titleKey: 'salesReport.salesSummary', lazy: salesReportPage },
+      { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', lazy: salesReportPage },
+      { path: '/salesReport/operation', titleKey: 'salesReport.sections.operation', lazy: salesReportPage },
+      { path: '/salesReport/paymentMethods', titleKey: 'salesReport.sections.paymentMethods', lazy: salesReportPage },
+      { path: '/salesReport/itemSales', titleKey: 'salesReport.itemSales', lazy: salesReportPage },
+      { path: '/salesReport/optionSales', titleKey: 'salesReport.optionSales', lazy: salesReportPage },
+      { path: '/salesReport/discount', titleKey: 'salesReport.sections.discount', lazy: salesReportPage },
+      { path: '/salesReport/compsVoids', titleKey: 'salesReport.sections.compsVoids', lazy: salesReportPage },
+      { path: '/salesReport/taxes', titleKey: 'salesReport.sections.taxes', lazy: salesReportPage },
+      { path: '/salesReport/payout', titleKey: 'salesReport.payout', lazy: salesReportPage },
     ],
   },
   {
@@ -100,14 +107,14 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'transactions',
     icon: 'TransactionOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'viewTransactions' },
-    lazy: notReady,
+    lazy: () => import('./routes/transactions/transactions-page.tsx'),
   },
   {
     path: '/analyticCenter/index',
     titleKey: 'analyticCenter',
     icon: 'LineChartOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'viewAnalyticCenter' },
-    lazy: notReady,
+    lazy: () => import('./routes/analytics/analytics-page.tsx'),
   },
 
   {
@@ -177,34 +184,34 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'editAccounts' },
     redirect: TEAM_HOME,
     children: [
-      { path: TEAM_HOME, titleKey: 'teamManagement.index', lazy: notReady },
+      { path: TEAM_HOME, titleKey: 'teamManagement.index', lazy: () => import('./routes/team/team-index-page.tsx') },
       {
         path: '/teamManagement/addJob',
         titleKey: 'teamManagement.addJob',
         hidden: true,
         activeMenu: TEAM_HOME,
-        lazy: notReady,
+        lazy: () => import('./routes/team/add-job-page.tsx'),
       },
       {
         path: '/teamManagement/editJob',
         titleKey: 'teamManagement.editJob',
         hidden: true,
         activeMenu: TEAM_HOME,
-        lazy: notReady,
+        lazy: () => import('./routes/team/edit-job-page.tsx'),
       },
       {
         path: '/teamManagement/JobMobile',
         titleKey: 'teamManagement.jobMobile',
         hidden: true,
         activeMenu: TEAM_HOME,
-        lazy: notReady,
+        lazy: () => import('./routes/team/job-mobile-page.tsx'),
       },
       {
         path: '/teamManagement/userMobile',
         titleKey: 'teamManagement.userMobile',
         hidden: true,
         activeMenu: TEAM_HOME,
-        lazy: notReady,
+        lazy: () => import('./routes/team/user-mobile-page.tsx'),
       },
     ],
   },

@@ -53,8 +53,13 @@ const ADDED_BY: Record<TPagePermission, string[]> = {
   viewSalesReport: [
     '/salesReport/salesSummary',
     '/salesReport/salesTrends',
+    '/salesReport/operation',
+    '/salesReport/paymentMethods',
     '/salesReport/itemSales',
     '/salesReport/optionSales',
+    '/salesReport/discount',
+    '/salesReport/compsVoids',
+    '/salesReport/taxes',
     '/salesReport/payout',
   ],
   viewWorkHours: ['/workHours/index'],

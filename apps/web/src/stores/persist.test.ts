@@ -8,6 +8,14 @@ import { useWorkHours } from './work-hours.ts';
 describe('persisted store (SPEC 3: saved to sessionStorage "store" on unload, restored on load)', () => {
   beforeEach(() => sessionStorage.clear());
 
+  it('keeps the saved slice of a store whose code has not loaded on this page', () => {
+    sessionStorage.setItem(STORE_KEY, JSON.stringify({ layoutOnly: { opened: ['/workHours/index'] } }));
+    saveAll();
+    const saved = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? '{}') as Record<string, unknown>;
+    expect(saved.layoutOnly).toEqual({ opened: ['/workHours/index'] });
+    expect(saved).toHaveProperty('session');
+  });
+
   it('round-trips the session, tags and work-hours slices', () => {
     Cookies.set(COOKIE_TOKEN, 'tok-1');
     useSession.setState({

@@ -23,7 +23,9 @@ function readSaved(): Record<string, unknown> {
 }
 
 export function saveAll(): void {
-  const out: Record<string, unknown> = {};
+  // Slices of stores whose code has not loaded yet on this page (a lazily loaded layout) keep what
+  // was saved for them; only the registered ones are written afresh.
+  const out: Record<string, unknown> = readSaved();
   for (const [name, slice] of slices) out[name] = slice.save();
   try {
     sessionStorage.setItem(STORE_KEY, JSON.stringify(out));

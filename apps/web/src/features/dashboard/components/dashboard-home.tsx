@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
 import { formatBusinessDay, todayFor } from '../business-day.ts';
 import './dashboard-home.css';
+
+// only for users who may see sales (SPEC 6 viewSalesReport), and never part of the first page's JavaScript
+const TodaySales = lazy(() => import('./today-sales.tsx'));
 
 export interface TDashboardUser {
   name: string;
@@ -40,7 +43,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The home page (SPEC 2 /dashboard): which restaurant, which business day it is there, who is
- * signed in with which roles, and shortcuts to the pages this user may open. Plain markup styled
+ * signed in with which roles, today's sales for those who may see them (viewSalesReport), and shortcuts
+ * to the pages this user may open. Plain markup styled
  * with the theme's CSS variables: it is the first page after sign-in and should arrive quickly.
  */
 export function DashboardHome({
@@ -61,6 +65,7 @@ export function DashboardHome({
   const locales = useSession((s) => s.locales);
   const offset = useSession((s) => s.hourOffsetEndOfDay);
   const today = todayFor(locales?.timeZone, offset);
+  const canViewSales = useSession((s) => s.PagePermissions.viewSalesReport === true);
 
   return (
     <div className="ra-dash">
@@ -104,10 +109,16 @@ export function DashboardHome({
           </dl>
         </Panel>
       </div>
-      <div className="ra-dash__note" role="note">
-        <strong>{t('salesNote.title')}</strong>
-        <p>{t('salesNote.description')}</p>
-      </div>
+      {canViewSales ? (
+        <Suspense fallback={null}>
+          <TodaySales />
+        </Suspense>
+      ) : (
+        <div className="ra-dash__note" role="note">
+          <strong>{t('salesNote.title')}</strong>
+          <p>{t('salesNote.description')}</p>
+        </div>
+      )}
       {quickLinks.length > 0 && (
         <Panel title={t('quickLinks.title')}>
           <ul className="ra-dash__links">

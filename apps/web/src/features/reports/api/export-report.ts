@@ -1,0 +1,61 @@
+import { REPORT_PATHS, type TReportSection } from '@ra/shared/reports/reports.schemas';
+import { API_BASE, ApiError } from '../../../lib/request.ts';
+import { useSession } from '../../../stores/session.ts';
+import type { TReportRange } from '../report-range.ts';
+import { reportQuery } from './report-query.ts';
+
+export type TExportFormat = 'csv' | 'xlsx';
+
+/** 'sales-report-itemSales-2026-03-01_2026-03-31.csv': what it is and which days, at a glance. */
+export function exportFileName(section: string, range: TReportRange, format: TExportFormat): string {
+  return `sales-report-${section}-${range.from}_${range.to}.${format}`;
+}
+
+/** Saves a file the browser built or fetched, the way a download link does. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the click has handed the blob to the download manager; keep the URL a moment for slow browsers
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function saveCsv(csv: string, fileName: string): void {
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/**
+ * GET the server's export of a whole section (every row of the range, not one page; XLSX only comes from
+ * there). A file answer is not JSON, so this reads the body as a blob rather than going through `request`.
+ */
+export async function downloadServerExport(
+  section: TReportSection,
+  range: TReportRange,
+  format: TExportFormat,
+): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(reportQuery(range, { format }))) if (v !== undefined) params.set(k, String(v));
+  const token = useSession.getState().token;
+  const res = await fetch(`${API_BASE}${REPORT_PATHS[section]}/export?${params.toString()}`, {
+    headers: token ? { Authorization: token } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    let message = 'Error';
+    try {
+      const body = (await res.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // not JSON: keep the generic message (SPEC 8)
+    }
+    throw new ApiError(message, res.status);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  saveFile(await res.blob(), named ? decodeURIComponent(named) : exportFileName(section, range, format));
+}

@@ -1,0 +1,131 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import type { TReportColumn } from '../report-columns.ts';
+import { ChangeTag } from './change-tag.tsx';
+import { ReportTable } from './report-table.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+interface TRow {
+  category: string;
+  quantity: number;
+  netCents: number;
+}
+
+const columns: TReportColumn<TRow>[] = [
+  { key: 'category', title: 'Category', value: (r) => r.category },
+  { key: 'quantity', title: 'Qty', kind: 'count', value: (r) => r.quantity },
+  { key: 'netCents', title: 'Net sales', kind: 'cents', value: (r) => r.netCents },
+];
+
+const range = { preset: 'custom' as const, from: '2026-03-01', to: '2026-03-31' };
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeAll(async () => {
+  await initI18n('en');
+  Object.assign(window, {
+    matchMedia: (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }),
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+});
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+const cellsOf = (row: Element | null) => [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
+
+describe('ReportTable', () => {
+  it('ends with a totals row for the whole range and a row for the previous period', async () => {
+    await act(async () =>
+      root.render(
+        <ReportTable
+          title="Category sales"
+          section="categorySales"
+          range={range}
+          columns={columns}
+          rows={[
+            { category: 'Mains', quantity: 1200, netCents: 1_234_567 },
+            { category: 'Drinks', quantity: 30, netCents: 9_900 },
+          ]}
+          rowKey={(r) => r.category}
+          totals={{ quantity: 1230, netCents: 1_244_467 }}
+          previousTotals={{ quantity: 1000, netCents: 1_000_000 }}
+        />,
+      ),
+    );
+    expect(cellsOf(container.querySelector('.ra-report-table__totals'))).toEqual(['Total', '1,230', '$12,444.67']);
+    expect(cellsOf(container.querySelector('.ra-report-table__previous'))).toEqual([
+      'Previous period',
+      '1,000',
+      '$10,000.00',
+    ]);
+    expect(container.querySelector('tbody')?.textContent).toContain('$12,345.67');
+  });
+
+  it("says 'No sales in this period' and shows no totals when there are no rows", async () => {
+    await act(async () =>
+      root.render(
+        <ReportTable
+          title="Category sales"
+          section="categorySales"
+          range={range}
+          columns={columns}
+          rows={[]}
+          rowKey={(r) => r.category}
+          totals={{ quantity: 0, netCents: 0 }}
+        />,
+      ),
+    );
+    expect(container.textContent).toContain('No sales in this period');
+    expect(container.querySelector('.ra-report-table__totals')).toBeNull();
+    expect(
+      container.querySelector<HTMLButtonElement>('button[aria-label="Export Category sales as CSV"]')?.disabled,
+    ).toBe(true);
+  });
+});
+
+describe('ChangeTag', () => {
+  it('colours a rise in net sales as good news, with an up arrow', async () => {
+    await act(async () => root.render(<ChangeTag current={11_000} previous={10_000} />));
+    const tag = container.querySelector('.ra-change')!;
+    expect(tag.className).toContain('ra-change--good');
+    expect(tag.getAttribute('data-trend')).toBe('up');
+    expect(tag.textContent).toBe('+10.0%');
+    expect(tag.getAttribute('aria-label')).toBe('Up +10.0% on the previous period');
+    expect(tag.querySelector('[aria-label="arrow-up"], .anticon-arrow-up')).not.toBeNull();
+  });
+
+  it('colours a rise in discounts as bad news', async () => {
+    await act(async () => root.render(<ChangeTag current={11_000} previous={10_000} higherIsBetter={false} />));
+    expect(container.querySelector('.ra-change')!.className).toContain('ra-change--bad');
+  });
+
+  it('shows a dash when there is nothing to compare with', async () => {
+    await act(async () => root.render(<ChangeTag current={500} previous={0} />));
+    expect(container.querySelector('.ra-change')!.textContent).toBe('—');
+    expect(container.querySelector('.ra-change')!.className).toContain('ra-change--neutral');
+  });
+});

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
+import { useTranslation } from 'react-i18next';
+import type { TReportSection } from '@ra/shared/reports/reports.schemas';
+import { showErrorMessage } from '../../../lib/feedback.ts';
+import { errorText } from '../../../lib/request.ts';
+import { downloadServerExport, exportFileName, saveCsv, type TExportFormat } from '../api/export-report.ts';
+import { SERVER_EXPORT_FORMATS } from '../api/export-formats.ts';
+import { buildReportCsv, compareCells, formatCell, type TReportColumn, type TTotalsRow } from '../report-columns.ts';
+import type { TReportRange } from '../report-range.ts';
+
+export interface TReportPaging {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number, pageSize: number) => void;
+}
+
+export interface TReportTableProps<TRow> {
+  /** The table's heading, also the label of its export buttons. */
+  title: string;
+  /** Which report endpoint holds the rows, for the server's export. */
+  section: TReportSection;
+  range: TReportRange;
+  columns: readonly TReportColumn<TRow>[];
+  rows: readonly TRow[];
+  rowKey: (row: TRow, index: number) => string;
+  /** The whole range's totals (the server's, so a paged table still totals every row). */
+  totals: TTotalsRow | null;
+  /** The same totals for the comparison period, shown in a second summary row. */
+  previousTotals?: TTotalsRow | null;
+  loading?: boolean;
+  /** Server-side pages (event lists); without it every row is on one scrolling page. */
+  paging?: TReportPaging;
+  /** Every row of the range for a CSV built here, when the table only holds one page. */
+  loadAllRows?: () => Promise<readonly TRow[]>;
+}
+
+const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || kind === 'cents' || kind === 'percent';
+
+/**
+ * A sortable report table with a totals row and CSV / XLSX export (SPEC 2 "/salesReport"). Narrow
+ * screens scroll it sideways rather than squeezing the figures.
+ */
+export function ReportTable<TRow extends object>({
+  title,
+  section,
+  range,
+  columns,
+  rows,
+  rowKey,
+  totals,
+  previousTotals,
+  loading,
+  paging,
+  loadAllRows,
+}: TReportTableProps<TRow>) {
+  const { t } = useTranslation('reports');
+  const [exporting, setExporting] = useState<TExportFormat | null>(null);
+  const screenColumns = columns.filter((c) => c.only !== 'file');
+  const serverFormats = SERVER_EXPORT_FORMATS[section] ?? [];
+
+  const exportAs = async (format: TExportFormat) => {
+    setExporting(format);
+    try {
+      if (serverFormats.includes(format)) {
+        await downloadServerExport(section, range, format);
+      } else {
+        const all = loadAllRows ? await loadAllRows() : rows;
+        saveCsv(buildReportCsv(columns, all, totals, t('table.total')), exportFileName(section, range, 'csv'));
+      }
+    } catch (e) {
+      showErrorMessage(errorText(e, t('export.failed')));
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const antColumns: ColumnsType<TRow> = screenColumns.map((c) => ({
+    key: c.key,
+    title: c.title,
+    align: isNumeric(c.kind) ? 'right' : 'left',
+    width: c.width,
+    sorter: c.unsortable ? undefined : (a: TRow, b: TRow) => compareCells(c.value(a), c.value(b)),
+    sortDirections: ['descend', 'ascend'],
+    render: (_: unknown, row: TRow) => (c.render ? c.render(row) : formatCell(c.kind, c.value(row))),
+  }));
+
+  const summaryRow = (values: TTotalsRow, label: string, className: string) => (
+    <Table.Summary.Row className={className}>
+      {screenColumns.map((c, index) => {
+        const value = values[c.key] ?? null;
+        return (
+          <Table.Summary.Cell key={c.key} index={index} align={isNumeric(c.kind) ? 'right' : 'left'}>
+            {index === 0 && value === null ? <strong>{label}</strong> : <strong>{formatCell(c.kind, value)}</strong>}
+          </Table.Summary.Cell>
+        );
+      })}
+    </Table.Summary.Row>
+  );
+
+  const xlsxAvailable = serverFormats.includes('xlsx');
+  return (
+    <section className="ra-report-table" aria-label={title}>
+      <div className="ra-report-table__head">
+        <Typography.Title level={5} className="ra-report-table__title">
+          {title}
+        </Typography.Title>
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'csv'}
+            disabled={rows.length === 0}
+            onClick={() => void exportAs('csv')}
+            aria-label={t('export.csvOf', { table: title })}
+          >
+            {t('export.csv')}
+          </Button>
+          <Tooltip title={xlsxAvailable ? undefined : t('export.xlsxUnavailable')}>
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={exporting === 'xlsx'}
+              disabled={!xlsxAvailable || rows.length === 0}
+              onClick={() => void exportAs('xlsx')}
+              aria-label={t('export.xlsxOf', { table: title })}
+            >
+              {t('export.xlsx')}
+            </Button>
+          </Tooltip>
+        </Space>
+      </div>
+      <Table<TRow>
+        size="middle"
+        columns={antColumns}
+        dataSource={rows as TRow[]}
+        rowKey={(row) => rowKey(row, rows.indexOf(row))}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.noSales')} /> }}
+        pagination={
+          paging
+            ? {
+                current: paging.page,
+                pageSize: paging.pageSize,
+                total: paging.total,
+                showSizeChanger: true,
+                pageSizeOptions: [20, 50, 100, 200],
+                showTotal: (total) => t('table.rowsTotal', { count: total }),
+                onChange: paging.onChange,
+              }
+            : false
+        }
+        summary={() =>
+          rows.length > 0 && totals ? (
+            <Table.Summary>
+              {summaryRow(totals, t('table.total'), 'ra-report-table__totals')}
+              {previousTotals && summaryRow(previousTotals, t('table.previousTotal'), 'ra-report-table__previous')}
+            </Table.Summary>
+          ) : null
+        }
+      />
+    </section>
+  );
+}

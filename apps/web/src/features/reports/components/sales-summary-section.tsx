@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
+import { changeRatio } from '@ra/shared/reports/report-math';
+import { useSalesSummary } from '../api/get-sales-summary.ts';
+import { count, money } from '../report-format.ts';
+import type { TReportColumn } from '../report-columns.ts';
+import type { TReportRange } from '../report-range.ts';
+import { ChangeTag } from './change-tag.tsx';
+import { FigureCards, type TFigure } from './figure-cards.tsx';
+import { NoSales, QueryState } from './query-state.tsx';
+import { ReportTable } from './report-table.tsx';
+
+type TChannelRow = TSalesSummaryResponse['byChannel'][number];
+
+const SUMMARY_FIGURES: Array<{
+  key: keyof TSalesFigures;
+  kind: 'cents' | 'count';
+  higherIsBetter?: boolean;
+  emphasis?: boolean;
+}> = [
+  { key: 'grossSalesCents', kind: 'cents' },
+  { key: 'discountCents', kind: 'cents', higherIsBetter: false },
+  { key: 'compCents', kind: 'cents', higherIsBetter: false },
+  { key: 'voidCents', kind: 'cents', higherIsBetter: false },
+  { key: 'netSalesCents', kind: 'cents', emphasis: true },
+  { key: 'taxCents', kind: 'cents' },
+  { key: 'serviceChargeCents', kind: 'cents' },
+  { key: 'tipCents', kind: 'cents' },
+  { key: 'refundCents', kind: 'cents', higherIsBetter: false },
+  { key: 'totalCollectedCents', kind: 'cents', emphasis: true },
+  { key: 'orderCount', kind: 'count' },
+  { key: 'guestCount', kind: 'count' },
+  { key: 'averageCheckCents', kind: 'cents' },
+  { key: 'averageGuestCents', kind: 'cents' },
+];
+
+/** Sales summary (SPEC 2 "salesSummary"): the period's figures against the previous one, and by channel. */
+export function SalesSummarySection({ range }: { range: TReportRange }) {
+  const { t } = useTranslation('reports');
+  const query = useSalesSummary(range);
+
+  const channelColumns: TReportColumn<TChannelRow>[] = [
+    { key: 'channel', title: t('columns.channel'), value: (r) => t(`channel.${r.channel}`) },
+    { key: 'orders', title: t('figures.orderCount'), kind: 'count', value: (r) => r.current.orderCount },
+    { key: 'guests', title: t('figures.guestCount'), kind: 'count', value: (r) => r.current.guestCount },
+    { key: 'gross', title: t('figures.grossSalesCents'), kind: 'cents', value: (r) => r.current.grossSalesCents },
+    { key: 'net', title: t('figures.netSalesCents'), kind: 'cents', value: (r) => r.current.netSalesCents },
+    { key: 'avg', title: t('figures.averageCheckCents'), kind: 'cents', value: (r) => r.current.averageCheckCents },
+    {
+      key: 'prevNet',
+      title: t('columns.previousNet'),
+      kind: 'cents',
+      value: (r) => r.previous?.netSalesCents ?? null,
+    },
+    {
+      key: 'change',
+      title: t('columns.change'),
+      kind: 'percent',
+      value: (r) => (r.previous ? changeRatio(r.current.netSalesCents, r.previous.netSalesCents) : null),
+      render: (r) => <ChangeTag current={r.current.netSalesCents} previous={r.previous?.netSalesCents} />,
+    },
+  ];
+
+  return (
+    <QueryState query={query} shape="cards">
+      {(data) => {
+        const figures: TFigure[] = SUMMARY_FIGURES.map((f) => ({
+          key: f.key,
+          label: t(`figures.${f.key}`),
+          current: data.current[f.key],
+          previous: data.previous?.[f.key],
+          format: f.kind === 'cents' ? money : count,
+          higherIsBetter: f.higherIsBetter,
+          emphasis: f.emphasis,
+        }));
+        const totals = {
+          channel: null,
+          orders: data.current.orderCount,
+          guests: data.current.guestCount,
+          gross: data.current.grossSalesCents,
+          net: data.current.netSalesCents,
+          avg: data.current.averageCheckCents,
+          prevNet: data.previous?.netSalesCents ?? null,
+          change: data.previous ? changeRatio(data.current.netSalesCents, data.previous.netSalesCents) : null,
+        };
+        return (
+          <div className="ra-report__body">
+            {data.current.orderCount === 0 && <NoSales />}
+            <FigureCards figures={figures} />
+            <div className="ra-report-panel">
+              <ReportTable
+                title={t('tables.byChannel')}
+                section="salesSummary"
+                range={range}
+                columns={channelColumns}
+                rows={data.current.orderCount === 0 ? [] : data.byChannel}
+                rowKey={(r) => r.channel}
+                totals={totals}
+              />
+            </div>
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}

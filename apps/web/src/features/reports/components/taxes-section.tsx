@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { TTaxRow } from '@ra/shared/reports/reports.schemas';
+import { useTaxes } from '../api/get-taxes.ts';
+import { money } from '../report-format.ts';
+import type { TReportColumn } from '../report-columns.ts';
+import type { TReportRange } from '../report-range.ts';
+import { FigureCards } from './figure-cards.tsx';
+import { QueryState } from './query-state.tsx';
+import { ReportTable } from './report-table.tsx';
+
+/** 1010 basis points -> '10.1%' (SPEC 9 sample tax rate). */
+export const taxRate = (basisPoints: number | null): string | null =>
+  basisPoints === null
+    ? null
+    : `${(basisPoints / 100).toFixed(basisPoints % 100 === 0 ? 0 : basisPoints % 10 === 0 ? 1 : 2)}%`;
+
+/** Taxes (SPEC 2 section "taxes"): what was charged by tax name and rate, on which taxable sales. */
+export function TaxesSection({ range }: { range: TReportRange }) {
+  const { t } = useTranslation('reports');
+  const query = useTaxes(range);
+  const columns: TReportColumn<TTaxRow>[] = [
+    { key: 'name', title: t('columns.tax'), value: (r) => r.name ?? t('taxes.unnamed') },
+    { key: 'rate', title: t('columns.rate'), value: (r) => taxRate(r.rateBasisPoints) },
+    { key: 'taxableCents', title: t('columns.taxable'), kind: 'cents', value: (r) => r.taxableCents },
+    { key: 'taxCents', title: t('figures.taxCents'), kind: 'cents', value: (r) => r.taxCents },
+  ];
+  return (
+    <QueryState query={query} shape="table">
+      {(data) => (
+        <div className="ra-report__body">
+          <FigureCards
+            figures={[
+              {
+                key: 'tax',
+                label: t('figures.taxCents'),
+                current: data.totals.taxCents,
+                previous: data.previousTotals?.taxCents,
+                format: money,
+                emphasis: true,
+              },
+              {
+                key: 'taxable',
+                label: t('columns.taxable'),
+                current: data.totals.taxableCents,
+                previous: data.previousTotals?.taxableCents,
+                format: money,
+              },
+            ]}
+          />
+          <div className="ra-report-panel">
+            <ReportTable
+              title={t('tables.taxes')}
+              section="taxes"
+              range={range}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => `${r.name ?? ''}\u0000${r.rateBasisPoints ?? ''}`}
+              totals={data.totals}
+              previousTotals={data.previousTotals}
+            />
+          </div>
+        </div>
+      )}
+    </QueryState>
+  );
+}

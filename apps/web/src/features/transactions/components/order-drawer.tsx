@@ -1,0 +1,249 @@
+import type { ReactNode } from 'react';
+import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '@ra/shared/format/date';
+import { formatMoneyCents } from '@ra/shared/format/number';
+import { errorText } from '../../../lib/request.ts';
+import { useOrderDetail, type TOrderDetail } from '../api/get-order-detail.ts';
+
+const money = formatMoneyCents;
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="ra-tx-drawer__block" aria-label={title}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+/** Who did it and why (SPEC 3 operationAuthority canVoid: comps, voids and refunds are audited). */
+function StaffAction({
+  label,
+  action,
+  color,
+  zone,
+}: {
+  label: string;
+  action: NonNullable<TOrderDetail['voided']>;
+  color: string;
+  zone?: string;
+}) {
+  return (
+    <div className="ra-tx-drawer__action">
+      <Tag color={color}>{label}</Tag>
+      <span>
+        {action.by} · {action.reason} · {formatTime(action.at, undefined, zone)}
+      </span>
+    </div>
+  );
+}
+
+function OrderBody({ order, zone }: { order: TOrderDetail; zone?: string }) {
+  const { t } = useTranslation('transactions');
+  const time = (at: string | null) => (at ? formatTime(at, undefined, zone) : '—');
+  const totals: Array<[string, number, boolean?]> = [
+    [t('totals.gross'), order.totals.grossSalesCents],
+    [t('totals.discounts'), -order.totals.discountCents],
+    [t('totals.comps'), -order.totals.compCents],
+    [t('totals.net'), order.totals.netSalesCents, true],
+    [t('totals.tax'), order.totals.taxCents],
+    [t('totals.serviceCharge'), order.totals.serviceChargeCents],
+    [t('totals.tip'), order.totals.tipCents],
+    [t('totals.total'), order.totals.totalCents, true],
+    [t('totals.paid'), order.totals.paidCents],
+    [t('totals.refunded'), -order.totals.refundedCents],
+  ];
+  return (
+    <div className="ra-tx-drawer">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          {
+            key: 'status',
+            label: t('order.status'),
+            children: (
+              <Tag color={order.status === 'voided' ? 'red' : order.status === 'open' ? 'gold' : 'green'}>
+                {t(`orderStatus.${order.status}`)}
+              </Tag>
+            ),
+          },
+          {
+            key: 'channel',
+            label: t('order.channel'),
+            children: `${t(`channel.${order.channel}`)}${order.deliveryPlatform ? ` · ${order.deliveryPlatform}` : ''}`,
+          },
+          { key: 'table', label: t('order.table'), children: order.tableName ?? '—' },
+          { key: 'party', label: t('order.party'), children: order.partySize },
+          { key: 'server', label: t('order.server'), children: order.serverName ?? '—' },
+          { key: 'day', label: t('order.businessDay'), children: order.businessDay },
+          { key: 'opened', label: t('order.opened'), children: time(order.openedAt) },
+          { key: 'closed', label: t('order.closed'), children: time(order.closedAt) },
+        ]}
+      />
+      {order.voided && <StaffAction label={t('order.voidedOrder')} action={order.voided} color="red" zone={zone} />}
+
+      <Block title={t('order.items')}>
+        <Table
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          rowKey="lineNo"
+          dataSource={order.items}
+          columns={[
+            {
+              key: 'name',
+              title: t('item.name'),
+              render: (_, item) => (
+                <div className="ra-tx-drawer__item">
+                  <span className={item.voided ? 'ra-tx-drawer__struck' : undefined}>{item.name}</span>
+                  {item.options.length > 0 && (
+                    <ul className="ra-tx-drawer__options">
+                      {item.options.map((o, i) => (
+                        <li key={i}>
+                          {o.group}: {o.name}
+                          {o.quantity > 1 ? ` ×${o.quantity}` : ''}
+                          {o.priceCents !== 0 ? ` (${o.priceCents > 0 ? '+' : ''}${money(o.priceCents)})` : ''}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {item.comped && (
+                    <StaffAction label={t('item.comped')} action={item.comped} color="gold" zone={zone} />
+                  )}
+                  {item.voided && <StaffAction label={t('item.voided')} action={item.voided} color="red" zone={zone} />}
+                </div>
+              ),
+            },
+            { key: 'qty', title: t('item.quantity'), align: 'right', render: (_, item) => item.quantity },
+            {
+              key: 'unit',
+              title: t('item.unitPrice'),
+              align: 'right',
+              render: (_, item) => money(item.unitPriceCents),
+            },
+            { key: 'gross', title: t('item.gross'), align: 'right', render: (_, item) => money(item.grossCents) },
+            {
+              key: 'discount',
+              title: t('item.discount'),
+              align: 'right',
+              render: (_, item) => (item.discountCents ? `-${money(item.discountCents)}` : '—'),
+            },
+            { key: 'net', title: t('item.net'), align: 'right', render: (_, item) => money(item.netCents) },
+          ]}
+        />
+      </Block>
+
+      {order.discounts.length > 0 && (
+        <Block title={t('order.discounts')}>
+          <ul className="ra-tx-drawer__list">
+            {order.discounts.map((d, i) => (
+              <li key={i}>
+                <span>
+                  {d.name} <Tag>{t(`discountKind.${d.kind}`)}</Tag>
+                  {d.couponCode ? <code>{d.couponCode}</code> : null}
+                  {d.lineNo !== null ? ` · ${t('discount.onLine', { line: d.lineNo })}` : ` · ${t('discount.onCheck')}`}
+                  {d.appliedBy ? ` · ${d.appliedBy}` : ''}
+                </span>
+                <strong>-{money(d.amountCents)}</strong>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      )}
+
+      <Block title={t('order.payments')}>
+        {order.payments.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.noPayments')} />
+        ) : (
+          <ul className="ra-tx-drawer__list">
+            {order.payments.map((p) => (
+              <li key={p.id}>
+                <span>
+                  {t(`method.${p.method}`)}
+                  {p.cardBrand ? ` · ${t(`cardBrand.${p.cardBrand}`)}` : ''}
+                  {p.cardLast4 ? ` ••${p.cardLast4}` : ''} · {time(p.paidAt)}
+                  {p.tipCents ? ` · ${t('payment.tip', { value: money(p.tipCents) })}` : ''}
+                  {p.refundedCents ? ` · ${t('payment.refunded', { value: money(p.refundedCents) })}` : ''}
+                </span>
+                <strong>{money(p.amountCents)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Block>
+
+      {order.refunds.length > 0 && (
+        <Block title={t('order.refunds')}>
+          <ul className="ra-tx-drawer__list">
+            {order.refunds.map((r) => (
+              <li key={r.id}>
+                <span>
+                  {t(`method.${r.method}`)} · {r.by} · {r.reason} · {time(r.at)}
+                </span>
+                <strong>-{money(r.amountCents)}</strong>
+              </li>
+            ))}
+          </ul>
+        </Block>
+      )}
+
+      <Block title={t('order.totals')}>
+        <dl className="ra-tx-drawer__totals">
+          {totals.map(([label, cents, strong]) => (
+            <div key={label} className={strong ? 'ra-tx-drawer__total--strong' : undefined}>
+              <dt>{label}</dt>
+              <dd>{money(cents)}</dd>
+            </div>
+          ))}
+          {order.totals.voidCents > 0 && (
+            <div>
+              <dt>{t('totals.voids')}</dt>
+              <dd>{money(order.totals.voidCents)}</dd>
+            </div>
+          )}
+        </dl>
+      </Block>
+    </div>
+  );
+}
+
+/** The order behind a payment or refund (SPEC 2 /transactions). */
+export function OrderDrawer({
+  orderId,
+  onClose,
+  zone,
+  narrow,
+}: {
+  orderId: number | null;
+  onClose: () => void;
+  zone?: string;
+  narrow: boolean;
+}) {
+  const { t } = useTranslation('transactions');
+  const query = useOrderDetail(orderId);
+  const order = query.data;
+  return (
+    <Drawer
+      open={orderId !== null}
+      onClose={onClose}
+      size={narrow ? '100%' : 720}
+      title={order ? t('order.title', { number: order.orderNumber ?? order.posOrderId }) : t('order.loading')}
+      destroyOnHidden
+    >
+      {order ? (
+        <OrderBody order={order} zone={zone} />
+      ) : query.isError ? (
+        <Result
+          status="warning"
+          title={t('order.error')}
+          subTitle={errorText(query.error)}
+          extra={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+        />
+      ) : (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      )}
+    </Drawer>
+  );
+}

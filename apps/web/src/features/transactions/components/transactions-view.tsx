@@ -1,0 +1,267 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, DatePicker, Empty, Input, InputNumber, Result, Select, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { presetRangeOn, DATE_PRESETS } from '@ra/shared/business-day/date-range';
+import { formatTime } from '@ra/shared/format/date';
+import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import { PAYMENT_METHODS } from '@ra/shared/orders/orders.schemas';
+import { errorText, isApiError } from '../../../lib/request.ts';
+import { useSession } from '../../../stores/session.ts';
+import {
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  useTransactions,
+  type TTransactionRow,
+  type TTransactionsFilter,
+} from '../api/get-transactions.ts';
+import { businessToday, dollarsToCents, parseTransactionsFilter, transactionsSearch } from '../transactions-filter.ts';
+import { OrderDrawer } from './order-drawer.tsx';
+import './transactions.css';
+
+const DAY = 'YYYY-MM-DD';
+const MOBILE_WIDTH = 992;
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth < MOBILE_WIDTH);
+  useEffect(() => {
+    const onResize = () => setNarrow(window.innerWidth < MOBILE_WIDTH);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return narrow;
+}
+
+/**
+ * Transactions (SPEC 2 /transactions/index): payments and refunds of a range of business days,
+ * searched, filtered and paged on the server; a row opens the order behind it. Filters live in the URL.
+ */
+export function TransactionsView() {
+  const { t } = useTranslation(['transactions', 'reports']);
+  const [search, setSearch] = useSearchParams();
+  const timeZone = useSession((s) => s.locales?.timeZone);
+  const offset = useSession((s) => s.hourOffsetEndOfDay);
+  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const today = businessToday(timeZone, offset);
+  const filter = useMemo(() => parseTransactionsFilter(search, today), [search, today]);
+  const query = useTransactions(filter);
+  const [orderId, setOrderId] = useState<number | null>(null);
+  const [q, setQ] = useState(filter.q ?? '');
+  const narrow = useNarrow();
+
+  const update = (patch: Partial<TTransactionsFilter>) =>
+    // a new filter starts again from the first page
+    setSearch(transactionsSearch({ ...filter, page: 1, ...patch }), { replace: true });
+
+  const presets = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => {
+    const r = presetRangeOn(p, today);
+    return {
+      label: t(`reports:range.presets.${p}`),
+      value: [dayjs(r.from, DAY), dayjs(r.to, DAY)] as [dayjs.Dayjs, dayjs.Dayjs],
+    };
+  });
+
+  const money = formatMoneyCents;
+  const columns: ColumnsType<TTransactionRow> = [
+    {
+      key: 'at',
+      title: t('columns.time'),
+      sorter: true,
+      sortOrder: filter.sort === 'at' ? 'ascend' : filter.sort === '-at' ? 'descend' : null,
+      render: (_, r) => formatTime(r.at, undefined, zone),
+    },
+    {
+      key: 'kind',
+      title: t('columns.kind'),
+      render: (_, r) => <Tag color={r.kind === 'refund' ? 'volcano' : 'cyan'}>{t(`kind.${r.kind}`)}</Tag>,
+    },
+    { key: 'order', title: t('columns.order'), render: (_, r) => `#${r.orderNumber ?? r.posOrderId}` },
+    { key: 'channel', title: t('columns.channel'), render: (_, r) => t(`channel.${r.channel}`) },
+    {
+      key: 'method',
+      title: t('columns.method'),
+      render: (_, r) =>
+        `${t(`method.${r.method}`)}${r.cardBrand ? ` · ${t(`cardBrand.${r.cardBrand}`)}` : ''}${r.cardLast4 ? ` ••${r.cardLast4}` : ''}`,
+    },
+    { key: 'server', title: t('columns.server'), render: (_, r) => r.serverName ?? '—' },
+    {
+      key: 'amount',
+      title: t('columns.amount'),
+      align: 'right',
+      sorter: true,
+      sortOrder: filter.sort === 'amount' ? 'ascend' : filter.sort === '-amount' ? 'descend' : null,
+      render: (_, r) =>
+        r.kind === 'refund' ? <span className="ra-tx__refund">-{money(r.amountCents)}</span> : money(r.amountCents),
+    },
+    { key: 'tip', title: t('columns.tip'), align: 'right', render: (_, r) => (r.tipCents ? money(r.tipCents) : '—') },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, r) => (
+        <Tooltip title={r.reason ? `${r.by ?? ''} · ${r.reason}` : undefined}>
+          <Tag color={r.status === 'completed' ? 'green' : r.status === 'refunded' ? 'red' : 'orange'}>
+            {t(`status.${r.status}`)}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  if (query.isError && !query.data) {
+    const forbidden = isApiError(query.error) && query.error.status === 403;
+    return (
+      <Result
+        status={forbidden ? '403' : 'warning'}
+        title={forbidden ? t('forbidden') : t('error')}
+        subTitle={forbidden ? undefined : errorText(query.error)}
+        extra={
+          forbidden ? undefined : (
+            <Button type="primary" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+
+  const data = query.data;
+  return (
+    <div className="ra-tx">
+      <div className="ra-tx__filters" role="search">
+        <DatePicker.RangePicker
+          aria-label={t('filters.range')}
+          allowClear={false}
+          value={[dayjs(filter.from, DAY), dayjs(filter.to, DAY)]}
+          presets={presets}
+          disabledDate={(d) => d.format(DAY) > today}
+          onChange={(v) => {
+            if (v?.[0] && v[1]) update({ from: v[0].format(DAY), to: v[1].format(DAY) });
+          }}
+        />
+        <Input.Search
+          aria-label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          allowClear
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onSearch={(value) => update({ q: value.trim() || undefined })}
+          className="ra-tx__search"
+        />
+        <Select
+          aria-label={t('filters.method')}
+          placeholder={t('filters.method')}
+          allowClear
+          value={filter.method}
+          onChange={(method) => update({ method })}
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+          className="ra-tx__select"
+        />
+        <Select
+          aria-label={t('filters.kind')}
+          placeholder={t('filters.kind')}
+          allowClear
+          value={filter.kind}
+          onChange={(kind) => update({ kind })}
+          options={TRANSACTION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+          className="ra-tx__select"
+        />
+        <Select
+          aria-label={t('filters.status')}
+          placeholder={t('filters.status')}
+          allowClear
+          value={filter.status}
+          onChange={(status) => update({ status })}
+          options={TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          className="ra-tx__select"
+        />
+        <span className="ra-tx__amounts">
+          <InputNumber<number>
+            aria-label={t('filters.min')}
+            placeholder={t('filters.min')}
+            min={0}
+            precision={2}
+            prefix="$"
+            defaultValue={filter.minCents !== undefined ? filter.minCents / 100 : undefined}
+            onBlur={(e) => update({ minCents: dollarsToCents(e.target.value === '' ? null : Number(e.target.value)) })}
+            onPressEnter={(e) =>
+              update({ minCents: dollarsToCents(Number((e.target as HTMLInputElement).value) || null) })
+            }
+          />
+          <span aria-hidden>–</span>
+          <InputNumber<number>
+            aria-label={t('filters.max')}
+            placeholder={t('filters.max')}
+            min={0}
+            precision={2}
+            prefix="$"
+            defaultValue={filter.maxCents !== undefined ? filter.maxCents / 100 : undefined}
+            onBlur={(e) => update({ maxCents: dollarsToCents(e.target.value === '' ? null : Number(e.target.value)) })}
+            onPressEnter={(e) =>
+              update({ maxCents: dollarsToCents(Number((e.target as HTMLInputElement).value) || null) })
+            }
+          />
+        </span>
+      </div>
+
+      {data && (
+        <p className="ra-tx__summary" data-testid="transactions-totals">
+          {t('summary', {
+            payments: toThousands(data.totals.paymentCount),
+            paymentAmount: money(data.totals.paymentCents),
+            refunds: toThousands(data.totals.refundCount),
+            refundAmount: money(data.totals.refundCents),
+          })}
+        </p>
+      )}
+
+      <div className="ra-tx__panel">
+        <Table<TTransactionRow>
+          size="middle"
+          rowKey="key"
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          onRow={(r) => ({
+            onClick: () => setOrderId(r.orderId),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter') setOrderId(r.orderId);
+            },
+            tabIndex: 0,
+            className: 'ra-tx__row',
+            'aria-label': t('openOrder', { number: r.orderNumber ?? r.posOrderId }),
+          })}
+          onChange={(pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') {
+              const s = sorter as SorterResult<TTransactionRow>;
+              const field = s.columnKey === 'amount' ? 'amount' : 'at';
+              update({ sort: s.order === 'ascend' ? field : s.order === 'descend' ? `-${field}` : '-at' });
+            } else if (extra.action === 'paginate') {
+              setSearch(
+                transactionsSearch({
+                  ...filter,
+                  page: pagination.current ?? 1,
+                  pageSize: pagination.pageSize ?? filter.pageSize,
+                }),
+                { replace: true },
+              );
+            }
+          }}
+          pagination={{
+            current: filter.page,
+            pageSize: filter.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [20, 50, 100, 200],
+            showTotal: (total) => t('rowsTotal', { count: total }),
+          }}
+        />
+      </div>
+      <OrderDrawer orderId={orderId} onClose={() => setOrderId(null)} zone={zone} narrow={narrow} />
+    </div>
+  );
+}
