@@ -52,5 +52,8 @@ export function showBlockingWarning(dialog: TBlockingDialog): void {
     appApi.modal.warning(config);
     return;
   }
-  void import('antd/es/modal/index.js').then((m) => m.default.warning(config));
+  void Promise.all([import('antd/es/modal/index.js'), import('./static-feedback-theme.tsx')]).then(([m, theme]) => {
+    theme.applyStaticFeedbackTheme();
+    m.default.warning(config);
+  });
 }
