@@ -4,9 +4,12 @@ import {
   REPORT_PATHS,
   REPORT_SECTIONS,
   ZBusinessDay,
+  ZCompsVoidsQuery,
   ZDateRange,
   ZItemSalesResponse,
   ZPagedReportQuery,
+  ZPayoutsQuery,
+  ZReportExportOptions,
   ZReportQuery,
   ZSalesSummaryResponse,
   ZTrendsQuery,
@@ -97,6 +100,40 @@ describe('ZPagedReportQuery', () => {
     expect(ZPagedReportQuery.parse({ from: '2026-03-01', to: '2026-03-09' }).page).toBe(1);
     expect(ZPagedReportQuery.safeParse({ from: '2026-03-01', to: '2026-03-09', pageSize: '201' }).success).toBe(false);
     expect(ZPagedReportQuery.safeParse({ from: '2026-03-01', to: '2026-03-09', page: '0' }).success).toBe(false);
+  });
+});
+
+describe('ZCompsVoidsQuery and ZPayoutsQuery', () => {
+  const range = { from: '2026-03-01', to: '2026-03-09' };
+
+  it('lists newest first unless a sort is asked for', () => {
+    expect(ZCompsVoidsQuery.parse(range)).toMatchObject({ sort: 'at', order: 'desc', page: 1 });
+    expect(ZPayoutsQuery.parse({ ...range, sort: 'amountCents', order: 'asc' })).toMatchObject({
+      sort: 'amountCents',
+      order: 'asc',
+    });
+  });
+
+  it('accepts only the section’s own sort keys, on the sort field', () => {
+    expect(ZCompsVoidsQuery.parse({ ...range, sort: 'itemName' }).sort).toBe('itemName');
+    expect(Object.keys(errorsOf(ZPayoutsQuery.safeParse({ ...range, sort: 'itemName' })))).toEqual(['sort']);
+    expect(Object.keys(errorsOf(ZCompsVoidsQuery.safeParse({ ...range, sort: 'i.name desc; --' })))).toEqual(['sort']);
+    expect(Object.keys(errorsOf(ZCompsVoidsQuery.safeParse({ ...range, order: 'up' })))).toEqual(['order']);
+  });
+
+  it('still applies the range rules', () => {
+    expect(Object.keys(errorsOf(ZPayoutsQuery.safeParse({ from: '2026-03-09', to: '2026-03-01' })))).toEqual(['to']);
+  });
+});
+
+describe('ZReportExportOptions', () => {
+  it('writes English CSV by default and accepts Chinese and XLSX', () => {
+    expect(ZReportExportOptions.parse({})).toEqual({ format: 'csv', lang: 'en' });
+    expect(ZReportExportOptions.parse({ format: 'xlsx', lang: 'zh' })).toEqual({ format: 'xlsx', lang: 'zh' });
+  });
+
+  it('refuses a language it cannot write', () => {
+    expect(Object.keys(errorsOf(ZReportExportOptions.safeParse({ lang: 'zh-TW' })))).toEqual(['lang']);
   });
 });
 

@@ -128,15 +128,55 @@ export type TTrendsQuery = z.infer<typeof ZTrendsQuery>;
 
 export const REPORT_PAGE_SIZE_MAX = 200;
 
+const pagedQueryShape = {
+  ...reportQueryShape,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(50),
+};
+
 /** Query of the event lists (comps/voids, payouts), which can run to thousands of rows (ARCHITECTURE "Web"). */
-export const ZPagedReportQuery = z
-  .object({
-    ...reportQueryShape,
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(50),
-  })
-  .superRefine(checkRange, whenFieldsValid);
+export const ZPagedReportQuery = z.object(pagedQueryShape).superRefine(checkRange, whenFieldsValid);
 export type TPagedReportQuery = z.infer<typeof ZPagedReportQuery>;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type TSortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * Columns an event list can be sorted by across all its pages (a sort within one page would mislead
+ * on a list of thousands). Each is a row field name; the server maps each to a fixed ORDER BY.
+ */
+export const COMPS_VOIDS_SORT_KEYS = ['at', 'kind', 'itemName', 'quantity', 'amountCents', 'by'] as const;
+export type TCompsVoidsSortKey = (typeof COMPS_VOIDS_SORT_KEYS)[number];
+export const PAYOUT_SORT_KEYS = ['at', 'kind', 'amountCents'] as const;
+export type TPayoutSortKey = (typeof PAYOUT_SORT_KEYS)[number];
+
+/** The lists' own order when nothing else is asked: newest first. */
+export const DEFAULT_LIST_SORT = { sort: 'at', order: 'desc' } as const;
+
+function sortedPagedQuery<const TKeys extends readonly [string, ...string[]]>(keys: TKeys) {
+  return z
+    .object({
+      ...pagedQueryShape,
+      sort: z.enum(keys).default(DEFAULT_LIST_SORT.sort as TKeys[number]),
+      order: z.enum(SORT_ORDERS).default(DEFAULT_LIST_SORT.order),
+    })
+    .superRefine(checkRange, whenFieldsValid);
+}
+
+export const ZCompsVoidsQuery = sortedPagedQuery(COMPS_VOIDS_SORT_KEYS);
+export type TCompsVoidsQuery = z.infer<typeof ZCompsVoidsQuery>;
+export const ZPayoutsQuery = sortedPagedQuery(PAYOUT_SORT_KEYS);
+export type TPayoutsQuery = z.infer<typeof ZPayoutsQuery>;
+
+/** Languages a report file can be written in (SPEC 1); headers, totals and enum names follow it. */
+export const REPORT_LANGS = ['en', 'zh'] as const satisfies readonly TLang[];
+
+/** What an export adds to its section's query: the file type and the language of its words. */
+export const ZReportExportOptions = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  lang: z.enum(REPORT_LANGS).default('en'),
+});
+export type TReportExportOptions = z.infer<typeof ZReportExportOptions>;
 
 const ZCents = z.number().int();
 const ZCount = z.number().int().min(0);

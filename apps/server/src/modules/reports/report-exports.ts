@@ -1,5 +1,7 @@
 import { zonedParts } from '@ra/shared/business-day/business-day';
+import type { TLang } from '@ra/shared/errors';
 import { toCsv, type TCsvColumn } from '@ra/shared/reports/csv';
+import { reportEnumLabel, reportLabel, type TReportLabelKey } from '@ra/shared/reports/report-labels';
 import type {
   TCategorySalesResponse,
   TCompsVoidsResponse,
@@ -21,7 +23,9 @@ import { xlsx, type TXlsxCell } from './xlsx.ts';
  * Every report table as a file (SPEC 2 "/salesReport"): the rows on screen, then totals rows for the
  * whole range (and the comparison period where the section has one). CSV follows the shared rules
  * (shared/reports/csv.ts: BOM, CRLF, money as plain decimals, formula-looking text defused); XLSX
- * holds the same cells with money as numbers in currency units.
+ * holds the same cells with money as numbers in currency units. Headers, totals labels and enum names
+ * are in the caller's language, in the screen's words (shared reports/report-labels.ts); names the
+ * restaurant typed (items, reasons, people) are written as they are.
  */
 
 type TKind = 'text' | 'number' | 'cents' | 'percent';
@@ -48,6 +52,21 @@ export interface TSectionResponses {
 
 const col = (header: string, kind: TKind = 'text') => ({ header, kind });
 
+export interface TExportContext {
+  /** The restaurant's zone for local times; null writes ISO instants. */
+  timeZone: string | null;
+  lang: TLang;
+}
+
+/** The words of one file: labels and enum names in its language. */
+function wordsFor(lang: TLang) {
+  return {
+    label: (key: TReportLabelKey, values?: Record<string, string | number>) => reportLabel(key, lang, values),
+    name: (group: Parameters<typeof reportEnumLabel>[0], value: string) => reportEnumLabel(group, value, lang),
+  };
+}
+type TWords = ReturnType<typeof wordsFor>;
+
 /** Local wall-clock time in the restaurant's zone, as owners read times on their receipts. */
 function localTime(iso: string, timeZone: string | null): string {
   const at = new Date(iso);
@@ -57,37 +76,56 @@ function localTime(iso: string, timeZone: string | null): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-const FIGURE_COLUMNS: Array<[keyof TSalesFigures, string, TKind]> = [
-  ['grossSalesCents', 'Gross sales', 'cents'],
-  ['discountCents', 'Discounts', 'cents'],
-  ['compCents', 'Comps', 'cents'],
-  ['voidCents', 'Voids', 'cents'],
-  ['netSalesCents', 'Net sales', 'cents'],
-  ['taxCents', 'Tax', 'cents'],
-  ['serviceChargeCents', 'Service charge', 'cents'],
-  ['tipCents', 'Tips', 'cents'],
-  ['refundCents', 'Refunds', 'cents'],
-  ['totalCollectedCents', 'Total collected', 'cents'],
-  ['orderCount', 'Orders', 'number'],
-  ['guestCount', 'Guests', 'number'],
-  ['averageCheckCents', 'Average check', 'cents'],
-  ['averageGuestCents', 'Average per guest', 'cents'],
+const FIGURE_COLUMNS: Array<[keyof TSalesFigures, TKind]> = [
+  ['grossSalesCents', 'cents'],
+  ['discountCents', 'cents'],
+  ['compCents', 'cents'],
+  ['voidCents', 'cents'],
+  ['netSalesCents', 'cents'],
+  ['taxCents', 'cents'],
+  ['serviceChargeCents', 'cents'],
+  ['tipCents', 'cents'],
+  ['refundCents', 'cents'],
+  ['totalCollectedCents', 'cents'],
+  ['orderCount', 'number'],
+  ['guestCount', 'number'],
+  ['averageCheckCents', 'cents'],
+  ['averageGuestCents', 'cents'],
 ];
 
 const figures = (f: TSalesFigures) => FIGURE_COLUMNS.map(([key]) => f[key]);
 
-type TBuilder<S extends TReportSection> = (response: TSectionResponses[S], timeZone: string | null) => TExportTable;
+/** The figure columns item and category sales share, after their name columns. */
+const salesColumns = (w: TWords) => [
+  col(w.label('columns.quantity'), 'number'),
+  col(w.label('figures.grossSalesCents'), 'cents'),
+  col(w.label('figures.discountCents'), 'cents'),
+  col(w.label('figures.compCents'), 'cents'),
+  col(w.label('figures.netSalesCents'), 'cents'),
+  col(w.label('file.percent', { name: w.label('columns.share') }), 'percent'),
+  col(w.label('columns.previousQuantity'), 'number'),
+  col(w.label('columns.previousNet'), 'cents'),
+];
+
+type TBuilder<S extends TReportSection> = (
+  response: TSectionResponses[S],
+  w: TWords,
+  timeZone: string | null,
+) => TExportTable;
 
 const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
-  salesSummary: (r) => ({
-    columns: [col('Channel'), ...FIGURE_COLUMNS.map(([, header, kind]) => col(header, kind))],
+  salesSummary: (r, w) => ({
+    columns: [
+      col(w.label('columns.channel')),
+      ...FIGURE_COLUMNS.map(([key, kind]) => col(w.label(`figures.${key}`), kind)),
+    ],
     rows: [
-      ...r.byChannel.map((c) => [c.channel, ...figures(c.current)]),
-      ['Total', ...figures(r.current)],
-      ...(r.previous ? [['Total (previous period)', ...figures(r.previous)]] : []),
+      ...r.byChannel.map((c) => [w.name('channel', c.channel), ...figures(c.current)]),
+      [w.label('table.total'), ...figures(r.current)],
+      ...(r.previous ? [[w.label('file.previousTotal'), ...figures(r.previous)]] : []),
     ],
   }),
-  salesTrends: (r) => {
+  salesTrends: (r, w) => {
     const sum = (points: typeof r.points) =>
       points.reduce((t, p) => [t[0] + p.netSalesCents, t[1] + p.orders, t[2] + p.guests] as [number, number, number], [
         0, 0, 0,
@@ -96,14 +134,14 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
     const previousTotals = r.previousPoints ? sum(r.previousPoints) : null;
     return {
       columns: [
-        col('Period'),
-        col('Net sales', 'cents'),
-        col('Orders', 'number'),
-        col('Guests', 'number'),
-        col('Previous period'),
-        col('Previous net sales', 'cents'),
-        col('Previous orders', 'number'),
-        col('Previous guests', 'number'),
+        col(w.label(`trends.bucket.${r.granularity}`)),
+        col(w.label('figures.netSalesCents'), 'cents'),
+        col(w.label('figures.orderCount'), 'number'),
+        col(w.label('figures.guestCount'), 'number'),
+        col(w.label('columns.previousBucket')),
+        col(w.label('columns.previousNet'), 'cents'),
+        col(w.label('file.previousOrders'), 'number'),
+        col(w.label('file.previousGuests'), 'number'),
       ],
       rows: [
         ...r.points.map((p, i) => {
@@ -119,47 +157,56 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
             q ? q.guests : null,
           ];
         }),
-        ['Total', ...totals, null, ...(previousTotals ?? [null, null, null])],
+        [w.label('table.total'), ...totals, null, ...(previousTotals ?? [null, null, null])],
       ],
     };
   },
-  operation: (r) => {
-    const names: Array<[keyof TOperationResponse['current'], string]> = [
-      ['orderCount', 'Orders'],
-      ['guestCount', 'Guests'],
-      ['averageCheckCents', 'Average check'],
-      ['averageGuestCents', 'Average per guest'],
-      ['averageTurnMinutes', 'Average table turn (minutes)'],
-      ['openOrderCount', 'Open orders'],
-      ['voidedOrderCount', 'Voided orders'],
-      ['refundCount', 'Refunds'],
+  operation: (r, w) => {
+    const keys: Array<keyof TOperationResponse['current']> = [
+      'orderCount',
+      'guestCount',
+      'averageCheckCents',
+      'averageGuestCents',
+      'averageTurnMinutes',
+      'openOrderCount',
+      'voidedOrderCount',
+      'refundCount',
     ];
     const money = (key: string) => key.endsWith('Cents');
+    const nameOf = (key: (typeof keys)[number]) => {
+      const name = w.label(`figures.${key}`);
+      if (money(key)) return w.label('file.money', { name });
+      return key === 'averageTurnMinutes' ? w.label('file.minutes', { name }) : name;
+    };
     return {
-      columns: [col('Figure'), col('Current', 'number'), col('Previous period', 'number')],
-      rows: names.map(([key, name]) => {
+      columns: [
+        col(w.label('file.figure')),
+        col(w.label('file.current'), 'number'),
+        col(w.label('table.previousTotal'), 'number'),
+      ],
+      rows: keys.map((key) => {
         const current = r.current[key];
         const previous = r.previous ? r.previous[key] : null;
         const show = (v: number | null) => (v === null ? null : money(key) ? v / 100 : v);
-        return [money(key) ? `${name} ($)` : name, show(current), show(previous)];
+        return [nameOf(key), show(current), show(previous)];
       }),
     };
   },
-  paymentMethods: (r) => ({
+  paymentMethods: (r, w) => ({
     columns: [
-      col('Method'),
-      col('Card brand'),
-      col('Payments', 'number'),
-      col('Amount', 'cents'),
-      col('Tips', 'cents'),
-      col('Refunds', 'number'),
-      col('Refunded', 'cents'),
-      col('Net', 'cents'),
+      col(w.label('columns.method')),
+      col(w.label('file.cardBrand')),
+      col(w.label('columns.paymentCount'), 'number'),
+      col(w.label('columns.amount'), 'cents'),
+      col(w.label('figures.tipCents'), 'cents'),
+      col(w.label('columns.refundCount'), 'number'),
+      col(w.label('file.refundedCents'), 'cents'),
+      col(w.label('columns.net'), 'cents'),
     ],
     rows: [
       ...r.rows.map((p) => [
-        p.method,
-        p.cardBrand,
+        w.name('method', p.method),
+        p.cardBrand === null ? null : w.name('cardBrand', p.cardBrand),
         p.count,
         p.amountCents,
         p.tipCents,
@@ -168,7 +215,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         p.netCents,
       ]),
       [
-        'Total',
+        w.label('table.total'),
         null,
         r.totals.count,
         r.totals.amountCents,
@@ -180,7 +227,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
       ...(r.previousTotals
         ? [
             [
-              'Total (previous period)',
+              w.label('file.previousTotal'),
               null,
               r.previousTotals.count,
               r.previousTotals.amountCents,
@@ -193,19 +240,12 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         : []),
     ],
   }),
-  itemSales: (r) => ({
+  itemSales: (r, w) => ({
     columns: [
-      col('Item id'),
-      col('Item'),
-      col('Category'),
-      col('Quantity', 'number'),
-      col('Gross', 'cents'),
-      col('Discounts', 'cents'),
-      col('Comps', 'cents'),
-      col('Net', 'cents'),
-      col('Share (%)', 'percent'),
-      col('Previous quantity', 'number'),
-      col('Previous net', 'cents'),
+      col(w.label('file.itemId')),
+      col(w.label('columns.item')),
+      col(w.label('columns.category')),
+      ...salesColumns(w),
     ],
     rows: [
       ...r.rows.map((i) => [
@@ -222,7 +262,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         i.previousNetCents,
       ]),
       [
-        'Total',
+        w.label('table.total'),
         null,
         null,
         r.totals.quantity,
@@ -236,18 +276,8 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
       ],
     ],
   }),
-  categorySales: (r) => ({
-    columns: [
-      col('Category'),
-      col('Quantity', 'number'),
-      col('Gross', 'cents'),
-      col('Discounts', 'cents'),
-      col('Comps', 'cents'),
-      col('Net', 'cents'),
-      col('Share (%)', 'percent'),
-      col('Previous quantity', 'number'),
-      col('Previous net', 'cents'),
-    ],
+  categorySales: (r, w) => ({
+    columns: [col(w.label('columns.category')), ...salesColumns(w)],
     rows: [
       ...r.rows.map((c) => [
         c.category,
@@ -261,7 +291,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         c.previousNetCents,
       ]),
       [
-        'Total',
+        w.label('table.total'),
         r.totals.quantity,
         r.totals.grossCents,
         r.totals.discountCents,
@@ -273,15 +303,15 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
       ],
     ],
   }),
-  optionSales: (r) => ({
+  optionSales: (r, w) => ({
     columns: [
-      col('Option'),
-      col('Modifier group'),
-      col('Quantity', 'number'),
-      col('Amount', 'cents'),
-      col('Share (%)', 'percent'),
-      col('Previous quantity', 'number'),
-      col('Previous amount', 'cents'),
+      col(w.label('columns.option')),
+      col(w.label('columns.modifierGroup')),
+      col(w.label('columns.quantity'), 'number'),
+      col(w.label('columns.amount'), 'cents'),
+      col(w.label('file.percent', { name: w.label('columns.share') }), 'percent'),
+      col(w.label('columns.previousQuantity'), 'number'),
+      col(w.label('columns.previousAmount'), 'cents'),
     ],
     rows: [
       ...r.rows.map((o) => [
@@ -294,7 +324,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         o.previousAmountCents,
       ]),
       [
-        'Total',
+        w.label('table.total'),
         null,
         r.totals.quantity,
         r.totals.amountCents,
@@ -304,31 +334,36 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
       ],
     ],
   }),
-  discounts: (r) => ({
-    columns: [col('Discount'), col('Kind'), col('Times used', 'number'), col('Amount', 'cents')],
+  discounts: (r, w) => ({
+    columns: [
+      col(w.label('columns.discount')),
+      col(w.label('columns.kind')),
+      col(w.label('columns.timesUsed'), 'number'),
+      col(w.label('columns.amount'), 'cents'),
+    ],
     rows: [
-      ...r.rows.map((d) => [d.name, d.kind, d.count, d.amountCents]),
-      ['Total', null, r.totals.count, r.totals.amountCents],
+      ...r.rows.map((d) => [d.name, w.name('discountKind', d.kind), d.count, d.amountCents]),
+      [w.label('table.total'), null, r.totals.count, r.totals.amountCents],
       ...(r.previousTotals
-        ? [['Total (previous period)', null, r.previousTotals.count, r.previousTotals.amountCents]]
+        ? [[w.label('file.previousTotal'), null, r.previousTotals.count, r.previousTotals.amountCents]]
         : []),
     ],
   }),
-  compsVoids: (r, timeZone) => ({
+  compsVoids: (r, w, timeZone) => ({
     columns: [
-      col('Kind'),
-      col('Order'),
-      col('Ticket'),
-      col('Item'),
-      col('Quantity', 'number'),
-      col('Amount', 'cents'),
-      col('By'),
-      col('Reason'),
-      col('Time'),
+      col(w.label('columns.kind')),
+      col(w.label('columns.order')),
+      col(w.label('file.ticket')),
+      col(w.label('columns.item')),
+      col(w.label('columns.quantity'), 'number'),
+      col(w.label('columns.amount'), 'cents'),
+      col(w.label('columns.by')),
+      col(w.label('columns.reason')),
+      col(w.label('columns.time')),
     ],
     rows: [
       ...r.rows.map((c) => [
-        c.kind,
+        w.name('compVoid', c.kind),
         c.posOrderId,
         c.orderNumber,
         c.itemName,
@@ -338,31 +373,54 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         c.reason,
         localTime(c.at, timeZone),
       ]),
-      ['Total comps', null, null, null, r.totals.compQuantity, r.totals.compCents, null, null, null],
-      ['Total voids', null, null, null, r.totals.voidQuantity, r.totals.voidCents, null, null, null],
+      [w.label('file.totalComps'), null, null, null, r.totals.compQuantity, r.totals.compCents, null, null, null],
+      [w.label('file.totalVoids'), null, null, null, r.totals.voidQuantity, r.totals.voidCents, null, null, null],
     ],
   }),
-  taxes: (r) => ({
-    columns: [col('Tax'), col('Rate (%)', 'number'), col('Taxable sales', 'cents'), col('Tax', 'cents')],
+  taxes: (r, w) => ({
+    columns: [
+      col(w.label('columns.tax')),
+      col(w.label('file.percent', { name: w.label('columns.rate') }), 'number'),
+      col(w.label('columns.taxable'), 'cents'),
+      col(w.label('figures.taxCents'), 'cents'),
+    ],
     rows: [
       ...r.rows.map((t) => [
-        t.name ?? '(no breakdown)',
+        t.name ?? w.label('taxes.unnamed'),
         t.rateBasisPoints === null ? null : t.rateBasisPoints / 100,
         t.taxableCents,
         t.taxCents,
       ]),
-      ['Total', null, r.totals.taxableCents, r.totals.taxCents],
+      [w.label('table.total'), null, r.totals.taxableCents, r.totals.taxCents],
       ...(r.previousTotals
-        ? [['Total (previous period)', null, r.previousTotals.taxableCents, r.previousTotals.taxCents]]
+        ? [[w.label('file.previousTotal'), null, r.previousTotals.taxableCents, r.previousTotals.taxCents]]
         : []),
     ],
   }),
-  payout: (r, timeZone) => ({
-    columns: [col('Kind'), col('Time'), col('Amount', 'cents'), col('Reason'), col('By')],
+  payout: (r, w, timeZone) => ({
+    columns: [
+      col(w.label('columns.kind')),
+      col(w.label('columns.time')),
+      col(w.label('columns.amount'), 'cents'),
+      col(w.label('columns.reason')),
+      col(w.label('columns.by')),
+    ],
     rows: [
-      ...r.rows.map((p) => [p.kind, localTime(p.at, timeZone), p.amountCents, p.reason, p.by]),
-      ['Total cash payouts', null, r.totals.cashCents, `${r.totals.cashCount} payouts`, null],
-      ['Total deposits', null, r.totals.depositCents, `${r.totals.depositCount} deposits`, null],
+      ...r.rows.map((p) => [w.name('payout', p.kind), localTime(p.at, timeZone), p.amountCents, p.reason, p.by]),
+      [
+        w.label('file.totalCashPayouts'),
+        null,
+        r.totals.cashCents,
+        w.label('file.payoutCount', { count: r.totals.cashCount }),
+        null,
+      ],
+      [
+        w.label('file.totalDeposits'),
+        null,
+        r.totals.depositCents,
+        w.label('file.depositCount', { count: r.totals.depositCount }),
+        null,
+      ],
     ],
   }),
 };
@@ -370,9 +428,9 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
 export function exportTable<S extends TReportSection>(
   section: S,
   response: TSectionResponses[S],
-  timeZone: string | null,
+  context: TExportContext,
 ): TExportTable {
-  return (BUILDERS[section] as TBuilder<S>)(response, timeZone);
+  return (BUILDERS[section] as TBuilder<S>)(response, wordsFor(context.lang), context.timeZone);
 }
 
 export function tableToCsv(table: TExportTable): string {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TDayRange } from '@ra/shared/business-day/date-range';
+import type { TCompsVoidsSortKey, TPayoutSortKey, TSortOrder } from '@ra/shared/reports/reports.schemas';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
 
@@ -89,6 +90,39 @@ export interface TItemSums {
   discountCents: number;
   compCents: number;
   netCents: number;
+}
+
+/** A page of an event list in a chosen order; `limit` null for every row (exports). */
+interface TListPage<TSortKey extends string> {
+  limit: number | null;
+  offset: number;
+  sort: TSortKey;
+  order: TSortOrder;
+}
+
+/**
+ * ORDER BY terms per sort key, fixed here so a request only ever picks one of them (never SQL of its
+ * own). Each list ends with its primary key, so rows that tie (same amount, same minute) keep one order
+ * and paging neither repeats nor skips a row.
+ */
+const COMPS_VOIDS_ORDER: Record<TCompsVoidsSortKey, SQL> = {
+  at: sql`i.comp_void_at`,
+  kind: sql`i.comp_void_kind`,
+  itemName: sql`lower(i.name)`,
+  quantity: sql`i.quantity`,
+  amountCents: sql`i.gross_cents`,
+  by: sql`lower(i.comp_void_by)`,
+};
+const PAYOUTS_ORDER: Record<TPayoutSortKey, SQL> = {
+  at: sql`paid_at`,
+  kind: sql`kind`,
+  amountCents: sql`amount_cents`,
+};
+const DIRECTION: Record<TSortOrder, SQL> = { asc: sql`asc nulls last`, desc: sql`desc nulls last` };
+const TIEBREAK: Record<TSortOrder, SQL> = { asc: sql`asc`, desc: sql`desc` };
+
+function limitOffset(page: { limit: number | null; offset: number }): SQL {
+  return sql`${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`;
 }
 
 export class ReportsRepository {
@@ -270,11 +304,11 @@ export class ReportsRepository {
       .filter((r) => r.taxableCents !== 0 || r.taxCents !== 0);
   }
 
-  /** Comped and voided lines, newest first; `limit` null for every row (exports). */
+  /** Comped and voided lines in the asked order (ties by order and line, the key). */
   async compsVoids(
     restaurantId: number,
     range: TDayRange,
-    page: { limit: number | null; offset: number },
+    page: TListPage<TCompsVoidsSortKey>,
   ): Promise<{
     total: number;
     rows: Array<{
@@ -298,8 +332,9 @@ export class ReportsRepository {
             i.comp_void_by, i.comp_void_reason, (extract(epoch from i.comp_void_at) * 1000)::float8 as at_ms
           from order_items i join orders o on o.id = i.order_id
           where ${where}
-          order by i.business_day desc, i.comp_void_at desc, i.order_id desc, i.line_no
-          ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`,
+          order by ${COMPS_VOIDS_ORDER[page.sort]} ${DIRECTION[page.order]},
+            i.order_id ${TIEBREAK[page.order]}, i.line_no ${TIEBREAK[page.order]}
+          ${limitOffset(page)}`,
     );
     return {
       total: num(countRow?.n),
@@ -337,10 +372,11 @@ export class ReportsRepository {
     };
   }
 
+  /** Cash payouts and deposits in the asked order (ties by id). */
   async payouts(
     restaurantId: number,
     range: TDayRange,
-    page: { limit: number | null; offset: number },
+    page: TListPage<TPayoutSortKey>,
   ): Promise<
     Array<{ kind: 'cash' | 'deposit'; atMs: number; amountCents: number; reason: string | null; by: string | null }>
   > {
@@ -348,8 +384,8 @@ export class ReportsRepository {
       this.db,
       sql`select kind, (extract(epoch from paid_at) * 1000)::float8 as at_ms, amount_cents, reason, paid_by
           from payouts where restaurant_id = ${restaurantId} and ${inRange(range)}
-          order by business_day desc, paid_at desc, id desc
-          ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`,
+          order by ${PAYOUTS_ORDER[page.sort]} ${DIRECTION[page.order]}, id ${TIEBREAK[page.order]}
+          ${limitOffset(page)}`,
     );
     return rows.map((r) => ({
       kind: str(r.kind) as 'cash' | 'deposit',

@@ -8,14 +8,17 @@ import {
   ZItemSalesResponse,
   ZOperationResponse,
   ZOptionSalesResponse,
-  ZPagedReportQuery,
+  ZCompsVoidsQuery,
   ZPaymentMethodsResponse,
+  ZPayoutsQuery,
   ZPayoutsResponse,
+  ZReportExportOptions,
   ZReportQuery,
   ZSalesSummaryResponse,
   ZSalesTrendsResponse,
   ZTaxesResponse,
   ZTrendsQuery,
+  type TReportExportOptions,
   type TReportSection,
 } from '@ra/shared/reports/reports.schemas';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -24,9 +27,6 @@ import { authOf } from '../../plugins/access-control.ts';
 import { exportTable, tableToCsv, tableToXlsx, type TSectionResponses } from './report-exports.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportsService } from './reports.service.ts';
-
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-const ZExportFormat = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
 const SECTION_TITLES: Record<TReportSection, string> = {
   salesSummary: 'Sales summary: gross to net, tax, service charge, tips, collected; by channel',
@@ -44,9 +44,11 @@ const SECTION_TITLES: Record<TReportSection, string> = {
 
 type TQueryOf<S extends TReportSection> = S extends 'salesTrends'
   ? z.infer<typeof ZTrendsQuery>
-  : S extends 'compsVoids' | 'payout'
-    ? z.infer<typeof ZPagedReportQuery>
-    : z.infer<typeof ZReportQuery>;
+  : S extends 'compsVoids'
+    ? z.infer<typeof ZCompsVoidsQuery>
+    : S extends 'payout'
+      ? z.infer<typeof ZPayoutsQuery>
+      : z.infer<typeof ZReportQuery>;
 
 interface TSectionDef<S extends TReportSection> {
   query: z.ZodType<TQueryOf<S>>;
@@ -57,8 +59,8 @@ interface TSectionDef<S extends TReportSection> {
 
 /**
  * The sales report endpoints (SPEC 2 "/salesReport", SPEC 6 viewSalesReport): GET `/api` +
- * REPORT_PATHS[section] answers the section as JSON, and `.../export?format=csv|xlsx` the same table
- * as a file (rows, then totals rows).
+ * REPORT_PATHS[section] answers the section as JSON, and `.../export?format=csv|xlsx&lang=en|zh` the
+ * same table as a file (rows, then totals rows) with its words in the caller's language.
  */
 export function reportsRoutes(service: ReportsService, repo: ReportsRepository): FastifyPluginAsyncZod {
   const sections: { [S in TReportSection]: TSectionDef<S> } = {
@@ -79,12 +81,12 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
     optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => service.optionSales(a, q) },
     discounts: { query: ZReportQuery, response: ZDiscountsResponse, load: (a, q) => service.discounts(a, q) },
     compsVoids: {
-      query: ZPagedReportQuery,
+      query: ZCompsVoidsQuery,
       response: ZCompsVoidsResponse,
       load: (a, q, all) => service.compsVoids(a, q, all),
     },
     taxes: { query: ZReportQuery, response: ZTaxesResponse, load: (a, q) => service.taxes(a, q) },
-    payout: { query: ZPagedReportQuery, response: ZPayoutsResponse, load: (a, q, all) => service.payouts(a, q, all) },
+    payout: { query: ZPayoutsQuery, response: ZPayoutsResponse, load: (a, q, all) => service.payouts(a, q, all) },
   };
 
   return async (app) => {
@@ -105,18 +107,19 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
       app.get(`${url}/export`, {
         schema: {
           tags: ['reports'],
-          summary: `${SECTION_TITLES[section]}: CSV (UTF-8 with BOM) or XLSX download of the whole range with totals rows`,
-          querystring: z.intersection(def.query, ZExportFormat),
+          summary: `${SECTION_TITLES[section]}: CSV (UTF-8 with BOM) or XLSX download of the whole range with totals rows, in English or Chinese`,
+          querystring: z.intersection(def.query, ZReportExportOptions),
         },
         config: { access: { kind: 'page', permission: 'viewSalesReport' } },
         handler: async (request, reply) => {
           const auth = authOf(request);
-          const query = request.query as TQueryOf<'salesSummary'> & { format: (typeof EXPORT_FORMATS)[number] };
+          const query = request.query as TQueryOf<'salesSummary'> & TReportExportOptions;
           const [response, clock] = await Promise.all([
             def.load(auth, query, true),
             repo.clock(requireRestaurantId(auth)),
           ]);
-          const table = exportTable(section, response as never, clock.timeZone);
+          const table = exportTable(section, response as never, { timeZone: clock.timeZone, lang: query.lang });
+          // The name stays English and machine-friendly in either language: scripts and mail filters match it.
           const base = `${section}_${query.from}_${query.to}`;
           if (query.format === 'xlsx') {
             return reply

@@ -14,14 +14,15 @@ import {
 import { averageCents, shareOf } from '@ra/shared/reports/report-math';
 import type {
   TCategorySalesResponse,
+  TCompsVoidsQuery,
   TCompsVoidsResponse,
   TDiscountsResponse,
   TItemSalesResponse,
   TOperationFigures,
   TOperationResponse,
   TOptionSalesResponse,
-  TPagedReportQuery,
   TPaymentMethodsResponse,
+  TPayoutsQuery,
   TPayoutsResponse,
   TReportQuery,
   TSalesFigures,
@@ -432,7 +433,7 @@ export class ReportsService {
     };
   }
 
-  async compsVoids(auth: AuthContext, query: TPagedReportQuery, all = false): Promise<TCompsVoidsResponse> {
+  async compsVoids(auth: AuthContext, query: TCompsVoidsQuery, all = false): Promise<TCompsVoidsResponse> {
     const restaurantId = requireRestaurantId(auth);
     const { range, previousRange } = this.periods(query);
     const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
@@ -444,7 +445,7 @@ export class ReportsService {
       voidCents: s.voidCents,
     });
     const [list, current, previous] = await Promise.all([
-      this.repo.compsVoids(restaurantId, range, { limit, offset }),
+      this.repo.compsVoids(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),
       this.repo.salesByChannel(restaurantId, range),
       previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
     ]);
@@ -460,13 +461,13 @@ export class ReportsService {
     };
   }
 
-  async payouts(auth: AuthContext, query: TPagedReportQuery, all = false): Promise<TPayoutsResponse> {
+  async payouts(auth: AuthContext, query: TPayoutsQuery, all = false): Promise<TPayoutsResponse> {
     const restaurantId = requireRestaurantId(auth);
     const { range, previousRange } = this.periods(query);
     const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
     const offset = all ? 0 : (query.page - 1) * query.pageSize;
     const [rows, totals, previousTotals] = await Promise.all([
-      this.repo.payouts(restaurantId, range, { limit, offset }),
+      this.repo.payouts(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),
       this.repo.payoutTotals(restaurantId, range),
       previousRange ? this.repo.payoutTotals(restaurantId, previousRange) : null,
     ]);

@@ -4,7 +4,16 @@ import { inflateRawSync } from 'node:zlib';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
-import { REPORT_PATHS, ZItemSalesResponse, ZSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
+import { centsToDecimal } from '@ra/shared/reports/csv';
+import {
+  REPORT_PATHS,
+  ZCompsVoidsResponse,
+  ZItemSalesResponse,
+  ZPaymentMethodsResponse,
+  ZPayoutsResponse,
+  ZSalesSummaryResponse,
+  type TCompVoidRow,
+} from '@ra/shared/reports/reports.schemas';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
@@ -78,6 +87,58 @@ afterAll(async () => {
 
 const get = (url: string, who = owner) => who({ method: 'GET', url });
 const dayOf = (at: string) => businessDayOf(new Date(at), CLOCK.timeZone, CLOCK.hourOffsetEndOfDay);
+
+/** The entries of a ZIP (an XLSX), found by walking the local file headers and inflating each. */
+function unzip(zip: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    const start = at + 30 + nameLength + extra;
+    files.set(name, inflateRawSync(zip.subarray(start, start + size)).toString('utf8'));
+    at = start + size;
+  }
+  return files;
+}
+
+/**
+ * Records of an RFC 4180 CSV as a spreadsheet reads them: quoted fields may hold commas, CRLF and
+ * doubled quotes. Throws on a stray quote, so a file that does not parse fails the test.
+ */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c !== '"') field += c;
+      else if (text[i + 1] === '"') field += text[++i];
+      else quoted = false;
+    } else if (c === '"') {
+      if (field !== '') throw new Error(`stray quote at ${i}`);
+      quoted = true;
+    } else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  if (quoted) throw new Error('unterminated quote');
+  if (field !== '' || record.length > 0) throw new Error('the last record does not end with CRLF');
+  return records;
+}
 
 /** The summary computed straight from the pushed payloads with the shared definitions. */
 function expectedSummary() {
@@ -261,8 +322,9 @@ describe('exports', () => {
     const text = res.body;
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split('\r\n');
+    // In the screen's words (reports.json), so the file reads like the table.
     expect(lines[0]).toBe(
-      'Item id,Item,Category,Quantity,Gross,Discounts,Comps,Net,Share (%),Previous quantity,Previous net',
+      'Item id,Item,Category,Qty,Gross sales,Discounts,Comps,Net sales,Share (%),Prev. qty,Prev. net sales',
     );
     const json = (await get(`/api${REPORT_PATHS.itemSales}?${RANGE}`)).json();
     const top = json.rows[0];
@@ -303,27 +365,187 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toMatch(/paymentMethods_2026-05-04_2026-05-14\.xlsx/);
     const zip = res.rawPayload;
     expect(zip.readUInt32LE(0)).toBe(0x04034b50);
-    // Walk the local file headers and inflate each entry.
-    const files = new Map<string, string>();
-    let at = 0;
-    while (zip.readUInt32LE(at) === 0x04034b50) {
-      const size = zip.readUInt32LE(at + 18);
-      const nameLength = zip.readUInt16LE(at + 26);
-      const extra = zip.readUInt16LE(at + 28);
-      const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-      const start = at + 30 + nameLength + extra;
-      files.set(name, inflateRawSync(zip.subarray(start, start + size)).toString('utf8'));
-      at = start + size;
-    }
+    const files = unzip(zip);
     expect([...files.keys()]).toEqual(
       expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
     );
     const sheet = files.get('xl/worksheets/sheet1.xml')!;
-    expect(sheet).toContain('<t xml:space="preserve">Method</t>');
-    expect(sheet).toContain('<t xml:space="preserve">visa</t>');
+    expect(sheet).toContain('<t xml:space="preserve">Payment method</t>');
+    expect(sheet).toContain('<t xml:space="preserve">Card</t>');
+    expect(sheet).toContain('<t xml:space="preserve">Visa</t>');
     expect(sheet).toContain('<t xml:space="preserve">Total</t>');
     const payments = (await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json();
     expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
+  });
+});
+
+describe('exports in Chinese', () => {
+  it('writes a zh CSV with Chinese headers, channel names and the 合计 row, still BOM-led and parseable', async () => {
+    const res = await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`);
+    expect(res.statusCode).toBe(200);
+    // The file name stays machine-friendly in either language.
+    expect(res.headers['content-disposition']).toBe('attachment; filename="salesSummary_2026-05-04_2026-05-14.csv"');
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    const records = parseCsv(res.body.slice(1));
+    expect(records[0]).toEqual([
+      '渠道',
+      '销售总额',
+      '折扣',
+      '赠送',
+      '作废',
+      '净销售额',
+      '税费',
+      '服务附加费',
+      '小费',
+      '退款',
+      '实收总额',
+      '订单数',
+      '客人数',
+      '单均消费',
+      '人均消费',
+    ]);
+    expect(records.map((r) => r[0])).toEqual([
+      '渠道',
+      '堂食',
+      '外带',
+      '自助点餐机',
+      '外卖',
+      '合计',
+      '合计（上一周期）',
+    ]);
+    for (const record of records) expect(record).toHaveLength(records[0]!.length);
+    const json = ZSalesSummaryResponse.parse((await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`)).json());
+    expect(records[5]![5]).toBe(centsToDecimal(json.current.netSalesCents));
+  });
+
+  it('writes the zh item sales header in the words of the screen', async () => {
+    const res = await get(`/api${REPORT_PATHS.itemSales}/export?${RANGE}&lang=zh`);
+    const records = parseCsv(res.body.slice(1));
+    expect(records[0]!.join(',')).toBe(
+      '菜品编号,菜品,分类,数量,销售总额,折扣,赠送,净销售额,占比 (%),上期数量,上期净销售额',
+    );
+    expect(records.at(-1)![0]).toBe('合计');
+  });
+
+  it('writes a zh XLSX whose sheet holds the Chinese header, method names and totals label', async () => {
+    const res = await get(`/api${REPORT_PATHS.paymentMethods}/export?${RANGE}&format=xlsx&lang=zh`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="paymentMethods_2026-05-04_2026-05-14.xlsx"');
+    const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!;
+    for (const text of ['支付方式', '卡组织', '笔数', '金额', '净收款', '银行卡', '现金', '合计']) {
+      expect(sheet, text).toContain(`<t xml:space="preserve">${text}</t>`);
+    }
+    expect(sheet).not.toContain('<t xml:space="preserve">Payment method</t>');
+    const payments = ZPaymentMethodsResponse.parse((await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json());
+    expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
+  });
+
+  it('refuses a language other than en or zh with a field error', async () => {
+    const res = await get(`/api${REPORT_PATHS.itemSales}/export?${RANGE}&lang=fr`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.lang).toBeDefined();
+  });
+});
+
+describe('sorted event lists', () => {
+  // Four more cash payouts beside 'Ice delivery' (45.00): two tie on amount, one reason needs quoting.
+  const PAYOUTS = [
+    { posPayoutId: 'PO-s1', amountCents: 1200, reason: '冰块, "加急"', by: '王师傅', at: '2026-05-06T16:00:00Z' },
+    { posPayoutId: 'PO-s2', amountCents: 9900, reason: 'Produce', by: 'Marcus Lee', at: '2026-05-07T14:00:00Z' },
+    { posPayoutId: 'PO-s3', amountCents: 1200, reason: 'Tip out', by: 'Marcus Lee', at: '2026-05-08T20:00:00Z' },
+    { posPayoutId: 'PO-s4', amountCents: 300, reason: 'Stamps', by: 'Marcus Lee', at: '2026-05-09T15:00:00Z' },
+  ];
+
+  beforeAll(async () => {
+    for (const payload of PAYOUTS) {
+      const res = await manager({ method: 'POST', url: '/api/api/pos/payouts', payload });
+      if (res.statusCode !== 201) throw new Error(`payout ${payload.posPayoutId}: ${res.statusCode} ${res.body}`);
+    }
+  });
+
+  const compsVoidsPage = async (query: string) =>
+    ZCompsVoidsResponse.parse((await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&${query}`)).json());
+  const payoutsPage = async (query: string) =>
+    ZPayoutsResponse.parse((await get(`/api${REPORT_PATHS.payout}?${RANGE}&${query}`)).json());
+  const lineKey = (r: TCompVoidRow) => `${r.posOrderId}/${r.itemName}/${r.kind}/${r.at}`;
+
+  it('sorts comps and voids by amount, largest first, across pages and without repeats', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3])
+      pages.push(await compsVoidsPage(`sort=amountCents&order=desc&pageSize=7&page=${page}`));
+    expect(pages[0]!.total).toBeGreaterThan(14);
+    const rows = pages.flatMap((p) => p.rows);
+    const amounts = rows.map((r) => r.amountCents);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    // The largest line of the whole range leads page 1, not just the largest of the newest seven.
+    const all = await compsVoidsPage('pageSize=200');
+    expect(amounts[0]).toBe(Math.max(...all.rows.map((r) => r.amountCents)));
+    // Ties keep one order (the line's key breaks them), so pages neither repeat nor skip a line.
+    const onePage = await compsVoidsPage(`sort=amountCents&order=desc&pageSize=${rows.length}`);
+    expect(rows.map(lineKey)).toEqual(onePage.rows.map(lineKey));
+    expect(new Set(rows.map(lineKey)).size).toBe(rows.length);
+  });
+
+  it('sorts comps and voids by item name on request and lists them newest first by default', async () => {
+    const names = (await compsVoidsPage('sort=itemName&order=asc&pageSize=200')).rows.map((r) =>
+      r.itemName.toLowerCase(),
+    );
+    expect(names).toEqual([...names].sort());
+    const times = (await compsVoidsPage('pageSize=200')).rows.map((r) => r.at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('sorts payouts by amount, smallest first, with equal amounts in a stable order across pages', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await payoutsPage(`sort=amountCents&order=asc&pageSize=2&page=${page}`));
+    expect(pages.map((p) => p.rows.length)).toEqual([2, 2, 1]);
+    const rows = pages.flatMap((p) => p.rows);
+    expect(rows.map((r) => r.amountCents)).toEqual([300, 1200, 1200, 4500, 9900]);
+    // The two 12.00 payouts tie; the one recorded first comes first, on every request.
+    expect(rows.map((r) => r.reason)).toEqual(['Stamps', '冰块, "加急"', 'Tip out', 'Ice delivery', 'Produce']);
+  });
+
+  it('lists payouts newest first unless asked otherwise', async () => {
+    const newest = (await payoutsPage('pageSize=10')).rows.map((r) => r.reason);
+    expect(newest).toEqual(['Stamps', 'Tip out', 'Produce', '冰块, "加急"', 'Ice delivery']);
+    const oldest = (await payoutsPage('sort=at&order=asc&pageSize=10')).rows.map((r) => r.reason);
+    expect(oldest).toEqual([...newest].reverse());
+    expect((await payoutsPage('sort=kind&order=asc')).rows).toHaveLength(5);
+  });
+
+  it('refuses a sort key outside the section’s list, or an unknown order, with a field error', async () => {
+    for (const url of [
+      `/api${REPORT_PATHS.compsVoids}?${RANGE}&sort=reason`,
+      `/api${REPORT_PATHS.compsVoids}?${RANGE}&sort=${encodeURIComponent('gross_cents; drop table orders')}`,
+      `/api${REPORT_PATHS.payout}?${RANGE}&sort=itemName`,
+      `/api${REPORT_PATHS.payout}/export?${RANGE}&sort=paid_by`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.sort, url).toBeDefined();
+    }
+    const res = await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&sort=at&order=sideways`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.order).toBeDefined();
+  });
+
+  it('exports the list in the asked order', async () => {
+    const res = await get(`/api${REPORT_PATHS.payout}/export?${RANGE}&sort=amountCents&order=desc`);
+    const records = parseCsv(res.body.slice(1));
+    expect(records.slice(1, 6).map((r) => r[2])).toEqual(['99.00', '45.00', '12.00', '12.00', '3.00']);
+  });
+
+  it('writes a zh payout CSV that quotes a reason with a comma and quotes, with Chinese kinds and totals', async () => {
+    const res = await get(`/api${REPORT_PATHS.payout}/export?${RANGE}&lang=zh`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.charCodeAt(0)).toBe(0xfeff);
+    expect(res.body).toContain('"冰块, ""加急"""');
+    const records = parseCsv(res.body.slice(1));
+    expect(records[0]).toEqual(['类型', '时间', '金额', '原因', '操作人']);
+    const iced = records.find((r) => r[3] === '冰块, "加急"');
+    expect(iced).toEqual(['现金支出', '2026-05-06 12:00', '12.00', '冰块, "加急"', '王师傅']);
+    expect(records.at(-2)).toEqual(['现金支出合计', '', '171.00', '5 笔支出', '']);
+    expect(records.at(-1)).toEqual(['入账合计', '', '0.00', '0 笔入账', '']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { REPORT_PATHS, type TReportSection } from '@ra/shared/reports/reports.schemas';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { API_BASE, ApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import type { TReportRange } from '../report-range.ts';
@@ -30,6 +31,21 @@ export function saveCsv(csv: string, fileName: string): void {
 }
 
 /**
+ * The query of a server export: the section's query (`extra`: a list's sort), the format, and the
+ * language the user reads the screen in, so headers, totals and channel names match the table.
+ */
+export function exportQuery(
+  range: TReportRange,
+  format: TExportFormat,
+  extra: Record<string, string | number | undefined> = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const query = reportQuery(range, { ...extra, format, lang: currentLanguage() });
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  return params;
+}
+
+/**
  * GET the server's export of a whole section (every row of the range, not one page; XLSX only comes from
  * there). A file answer is not JSON, so this reads the body as a blob rather than going through `request`.
  */
@@ -37,9 +53,9 @@ export async function downloadServerExport(
   section: TReportSection,
   range: TReportRange,
   format: TExportFormat,
+  extra: Record<string, string | number | undefined> = {},
 ): Promise<void> {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(reportQuery(range, { format }))) if (v !== undefined) params.set(k, String(v));
+  const params = exportQuery(range, format, extra);
   const token = useSession.getState().token;
   const res = await fetch(`${API_BASE}${REPORT_PATHS[section]}/export?${params.toString()}`, {
     headers: token ? { Authorization: token } : {},

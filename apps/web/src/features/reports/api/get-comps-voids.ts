@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { REPORT_PATHS, type TCompsVoidsResponse } from '@ra/shared/reports/reports.schemas';
+import { REPORT_PATHS, type TCompsVoidsSortKey, type TCompsVoidsResponse } from '@ra/shared/reports/reports.schemas';
 import { get, type TRequestOptions } from '../../../lib/request.ts';
 import type { TReportRange } from '../report-range.ts';
-import { REPORT_REQUEST, reportKey, reportQuery } from './report-query.ts';
+import { REPORT_REQUEST, listQuery, reportKey, type TListRequest } from './report-query.ts';
 
-export interface TPageRequest {
-  page: number;
-  pageSize: number;
-}
+export type TPageRequest = TListRequest<TCompsVoidsSortKey>;
 
-/** GET comped and voided lines with who and why, one page at a time (totals cover the whole range). */
+/**
+ * GET comped and voided lines with who and why, one page at a time in the asked order (the server sorts
+ * the whole range; totals cover it too).
+ */
 export function getCompsVoids(
   range: TReportRange,
   paging: TPageRequest,
@@ -18,7 +18,7 @@ export function getCompsVoids(
   return get<TCompsVoidsResponse>(REPORT_PATHS.compsVoids, {
     ...REPORT_REQUEST,
     ...opts,
-    query: reportQuery(range, { page: paging.page, pageSize: paging.pageSize }),
+    query: listQuery(range, paging),
   });
 }
 

@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { REPORT_PATHS, type TPayoutsResponse } from '@ra/shared/reports/reports.schemas';
+import { REPORT_PATHS, type TPayoutSortKey, type TPayoutsResponse } from '@ra/shared/reports/reports.schemas';
 import { get, type TRequestOptions } from '../../../lib/request.ts';
 import type { TReportRange } from '../report-range.ts';
-import { REPORT_REQUEST, reportKey, reportQuery } from './report-query.ts';
+import { REPORT_REQUEST, listQuery, reportKey, type TListRequest } from './report-query.ts';
 
-export interface TPageRequest {
-  page: number;
-  pageSize: number;
-}
+export type TPageRequest = TListRequest<TPayoutSortKey>;
 
-/** GET cash payouts and processor deposits, one page at a time (totals cover the whole range). */
+/**
+ * GET cash payouts and processor deposits, one page at a time in the asked order (the server sorts the
+ * whole range; totals cover it too).
+ */
 export function getPayouts(
   range: TReportRange,
   paging: TPageRequest,
@@ -18,7 +18,7 @@ export function getPayouts(
   return get<TPayoutsResponse>(REPORT_PATHS.payout, {
     ...REPORT_REQUEST,
     ...opts,
-    query: reportQuery(range, { page: paging.page, pageSize: paging.pageSize }),
+    query: listQuery(range, paging),
   });
 }
 

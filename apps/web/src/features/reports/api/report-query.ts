@@ -1,5 +1,6 @@
 import type { TReportSection } from '@ra/shared/reports/reports.schemas';
 import type { TReportRange } from '../report-range.ts';
+import type { TListSort } from '../report-sort.ts';
 
 /** What every report request sends (shared ZReportQuery): the days, the preset and compare on. */
 export function reportQuery(
@@ -15,3 +16,19 @@ export const reportKey = (section: TReportSection, range: TReportRange, extra?: 
 
 /** The pages show their own error state with a retry, so the global toast stays quiet. */
 export const REPORT_REQUEST = { silent: true } as const;
+
+/** One page of an event list in one order (shared ZCompsVoidsQuery / ZPayoutsQuery). */
+export interface TListRequest<TKey extends string = string> extends TListSort<TKey> {
+  page: number;
+  pageSize: number;
+}
+
+/** The query of one page of an event list: the order applies to the whole range, then it is paged. */
+export function listQuery(range: TReportRange, request: TListRequest) {
+  return reportQuery(range, {
+    page: request.page,
+    pageSize: request.pageSize,
+    sort: request.sort,
+    order: request.order,
+  });
+}

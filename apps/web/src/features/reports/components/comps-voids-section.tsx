@@ -2,12 +2,18 @@ import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@ra/shared/format/date';
-import { REPORT_PAGE_SIZE_MAX, type TCompVoidRow } from '@ra/shared/reports/reports.schemas';
-import { getCompsVoids, useCompsVoids } from '../api/get-comps-voids.ts';
+import {
+  COMPS_VOIDS_SORT_KEYS,
+  DEFAULT_LIST_SORT,
+  REPORT_PAGE_SIZE_MAX,
+  type TCompVoidRow,
+} from '@ra/shared/reports/reports.schemas';
+import { getCompsVoids, useCompsVoids, type TPageRequest } from '../api/get-comps-voids.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
+import { withListSort } from '../report-sort.ts';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -28,7 +34,7 @@ export async function loadAllPages<TRow>(
 export function CompsVoidsSection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
   const timeZone = useRestaurantTimeZone();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
+  const [paging, setPaging] = useState<TPageRequest>({ page: 1, pageSize: 50, ...DEFAULT_LIST_SORT });
   const query = useCompsVoids(range, paging);
   const columns: TReportColumn<TCompVoidRow>[] = [
     {
@@ -104,8 +110,17 @@ export function CompsVoidsSection({ range }: { range: TReportRange }) {
                   amountCents: data.previousTotals.compCents + data.previousTotals.voidCents,
                 }
               }
-              paging={{ ...paging, total: data.total, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}
-              loadAllRows={() => loadAllPages((page, pageSize) => getCompsVoids(range, { page, pageSize }))}
+              paging={{
+                ...paging,
+                total: data.total,
+                onChange: (page, pageSize) => setPaging((p) => ({ ...p, page, pageSize })),
+              }}
+              sorting={{
+                keys: COMPS_VOIDS_SORT_KEYS,
+                current: paging,
+                onChange: (next) => setPaging((p) => withListSort(p, next)),
+              }}
+              loadAllRows={() => loadAllPages((page, pageSize) => getCompsVoids(range, { ...paging, page, pageSize }))}
             />
           </div>
         </div>

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@ra/shared/format/date';
-import type { TPayoutRow } from '@ra/shared/reports/reports.schemas';
-import { getPayouts, usePayouts } from '../api/get-payouts.ts';
+import { DEFAULT_LIST_SORT, PAYOUT_SORT_KEYS, type TPayoutRow } from '@ra/shared/reports/reports.schemas';
+import { getPayouts, usePayouts, type TPageRequest } from '../api/get-payouts.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
 import { money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
+import { withListSort } from '../report-sort.ts';
 import { loadAllPages } from './comps-voids-section.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
@@ -17,7 +18,7 @@ import { ReportTable } from './report-table.tsx';
 export function PayoutSection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
   const timeZone = useRestaurantTimeZone();
-  const [paging, setPaging] = useState({ page: 1, pageSize: 50 });
+  const [paging, setPaging] = useState<TPageRequest>({ page: 1, pageSize: 50, ...DEFAULT_LIST_SORT });
   const query = usePayouts(range, paging);
   const columns: TReportColumn<TPayoutRow>[] = [
     { key: 'at', title: t('columns.time'), value: (r) => formatTime(r.at, undefined, timeZone) },
@@ -70,8 +71,17 @@ export function PayoutSection({ range }: { range: TReportRange }) {
                   amountCents: data.previousTotals.cashCents + data.previousTotals.depositCents,
                 }
               }
-              paging={{ ...paging, total: data.total, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}
-              loadAllRows={() => loadAllPages((page, pageSize) => getPayouts(range, { page, pageSize }))}
+              paging={{
+                ...paging,
+                total: data.total,
+                onChange: (page, pageSize) => setPaging((p) => ({ ...p, page, pageSize })),
+              }}
+              sorting={{
+                keys: PAYOUT_SORT_KEYS,
+                current: paging,
+                onChange: (next) => setPaging((p) => withListSort(p, next)),
+              }}
+              loadAllRows={() => loadAllPages((page, pageSize) => getPayouts(range, { ...paging, page, pageSize }))}
             />
           </div>
         </div>

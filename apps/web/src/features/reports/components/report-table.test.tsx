@@ -1,8 +1,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import type { TReportColumn } from '../report-columns.ts';
+import type { TListSort } from '../report-sort.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { ReportTable } from './report-table.tsx';
 
@@ -104,6 +105,73 @@ describe('ReportTable', () => {
     expect(
       container.querySelector<HTMLButtonElement>('button[aria-label="Export Category sales as CSV"]')?.disabled,
     ).toBe(true);
+  });
+});
+
+interface TPayout {
+  id: string;
+  amountCents: number;
+  reason: string;
+}
+
+const payoutColumns: TReportColumn<TPayout>[] = [
+  { key: 'at', title: 'Time', value: (r) => r.id },
+  { key: 'amountCents', title: 'Amount', kind: 'cents', value: (r) => r.amountCents },
+  { key: 'reason', title: 'Reason', value: (r) => r.reason },
+];
+
+describe('ReportTable sorted by the server', () => {
+  const headerOf = (title: string) =>
+    [...container.querySelectorAll('th')].find((th) => th.textContent?.trim() === title)!;
+
+  async function renderSorted(current: TListSort, onChange: (next: TListSort) => void) {
+    await act(async () =>
+      root.render(
+        <ReportTable
+          title="Payouts"
+          section="payout"
+          range={range}
+          columns={payoutColumns}
+          rows={[
+            { id: 'a', amountCents: 100, reason: 'Ice' },
+            { id: 'b', amountCents: 900, reason: 'Produce' },
+          ]}
+          rowKey={(r) => r.id}
+          totals={null}
+          paging={{ page: 3, pageSize: 2, total: 9, onChange: () => {} }}
+          sorting={{ keys: ['at', 'amountCents', 'kind'], current, onChange }}
+        />,
+      ),
+    );
+  }
+
+  it('asks for the clicked column across every page instead of reordering the page on screen', async () => {
+    const onChange = vi.fn();
+    await renderSorted({ sort: 'at', order: 'desc' }, onChange);
+    expect(headerOf('Time').getAttribute('aria-sort')).toBe('descending');
+
+    await act(async () => headerOf('Amount').click());
+    expect(onChange).toHaveBeenCalledWith({ sort: 'amountCents', order: 'desc' });
+    // The page keeps the server's order until the server answers in the new one.
+    expect(cellsOf(container.querySelector('tbody tr.ant-table-row'))).toEqual(['a', '$1.00', 'Ice']);
+  });
+
+  it('shows the order the server was asked for, and asks for ascending on the next click', async () => {
+    const onChange = vi.fn();
+    await renderSorted({ sort: 'amountCents', order: 'desc' }, onChange);
+    expect(headerOf('Amount').getAttribute('aria-sort')).toBe('descending');
+    expect(headerOf('Time').getAttribute('aria-sort')).toBeNull();
+
+    await act(async () => headerOf('Amount').click());
+    expect(onChange).toHaveBeenCalledWith({ sort: 'amountCents', order: 'asc' });
+  });
+
+  it('offers no sorting on a column the server cannot sort by', async () => {
+    const onChange = vi.fn();
+    await renderSorted({ sort: 'at', order: 'desc' }, onChange);
+    expect(headerOf('Reason').className).not.toContain('ant-table-column-has-sorters');
+    await act(async () => headerOf('Reason').click());
+    expect(onChange).not.toHaveBeenCalled();
   });
 });
 

@@ -11,6 +11,7 @@ import { downloadServerExport, exportFileName, saveCsv, type TExportFormat } fro
 import { SERVER_EXPORT_FORMATS } from '../api/export-formats.ts';
 import { buildReportCsv, compareCells, formatCell, type TReportColumn, type TTotalsRow } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
+import { antSortOrder, listSortOf, type TListSort } from '../report-sort.ts';
 
 export interface TReportPaging {
   page: number;
@@ -19,7 +20,15 @@ export interface TReportPaging {
   onChange: (page: number, pageSize: number) => void;
 }
 
-export interface TReportTableProps<TRow> {
+/** Server-side order of a paged list: the header arrows ask the server, not the page, to sort. */
+export interface TReportSorting<TKey extends string = string> {
+  /** Column keys the server sorts by (shared COMPS_VOIDS_SORT_KEYS, PAYOUT_SORT_KEYS); others get no arrows. */
+  keys: readonly TKey[];
+  current: TListSort<TKey>;
+  onChange: (next: TListSort<TKey>) => void;
+}
+
+export interface TReportTableProps<TRow, TSortKey extends string = string> {
   /** The table's heading, also the label of its export buttons. */
   title: string;
   /** Which report endpoint holds the rows, for the server's export. */
@@ -37,6 +46,8 @@ export interface TReportTableProps<TRow> {
   paging?: TReportPaging;
   /** Every row of the range for a CSV built here, when the table only holds one page. */
   loadAllRows?: () => Promise<readonly TRow[]>;
+  /** Sorted by the server across every page (with `paging`); without it the rows on screen are sorted here. */
+  sorting?: TReportSorting<TSortKey>;
 }
 
 const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || kind === 'cents' || kind === 'percent';
@@ -45,7 +56,7 @@ const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || 
  * A sortable report table with a totals row and CSV / XLSX export (SPEC 2 "/salesReport"). Narrow
  * screens scroll it sideways rather than squeezing the figures.
  */
-export function ReportTable<TRow extends object>({
+export function ReportTable<TRow extends object, TSortKey extends string = string>({
   title,
   section,
   range,
@@ -57,7 +68,8 @@ export function ReportTable<TRow extends object>({
   loading,
   paging,
   loadAllRows,
-}: TReportTableProps<TRow>) {
+  sorting,
+}: TReportTableProps<TRow, TSortKey>) {
   const { t } = useTranslation('reports');
   const [exporting, setExporting] = useState<TExportFormat | null>(null);
   const screenColumns = columns.filter((c) => c.only !== 'file');
@@ -67,7 +79,8 @@ export function ReportTable<TRow extends object>({
     setExporting(format);
     try {
       if (serverFormats.includes(format)) {
-        await downloadServerExport(section, range, format);
+        // a sorted list exports in the order on screen
+        await downloadServerExport(section, range, format, sorting?.current ? { ...sorting.current } : {});
       } else {
         const all = loadAllRows ? await loadAllRows() : rows;
         saveCsv(buildReportCsv(columns, all, totals, t('table.total')), exportFileName(section, range, 'csv'));
@@ -79,12 +92,20 @@ export function ReportTable<TRow extends object>({
     }
   };
 
+  const sortOf = (c: TReportColumn<TRow>) => {
+    if (sorting) {
+      const sortable = (sorting.keys as readonly string[]).includes(c.key);
+      return sortable ? { sorter: true, sortOrder: antSortOrder(c.key, sorting.current) } : {};
+    }
+    return c.unsortable ? {} : { sorter: (a: TRow, b: TRow) => compareCells(c.value(a), c.value(b)) };
+  };
+
   const antColumns: ColumnsType<TRow> = screenColumns.map((c) => ({
     key: c.key,
     title: c.title,
     align: isNumeric(c.kind) ? 'right' : 'left',
     width: c.width,
-    sorter: c.unsortable ? undefined : (a: TRow, b: TRow) => compareCells(c.value(a), c.value(b)),
+    ...sortOf(c),
     sortDirections: ['descend', 'ascend'],
     render: (_: unknown, row: TRow) => (c.render ? c.render(row) : formatCell(c.kind, c.value(row))),
   }));
@@ -138,6 +159,11 @@ export function ReportTable<TRow extends object>({
         dataSource={rows as TRow[]}
         rowKey={(row) => rowKey(row, rows.indexOf(row))}
         loading={loading}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (!sorting || extra.action !== 'sort') return;
+          const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
+          sorting.onChange(listSortOf({ columnKey: clicked?.columnKey, order: clicked?.order }, sorting.keys));
+        }}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.noSales')} /> }}
         pagination={
