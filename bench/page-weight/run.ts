@@ -80,7 +80,10 @@ async function main(): Promise<void> {
     scores.sort((a, b) => a - b);
 
     console.log('page        JS (wire)   JS requests   all bytes   requests');
-    for (const [name, w] of [['/login', login], ['/dashboard', dashboard]] as const) {
+    for (const [name, w] of [
+      ['/login', login],
+      ['/dashboard', dashboard],
+    ] as const) {
       console.log(
         `${name.padEnd(11)} ${kb(w.jsBytes).padStart(9)}   ${String(w.jsRequests).padStart(11)}   ${kb(w.allBytes).padStart(9)}   ${String(w.requests).padStart(8)}`,
       );

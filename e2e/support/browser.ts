@@ -59,7 +59,7 @@ export async function signInTo(page: Page, email: string, path = '/dashboard'): 
 
 /** The visible sidebar menu entries, in order. */
 export async function sidebarLabels(page: Page): Promise<string[]> {
-  const menu = page.locator(".ra-sidebar__menu").first();
+  const menu = page.locator('.ra-sidebar__menu').first();
   await menu.waitFor();
   const items = menu.locator(':scope > li');
   return (await items.allInnerTexts()).map((s) => s.trim()).filter(Boolean);
@@ -76,4 +76,22 @@ export function signToken(claims: Record<string, unknown>): string {
 export function decodeToken(token: string): Record<string, unknown> {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A menu entry of the open antd dropdown, once its opening animation has finished: clicking during
+ * the animation lands on whatever the popup is still sliding over.
+ */
+export async function openMenuItem(page: Page, name: string | RegExp) {
+  const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  await popup.waitFor({ state: 'visible' });
+  await page.waitForFunction(
+    () => {
+      const open = [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden)')];
+      return open.length > 0 && open.every((el) => !/-(enter|appear|leave)/.test(el.className));
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
+  return popup.getByRole('menuitem', { name });
 }

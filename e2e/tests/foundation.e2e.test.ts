@@ -10,6 +10,7 @@ import {
   signIn,
   signInTo,
   signToken,
+  openMenuItem,
 } from '../support/browser.ts';
 
 let browser: Browser;
@@ -51,13 +52,13 @@ describe('sign-in and navigation', () => {
     const { context, page } = await newPage(browser);
     await signInTo(page, 'owner@demo.test');
     await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitem', { name: '中文' }).click();
+    await (await openMenuItem(page, '中文')).click();
     await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/ - 餐厅管理系统$/);
     await expect.poll(() => sidebarLabels(page)).toContain('工时');
     await shot(page, 'dashboard-owner-zh');
 
     await page.getByRole('button', { name: '语言' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await (await openMenuItem(page, 'English')).click();
     await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('Dashboard - Restaurant Admin System');
     await context.close();
   });
@@ -68,7 +69,10 @@ describe('sign-in and navigation', () => {
     await page.goto(`${baseUrl()}/no-such-page`);
     await page.waitForURL(/\/404$/);
     await shot(page, 'not-found');
-    await page.getByRole('button', { name: 'Back to Home' }).or(page.getByRole('link', { name: 'Back to Home' })).click();
+    await page
+      .getByRole('button', { name: 'Back to Home' })
+      .or(page.getByRole('link', { name: 'Back to Home' }))
+      .click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await context.close();
   });
@@ -90,16 +94,16 @@ describe('tags view', () => {
 
     const tagOf = (path: string) => page.locator(`.ra-tags [data-tag-path="${path}"]`);
     await tagOf('/giftcard/index').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: /(^|\s)Close$/ }).click();
+    await (await openMenuItem(page, /(^|\s)Close$/)).click();
     await expect.poll(() => tags.count()).toBe(3);
 
     await tagOf('/workHours/index').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Close others' }).click();
+    await (await openMenuItem(page, 'Close others')).click();
     await expect.poll(() => tags.count()).toBe(2);
     await page.waitForURL((u) => u.pathname === '/workHours/index');
 
     await tagOf('/workHours/index').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Close all' }).click();
+    await (await openMenuItem(page, 'Close all')).click();
     await expect.poll(() => tags.count()).toBe(1);
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await context.close();
@@ -141,7 +145,9 @@ describe('session expiry', () => {
     await page.reload();
 
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.innerText(), { timeout: 20_000 }).toContain('You have been logged out, please log in again');
+    await expect
+      .poll(() => dialog.innerText(), { timeout: 20_000 })
+      .toContain('You have been logged out, please log in again');
     await shot(page, 'relogin-dialog');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(true);

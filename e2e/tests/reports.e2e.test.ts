@@ -148,7 +148,7 @@ describe('dashboard, transactions, order calendar and analytics', () => {
       .poll(() => page.locator('[data-figure="netSalesCents"]').innerText(), { timeout: 30_000 })
       .toMatch(/\$[\d,]+\.\d{2}/);
     await expect
-      .poll(() => page.locator('[data-chart="dashboard-14-days"] canvas').count(), { timeout: 30_000 })
+      .poll(() => page.locator('[data-chart="dashboard-14-days"] svg rect').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
     await expect.poll(() => page.locator('.ra-dash__order').count()).toBeGreaterThan(0);
     await page.waitForTimeout(800);

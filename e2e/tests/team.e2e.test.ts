@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, shot, sidebarLabels, signIn, signInTo } from '../support/browser.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  openMenuItem,
+  shot,
+  sidebarLabels,
+  signIn,
+  signInTo,
+} from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,8 +48,11 @@ async function fillEmployee(page: Page, form: Locator, who: typeof CASHIER, role
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await (await openMenuItem(page, 'Log out')).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  // the confirmation closes with an animation over the login page; wait until it is gone
+  await page.waitForURL((u) => u.pathname === '/login');
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
   await page.waitForURL(/\/login/);
 }
 

@@ -94,7 +94,9 @@ describe('resolveNavigation (the guard with its loads)', () => {
     restInfoState.fresh = false;
     let dialogs = 0;
     setReloginHandler(() => (dialogs += 1));
-    serve({ '/api/getrest': () => json({ code: 50014, message: 'You have been logged out, please log in again' }, 401) });
+    serve({
+      '/api/getrest': () => json({ code: 50014, message: 'You have been logged out, please log in again' }, 401),
+    });
     await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
     expect(dialogs).toBe(1);
     expect(useSession.getState().token).toBe('tok');

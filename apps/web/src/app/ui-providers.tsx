@@ -5,6 +5,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { useApp, type TSize } from '../stores/app.ts';
 import { useSettings } from '../stores/settings.ts';
 import { themeConfig } from '../components/layout/theme.ts';
+import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
 
 /** The app store says 'medium' (SPEC 2 default size); antd calls it 'middle'. */
 export function antdSize(size: TSize): 'small' | 'middle' | 'large' {
@@ -26,24 +27,10 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
   const theme = useMemo(() => themeConfig({ theme: color, themeName }), [color, themeName]);
   const componentSize = antdSize(useApp((s) => s.size));
   useEffect(() => {
-    ConfigProvider.config({
-      holderRender: (holder) => (
-        <ConfigProvider
-          locale={antdLocale}
-          theme={theme}
-          componentSize={componentSize}
-        >
-          {holder}
-        </ConfigProvider>
-      ),
-    });
+    setStaticFeedbackContext({ locale: antdLocale, componentSize });
   }, [antdLocale, theme, componentSize]);
   return (
-    <ConfigProvider
-      locale={antdLocale}
-      componentSize={componentSize}
-      theme={theme}
-    >
+    <ConfigProvider locale={antdLocale} componentSize={componentSize} theme={theme}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );

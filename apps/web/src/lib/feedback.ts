@@ -1,33 +1,27 @@
-import type { App } from 'antd';
-
 /**
- * A bridge from non-React code (the API client, the navigation guard) to antd's message and modal,
- * so they render inside ConfigProvider (theme colour, locale). The app registers App.useApp()'s API
- * once mounted; before that, antd's static functions are loaded on demand so the first page stays
- * light.
+ * Messages and dialogs for any code, React or not (the API client, the navigation guard, menus).
+ * antd's message and modal are loaded on first use, so no page carries them until one is shown,
+ * and they are drawn with the app's theme, locale and size (static-feedback-theme.tsx).
  */
-type TAppApi = ReturnType<typeof App.useApp>;
 
-let appApi: Pick<TAppApi, 'message' | 'modal'> | null = null;
+const loadMessage = () =>
+  Promise.all([import('antd/es/message/index.js'), import('./static-feedback-theme.tsx')]).then(([m, theme]) => {
+    theme.applyStaticFeedbackTheme();
+    return m.default;
+  });
 
-export function registerFeedback(api: Pick<TAppApi, 'message' | 'modal'> | null): void {
-  appApi = api;
-}
+const loadModal = () =>
+  Promise.all([import('antd/es/modal/index.js'), import('./static-feedback-theme.tsx')]).then(([m, theme]) => {
+    theme.applyStaticFeedbackTheme();
+    return m.default;
+  });
 
 export function showErrorMessage(text: string): void {
-  if (appApi) {
-    void appApi.message.error(text);
-    return;
-  }
-  void import('antd/es/message/index.js').then((m) => m.default.error(text));
+  void loadMessage().then((message) => message.error(text));
 }
 
 export function showSuccessMessage(text: string): void {
-  if (appApi) {
-    void appApi.message.success(text);
-    return;
-  }
-  void import('antd/es/message/index.js').then((m) => m.default.success(text));
+  void loadMessage().then((message) => message.success(text));
 }
 
 export interface TBlockingDialog {
@@ -39,21 +33,28 @@ export interface TBlockingDialog {
 
 /** A warning the user cannot dismiss: no close button, no mask click, no Escape (SPEC 8). */
 export function showBlockingWarning(dialog: TBlockingDialog): void {
-  const config = {
-    title: dialog.title,
-    content: dialog.content,
-    okText: dialog.okText,
-    onOk: dialog.onOk,
-    closable: false,
-    maskClosable: false,
-    keyboard: false,
-  };
-  if (appApi) {
-    appApi.modal.warning(config);
-    return;
-  }
-  void Promise.all([import('antd/es/modal/index.js'), import('./static-feedback-theme.tsx')]).then(([m, theme]) => {
-    theme.applyStaticFeedbackTheme();
-    m.default.warning(config);
-  });
+  void loadModal().then((Modal) =>
+    Modal.warning({
+      title: dialog.title,
+      content: dialog.content,
+      okText: dialog.okText,
+      onOk: dialog.onOk,
+      closable: false,
+      maskClosable: false,
+      keyboard: false,
+    }),
+  );
+}
+
+export interface TConfirmDialog {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => unknown;
+}
+
+/** Ask before something that cannot be undone in one click (e.g. signing out). */
+export function showConfirm(dialog: TConfirmDialog): void {
+  void loadModal().then((Modal) => Modal.confirm(dialog));
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../stores/session.ts';
-import { registerFeedback } from './feedback.ts';
 import { i18n, initI18n } from './i18n.ts';
 import { ApiError, del, get, post, put, request, REQUEST_TIMEOUT_MS, setReloginHandler } from './request.ts';
 
@@ -19,7 +18,14 @@ function stubFetch(impl: TFetch) {
   return fn;
 }
 
-const shown = { error: vi.fn(), warning: vi.fn() };
+// what the user is shown is antd's message and modal; the test reads what the client asked for
+const shown = vi.hoisted(() => ({ error: vi.fn(), warning: vi.fn() }));
+vi.mock('./feedback.ts', () => ({
+  showErrorMessage: (text: string) => shown.error(text),
+  showBlockingWarning: (dialog: unknown) => shown.warning(dialog),
+  showSuccessMessage: () => undefined,
+  showConfirm: () => undefined,
+}));
 
 beforeAll(async () => {
   await initI18n('en');
@@ -28,13 +34,11 @@ beforeAll(async () => {
 beforeEach(() => {
   shown.error.mockReset();
   shown.warning.mockReset();
-  registerFeedback({ message: { error: shown.error }, modal: { warning: shown.warning } } as never);
   useSession.setState({ token: '' });
 });
 
 afterEach(() => {
   setReloginHandler(null);
-  registerFeedback(null);
   vi.useRealTimers();
 });
 
@@ -163,6 +167,7 @@ describe('request', () => {
   });
 
   it('opens the re-login dialog once for a burst of 401s', async () => {
+    useSession.setState({ token: 'expired' });
     const relogin = vi.fn();
     setReloginHandler(relogin);
     stubFetch(async () => json(401, { code: 50014, message: 'Token expired' }));
@@ -173,6 +178,7 @@ describe('request', () => {
   });
 
   it('treats codes 50012 and 50014 as signed out even with another status', async () => {
+    useSession.setState({ token: 'expired' });
     for (const code of [50012, 50014]) {
       const relogin = vi.fn();
       setReloginHandler(relogin);
@@ -196,7 +202,26 @@ describe('request', () => {
     expect(relogin).not.toHaveBeenCalled();
   });
 
-  it('by default shows a dialog that cannot be dismissed and resets the token on confirm', async () => {
+  it('does not open the dialog for a request sent without a token', async () => {
+    setReloginHandler(() => shown.warning('relogin'));
+    useSession.setState({ token: '' });
+    stubFetch(async () => json(401, { code: 50012, message: 'Invalid token' }));
+    await expect(request('GET', '/api/getrest')).rejects.toThrow();
+    expect(shown.warning).not.toHaveBeenCalled();
+  });
+
+  it('does not open the dialog for a 401 answered after the user logged out', async () => {
+    setReloginHandler(() => shown.warning('relogin'));
+    useSession.setState({ token: 'revoked' });
+    stubFetch(async () => {
+      useSession.setState({ token: '' }); // logout finished while this request was in flight
+      return json(401, { code: 50012, message: 'Invalid token' });
+    });
+    await expect(request('GET', '/api/getrest')).rejects.toThrow();
+    expect(shown.warning).not.toHaveBeenCalled();
+  });
+
+  it('by default shows the logged-out dialog and resets the token on confirm', async () => {
     setReloginHandler(null);
     useSession.setState({ token: 'old' });
     const reload = vi.fn();
@@ -204,15 +229,8 @@ describe('request', () => {
     stubFetch(async () => json(401, { code: 50012, message: 'Invalid token' }));
     await expect(request('GET', '/api/getrest')).rejects.toThrow();
     expect(shown.warning).toHaveBeenCalledTimes(1);
-    const dialog = shown.warning.mock.calls[0]![0] as {
-      content: string;
-      closable: boolean;
-      maskClosable: boolean;
-      keyboard: boolean;
-      onOk: () => void;
-    };
+    const dialog = shown.warning.mock.calls[0]![0] as { content: string; onOk: () => void };
     expect(dialog.content).toBe('You have been logged out, please log in again');
-    expect([dialog.closable, dialog.maskClosable, dialog.keyboard]).toEqual([false, false, false]);
     dialog.onOk();
     expect(useSession.getState().token).toBe('');
     expect(reload).toHaveBeenCalled();

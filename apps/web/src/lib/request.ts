@@ -175,7 +175,10 @@ export async function request<T>(
 
   const code = field(payload, 'code', isNumber);
   if (res.status === 401 || (code !== undefined && AUTH_ERROR_CODES.includes(code))) {
-    if (!opts.noRelogin) requestRelogin();
+    // A 401 for a token that has since been replaced or dropped (the user logged out, or signed in
+    // again, while this request was in flight), or for a request sent with no token at all (a page
+    // still unmounting after logout), says nothing about a session to log back in to.
+    if (!opts.noRelogin && token !== '' && useSession.getState().token === token) requestRelogin();
     throw new ApiError(field(payload, 'message', isString) || MESSAGES.error.en, res.status, code, undefined, payload);
   }
   // SPEC 8 "any non-200 status is rejected": read as any status outside 2xx, so 201/204 answers work.

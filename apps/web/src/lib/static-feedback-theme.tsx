@@ -1,14 +1,25 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { themeConfig } from '../components/layout/theme.ts';
 import { useSettings } from '../stores/settings.ts';
 
 /**
- * antd's static message and modal render outside the React tree, so before the signed-in frame has
- * mounted (e.g. the guard finds an expired session on reload) they would fall back to antd's default
- * blue. This gives them the restaurant's chosen theme.
+ * antd's static message and modal render outside the React tree. They get the app's look here: the
+ * restaurant's chosen theme, and the locale and size the mounted UiProviders last reported (none
+ * before any antd page has mounted, e.g. the guard finding an expired session on reload).
  */
+let context: Pick<ConfigProviderProps, 'locale' | 'componentSize'> = {};
+
+export function setStaticFeedbackContext(next: Pick<ConfigProviderProps, 'locale' | 'componentSize'>): void {
+  context = next;
+  applyStaticFeedbackTheme();
+}
+
 export function applyStaticFeedbackTheme(): void {
   ConfigProvider.config({
-    holderRender: (holder) => <ConfigProvider theme={themeConfig(useSettings.getState())}>{holder}</ConfigProvider>,
+    holderRender: (holder) => (
+      <ConfigProvider {...context} theme={themeConfig(useSettings.getState())}>
+        {holder}
+      </ConfigProvider>
+    ),
   });
 }

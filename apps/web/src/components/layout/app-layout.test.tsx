@@ -219,6 +219,16 @@ describe('AppLayout', () => {
     await click(q('button[aria-label^="Account menu"]'));
     await click(menuItem('Log out'));
     expect(logout).not.toHaveBeenCalled();
+    // the dialog code is loaded on first use
+    await vi.waitFor(
+      () => {
+        const found = [...document.querySelectorAll('.ant-modal-confirm button')].some(
+          (b) => b.textContent === 'Log out',
+        );
+        if (!found) throw new Error('no confirm dialog yet');
+      },
+      { timeout: 5000 },
+    );
     const ok = [...document.querySelectorAll('.ant-modal-confirm button')].find((b) => b.textContent === 'Log out');
     await click(ok ?? null);
     expect(logout).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ConfigProvider, Drawer, Layout } from 'antd';
+import { ConfigProvider, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findRouteByPath, usePermittedRoutes } from '../../app/use-permitted-routes.ts';
 import { SIDEBAR_WIDTH, useApp } from '../../stores/app.ts';
@@ -20,6 +20,8 @@ const COLLAPSED_WIDTH = 64;
 
 // Rarely opened: each is its own chunk, so the shell every page waits for stays small.
 const SettingsDrawer = lazy(() => import('./settings-drawer.tsx'));
+/** Phones only: desktops never download the drawer. */
+const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
 const LockScreen = lazy(() => import('./lock-screen.tsx'));
 
 /** Follows the window width into desktop or mobile mode (SPEC 2); on mobile, navigating closes the menu. */
@@ -102,18 +104,16 @@ function Shell() {
       </a>
       <Layout className="ra-layout" hasSider={!mobile} inert={locked} aria-hidden={locked || undefined}>
         {mobile ? (
-          <Drawer
-            placement="left"
-            open={opened}
-            onClose={() => closeSidebar(false)}
-            size={SIDEBAR_WIDTH}
-            closable={false}
-            title={null}
-            aria-label={t('layout:sidebar.label')}
-            styles={{ body: { padding: 0, background: look.siderBg } }}
-          >
-            <Sidebar collapsed={false} look={look.sider} />
-          </Drawer>
+          <Suspense fallback={null}>
+            <MobileSidebar
+              open={opened}
+              onClose={() => closeSidebar(false)}
+              label={t('layout:sidebar.label')}
+              background={look.siderBg}
+            >
+              <Sidebar collapsed={false} look={look.sider} />
+            </MobileSidebar>
+          </Suspense>
         ) : (
           <Layout.Sider
             className={withoutAnimation ? 'ra-sider ra-sider--static' : 'ra-sider'}

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Modal } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   CheckOutlined,
@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../features/auth/session-actions.ts';
+import { showConfirm } from '../../lib/feedback.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { LOCK_OPTIONS } from './idle-timer.ts';
@@ -21,7 +22,6 @@ import { useLockScreen } from './lock-state.ts';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [modal, modalHolder] = Modal.useModal();
   const name = useSession((s) => s.name || s.currentAccount);
   const avatar = useSession((s) => s.avatar);
   const loginAsLeaf = useSession((s) => s.loginAsLeaf);
@@ -30,7 +30,7 @@ export function UserMenu() {
   const lock = useLockScreen((s) => s.lock);
 
   const confirmLogout = () => {
-    void modal.confirm({
+    showConfirm({
       title: t('layout:logout.title'),
       content: t('layout:logout.content'),
       okText: t('layout:logout.ok'),
@@ -80,7 +80,6 @@ export function UserMenu() {
           <span className="ra-navbar__user-name">{name}</span>
         </Button>
       </Dropdown>
-      {modalHolder}
     </>
   );
 }

@@ -24,6 +24,8 @@ export function clearLocalSession(): void {
 
 /** Ends the session on the server (best effort) and here, then shows the login page. */
 export async function logout(): Promise<void> {
+  // nothing may refetch with the token being revoked
+  await queryClient.cancelQueries();
   try {
     await logoutRequest();
   } catch {
