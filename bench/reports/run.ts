@@ -31,7 +31,13 @@ const reuse = process.env.BENCH_REUSE === '1';
 // A fixed "now" keeps the data and the ranges the same from run to run.
 const NOW = new Date('2026-11-15T20:00:00Z');
 
-const handle = await openDatabase({ databaseUrl: url, schema: url ? 'bench_reports' : undefined, maxConnections: 4 });
+// BENCH_PGLITE_DIR keeps PGlite's data in a directory instead of memory, for the full 500,000 orders
+const handle = await openDatabase({
+  databaseUrl: url,
+  schema: url ? 'bench_reports' : undefined,
+  pgliteDir: url ? undefined : process.env.BENCH_PGLITE_DIR || undefined,
+  maxConnections: 4,
+});
 const kind = handle.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const log = (...args: unknown[]) => console.log(`[${kind}]`, ...args);
 

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 const warning = vi.hoisted(() => vi.fn());
 vi.mock('antd/es/modal/index.js', () => ({ default: { warning, confirm: vi.fn() } }));
+// the look of the dialog is not what this test is about, and loading antd's ConfigProvider is slow
+vi.mock('./static-feedback-theme.tsx', () => ({ applyStaticFeedbackTheme: () => undefined }));
 
 import { showBlockingWarning } from './feedback.ts';
 
@@ -14,7 +16,7 @@ describe('showBlockingWarning (SPEC 8 re-login dialog)', () => {
       okText: 'Log in again',
       onOk,
     });
-    await vi.waitFor(() => expect(warning).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(warning).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(warning.mock.calls[0]![0]).toMatchObject({
       content: 'You have been logged out, please log in again',
       okText: 'Log in again',
