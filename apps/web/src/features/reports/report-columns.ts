@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { toCsv, type TCsvColumn } from '@ra/shared/reports/csv';
-import { count, money, percent } from './report-format.ts';
+import { percent } from '../../lib/percent.ts';
+import { count, money } from './report-format.ts';
 
 /**
  * One column of a report table, described once for both the screen and the CSV file, so an export

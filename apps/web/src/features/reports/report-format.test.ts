@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changeTone, count, describeChange, money, percent } from './report-format.ts';
+import { percent } from '../../lib/percent.ts';
+import { changeTone, describeChange } from '../../lib/period-change.ts';
+import { count, money } from './report-format.ts';
 
 describe('change from the previous period', () => {
   it('shows a signed percentage and its direction', () => {

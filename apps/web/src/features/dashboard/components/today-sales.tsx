@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@ra/shared/format/date';
 import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
-import { changeRatio } from '@ra/shared/reports/report-math';
+import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useSettings } from '../../../stores/settings.ts';
@@ -11,18 +11,6 @@ import { useDashboardToday, type TSoFar } from '../api/get-dashboard-today.ts';
 
 // echarts arrives only when the chart is drawn (ARCHITECTURE "Web"; the first page stays light)
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
-
-/** '+12.5%' / '-3.0%' / '—' and whether that is up or down. */
-export function changeText(
-  current: number,
-  previous: number,
-): { text: string; trend: 'up' | 'down' | 'flat' | 'none' } {
-  const ratio = changeRatio(current, previous);
-  if (ratio === null) return { text: '—', trend: 'none' };
-  const text = `${toThousands((Math.abs(ratio) * 100).toFixed(1))}%`;
-  if (text === '0.0%') return { text, trend: 'flat' };
-  return ratio > 0 ? { text: `+${text}`, trend: 'up' } : { text: `-${text}`, trend: 'down' };
-}
 
 function Panel({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
@@ -99,13 +87,8 @@ export default function TodaySales() {
             <p className="ra-dash__hint">{t('sales.comparedWith', { day: data.sameTimeLastWeek.businessDay })}</p>
             <div className="ra-dash__figures">
               {FIGURES.map((f) => {
-                const change = changeText(data.today[f.key], data.sameTimeLastWeek[f.key]);
-                const tone =
-                  change.trend === 'up' || change.trend === 'down'
-                    ? (change.trend === 'up') === f.higherIsBetter
-                      ? 'good'
-                      : 'bad'
-                    : 'neutral';
+                const change = describeChange(data.today[f.key], data.sameTimeLastWeek[f.key]);
+                const tone = changeTone(change.trend, f.higherIsBetter);
                 return (
                   <div key={f.key} className="ra-dash__figure" data-figure={f.key}>
                     <div className="ra-dash__figure-label">{t(`sales.${f.key}`)}</div>

@@ -1,7 +1,7 @@
 import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
 import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import { useTranslation } from 'react-i18next';
-import { changeTone, describeChange } from '../report-format.ts';
+import { changeTone, describeChange } from '../../../lib/period-change.ts';
 
 /**
  * The change from the previous period, with an arrow and colour: green when the move is good news, red
