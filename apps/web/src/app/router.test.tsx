@@ -50,7 +50,7 @@ describe('the router with its guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/salesReport/salesSummary?from=2026-03-01',
     );
-    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull());
+    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 5000 });
     expect(document.title).toBe('Sign In - Restaurant Admin System');
   });
 

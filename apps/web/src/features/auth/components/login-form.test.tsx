@@ -120,7 +120,7 @@ describe('LoginForm', () => {
       type($('input[name=password]'), 'demo1234');
     });
     await pressEnterIn($('input[name=password]'));
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/workHours/index'));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/workHours/index'), { timeout: 5000 });
     expect(useSession.getState().token).toBe('b');
   });
 
@@ -136,7 +136,7 @@ describe('LoginForm', () => {
       type($('input[name=password]'), 'nope');
     });
     await pressEnterIn($('input[name=password]'));
-    await vi.waitFor(() => expect($('[role=alert]').textContent).toBe('用户名和密码不匹配。'));
+    await vi.waitFor(() => expect($('[role=alert]').textContent).toBe('用户名和密码不匹配。'), { timeout: 5000 });
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
@@ -155,7 +155,7 @@ describe('LoginForm', () => {
       type($('input[name=password]'), 'demo1234');
     });
     await pressEnterIn($('input[name=password]'));
-    await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull());
+    await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull(), { timeout: 5000 });
     expect($('[role=status]').textContent).toContain('verification code has been sent');
     await pressEnterIn($('input[name=code]'));
     expect(container.textContent).toContain('Please enter the 6-digit code');
