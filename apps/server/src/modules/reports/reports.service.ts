@@ -97,13 +97,21 @@ export class ReportsService {
     return { range, previousRange: query.compare ? comparisonRange(query.preset, range) : null };
   }
 
+  /** Every section reads the asked period and, when comparing, the one before it, side by side. */
+  private async bothPeriods<T>(
+    query: { from: string; to: string; compare: boolean; preset: TDatePreset },
+    load: (range: TDayRange) => Promise<T>,
+  ) {
+    const { range, previousRange } = this.periods(query);
+    const [current, previous] = await Promise.all([load(range), previousRange ? load(previousRange) : null]);
+    return { range, previousRange, current, previous };
+  }
+
   async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.salesByChannel(restaurantId, range),
-      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.salesByChannel(restaurantId, r),
+    );
     return {
       range,
       previousRange,
@@ -119,11 +127,9 @@ export class ReportsService {
 
   async operation(auth: AuthContext, query: TReportQuery): Promise<TOperationResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.salesByChannel(restaurantId, range),
-      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.salesByChannel(restaurantId, r),
+    );
     return {
       range,
       previousRange,
@@ -200,11 +206,9 @@ export class ReportsService {
 
   async itemSales(auth: AuthContext, query: TReportQuery): Promise<TItemSalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.itemSales(restaurantId, range),
-      previousRange ? this.repo.itemSales(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.itemSales(restaurantId, r),
+    );
     const totalsOf = (rows: typeof current) =>
       rows.reduce(
         (t, r) => ({
@@ -244,11 +248,9 @@ export class ReportsService {
 
   async categorySales(auth: AuthContext, query: TReportQuery): Promise<TCategorySalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.itemSales(restaurantId, range),
-      previousRange ? this.repo.itemSales(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.itemSales(restaurantId, r),
+    );
     type TTotals = { quantity: number; grossCents: number; discountCents: number; compCents: number; netCents: number };
     const zero = (): TTotals => ({ quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 });
     const group = (rows: typeof current) => {
@@ -302,11 +304,9 @@ export class ReportsService {
 
   async optionSales(auth: AuthContext, query: TReportQuery): Promise<TOptionSalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.optionSales(restaurantId, range),
-      previousRange ? this.repo.optionSales(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.optionSales(restaurantId, r),
+    );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ quantity: t.quantity + r.quantity, amountCents: t.amountCents + r.amountCents }), {
         quantity: 0,
@@ -340,11 +340,9 @@ export class ReportsService {
 
   async paymentMethods(auth: AuthContext, query: TReportQuery): Promise<TPaymentMethodsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.paymentMethods(restaurantId, range),
-      previousRange ? this.repo.paymentMethods(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.paymentMethods(restaurantId, r),
+    );
     const rowOf = (r: (typeof current)[number]) => ({
       method: r.method as TPaymentMethod,
       cardBrand: r.cardBrand as TCardBrand | null,
@@ -381,11 +379,9 @@ export class ReportsService {
 
   async discounts(auth: AuthContext, query: TReportQuery): Promise<TDiscountsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.discounts(restaurantId, range),
-      previousRange ? this.repo.discounts(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.discounts(restaurantId, r),
+    );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ count: t.count + r.count, amountCents: t.amountCents + r.amountCents }), {
         count: 0,
@@ -409,11 +405,9 @@ export class ReportsService {
 
   async taxes(auth: AuthContext, query: TReportQuery): Promise<TTaxesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([
-      this.repo.taxes(restaurantId, range),
-      previousRange ? this.repo.taxes(restaurantId, previousRange) : null,
-    ]);
+    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
+      this.repo.taxes(restaurantId, r),
+    );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ taxableCents: t.taxableCents + r.taxableCents, taxCents: t.taxCents + r.taxCents }), {
         taxableCents: 0,
