@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatClock, formatCount, formatDateTime, formatDay, formatMonth, toDisplayLanguage } from './locale-format.ts';
+
+describe('locale formatting', () => {
+  const instant = '2026-11-23T01:45:00Z'; // 8:45 PM on Nov 22 in New York
+
+  it('shows an instant in US English with a 12-hour clock in the restaurant zone', () => {
+    expect(formatDateTime(instant, 'en', 'America/New_York')).toBe('Nov 22, 2026, 8:45 PM');
+  });
+
+  it('shows an instant in Chinese with a 24-hour clock', () => {
+    expect(formatDateTime(instant, 'zh', 'America/New_York')).toBe('2026年11月22日 20:45');
+  });
+
+  it('shows a business day without shifting it by the viewer zone', () => {
+    expect(formatDay('2026-11-22', 'en')).toBe('Nov 22, 2026');
+    expect(formatDay('2026-11-22', 'zh')).toBe('2026年11月22日');
+  });
+
+  it('shows times of day and months in each language', () => {
+    expect(formatClock(instant, 'en', 'America/New_York')).toBe('8:45 PM');
+    expect(formatClock(instant, 'zh', 'America/New_York')).toBe('20:45');
+    expect(formatMonth('2026-01', 'en')).toBe('Jan 2026');
+    expect(formatMonth('2026-01', 'zh')).toBe('2026年1月');
+  });
+
+  it('separates thousands in counts and money', () => {
+    expect(formatCount(11489, 'en')).toBe('11,489');
+    expect(formatCents(1234567, 'en')).toBe('$12,345.67');
+    expect(formatCents(-250, 'zh')).toBe('-US$2.50');
+  });
+
+  it('maps any Chinese browser tag to zh and everything else to en', () => {
+    expect(toDisplayLanguage('zh-CN')).toBe('zh');
+    expect(toDisplayLanguage('en-GB')).toBe('en');
+    expect(toDisplayLanguage(undefined)).toBe('en');
+  });
+});
