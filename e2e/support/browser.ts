@@ -9,6 +9,9 @@ mkdirSync(screenshotDir, { recursive: true });
 
 export const baseUrl = (): string => inject('baseUrl');
 
+/** The instant the suite's server clock started at; the page clock starts there too. */
+export const clockNow = (): Date => new Date(inject('clockNow'));
+
 /** Debian's Chromium; the flags keep it off the network this machine does not have. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -34,6 +37,9 @@ export async function newPage(
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
   });
+  // The page's Date starts at the server's pinned instant and runs on from there, so the browser and
+  // the server agree on today's business day whatever the real time is.
+  await context.clock.install({ time: clockNow() });
   const page = await context.newPage();
   return { context, page };
 }

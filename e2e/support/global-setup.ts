@@ -7,10 +7,20 @@ import type { TestProject } from 'vitest/node';
 /** Shared with the tests so they can mint tokens (e.g. an already-expired one). */
 export const E2E_JWT_SECRET = 'e2e-secret-not-for-production-0123456789abcdef';
 
+/**
+ * The instant the whole browser suite runs at, on the server (CLOCK_NOW) and in the page
+ * (Playwright's clock), so "today" is the same on both sides and never the hour CI happens to run.
+ * A Saturday evening in New York by default; E2E_CLOCK_NOW runs the suite at another instant
+ * (scripts/test-all.mjs runs the sales pages again at 03:30, before the day's first order).
+ */
+export const DEFAULT_E2E_CLOCK_NOW = '2026-03-14T19:30:00-04:00';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     jwtSecret: string;
+    /** ISO instant the server's clock started at (CLOCK_NOW). */
+    clockNow: string;
   }
 }
 
@@ -33,6 +43,7 @@ async function waitForServer(url: string, child: ChildProcess, deadline: number)
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ra-e2e-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
+  const clockNow = process.env.E2E_CLOCK_NOW || DEFAULT_E2E_CLOCK_NOW;
   const child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {
@@ -42,7 +53,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       JWT_SECRET: E2E_JWT_SECRET,
-      NODE_ENV: 'production',
+      // CLOCK_NOW is honoured outside production only (lib/clock.ts).
+      NODE_ENV: 'test',
+      CLOCK_NOW: clockNow,
       SEED_ORDER_DAYS: '21',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('jwtSecret', E2E_JWT_SECRET);
+  project.provide('clockNow', new Date(clockNow).toISOString());
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -10,6 +10,7 @@ import {
   signIn,
   signInTo,
   signToken,
+  clockNow,
   openMenuItem,
 } from '../support/browser.ts';
 
@@ -139,7 +140,7 @@ describe('session expiry', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'Admin-Token');
     expect(cookie).toBeDefined();
     const claims = decodeToken(cookie!.value);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clockNow().getTime() / 1000);
     const expired = signToken({ ...claims, iat: now - 7200, exp: now - 3600 });
     await context.addCookies([{ ...cookie!, value: expired }]);
     await page.reload();

@@ -83,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
 async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   const { db, config } = options;
+  // Every service that asks for "now" gets this one (lib/clock.ts); tests and CLOCK_NOW pin it.
+  const clock = config.clock;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -92,7 +94,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerApiDocs(app);
 
-  const tokens = new TokenService(config.jwtSecret);
+  const tokens = new TokenService(config.jwtSecret, clock);
   const email = options.emailSender ?? createEmailSender(config.email, db, app.log);
   const audit = new AuditRepository(db);
   const nodes = new NodeService(new NodeRepository(db));
@@ -104,10 +106,16 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     tokenTtlSeconds: config.tokenTtlSeconds,
     codeSecret: config.jwtSecret,
     audit,
+    now: () => clock.now(),
   });
   const orders = new OrdersService(new OrdersRepository(db));
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
-  const restaurants = new RestaurantService(new RestaurantRepository(db), audit, (id) => orders.rebuildRollups(id));
+  const restaurants = new RestaurantService(
+    new RestaurantRepository(db),
+    audit,
+    (id) => orders.rebuildRollups(id),
+    clock,
+  );
 
   registerAccessControl(app, {
     authenticate: (token) => accounts.authenticate(token),
@@ -124,7 +132,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const reportsRepo = new ReportsRepository(db);
   await typed.register(reportsRoutes(new ReportsService(reportsRepo), reportsRepo));
   await typed.register(transactionsRoutes(new TransactionsRepository(db)));
-  await typed.register(dashboardRoutes(new DashboardService(new DashboardRepository(db))));
+  await typed.register(dashboardRoutes(new DashboardService(new DashboardRepository(db), clock)));
   await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo)));
   for (const module of options.modules ?? []) await typed.register(module);
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clockFromEnv, type Clock } from './lib/clock.ts';
 
 /** The monorepo root, found from this file so `npm start` works from any working directory. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,6 +30,10 @@ export interface AppConfig {
   /** The built web app; served at / when the folder exists. */
   webDistDir: string;
   logLevel: string;
+  /** Where "now" comes from (lib/clock.ts); CLOCK_NOW pins it outside production. */
+  clock: Clock;
+  /** CLOCK_NOW was set but ignored because NODE_ENV is production; said once in the start-up log. */
+  clockPinIgnored?: boolean;
 }
 
 const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -75,6 +80,7 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { dataDir, databaseUrl } = loadDatabaseConfig(env);
+  const { clock, ignored } = clockFromEnv(env);
   return {
     port: positiveInt(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -90,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDistDir: resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    clock,
+    ...(ignored ? { clockPinIgnored: true } : {}),
   };
 }

@@ -18,11 +18,16 @@ const seeded =
   !(await hasAnyUser(database.db)) &&
   (
     await seedDemoData(database.db, {
-      ...(Number.isInteger(seedOrderDays) && seedOrderDays > 0 ? { orders: { days: seedOrderDays } } : {}),
+      // Demo orders run up to the clock's "now", so an afternoon start shows today's lunch so far.
+      ...(Number.isInteger(seedOrderDays) && seedOrderDays > 0
+        ? { orders: { days: seedOrderDays, now: config.clock.now() } }
+        : {}),
     })
   ).seeded;
 
 const app = await buildApp({ db: database.db, config });
+if (config.clockPinIgnored) app.log.warn('CLOCK_NOW is ignored in production; the system clock is used');
+else if (process.env.CLOCK_NOW) app.log.warn(`clock pinned by CLOCK_NOW: now is ${config.clock.now().toISOString()}`);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

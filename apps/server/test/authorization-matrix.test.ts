@@ -245,12 +245,12 @@ const claims = createDecoder()(ownerToken) as { sub: string; sid: string; exp: n
 const forgedToken = createSigner({ key: 'not-our-secret-0123456789abcdef0123456789', algorithm: 'HS256' })({
   sub: claims.sub,
   sid: claims.sid,
-  exp: Math.floor(Date.now() / 1000) + 3600,
+  exp: Math.floor(ctx.config.clock.now().getTime() / 1000) + 3600,
 });
 const expiredToken = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })({
   sub: claims.sub,
   sid: claims.sid,
-  exp: Math.floor(Date.now() / 1000) - 60,
+  exp: Math.floor(ctx.config.clock.now().getTime() / 1000) - 60,
 });
 
 /** A fresh session per allowed call, so a route that signs out or rotates a session cannot spoil the next. */

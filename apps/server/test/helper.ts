@@ -5,9 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../src/app.ts';
+import { ManualClock } from '../src/lib/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+
+/** The instant server tests run at unless a test sets its own clock. */
+export const TEST_NOW = '2026-03-14T19:30:00-04:00';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 
@@ -24,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     email: { smtpUrl: undefined, from: 'test@restaurant-admin.local', fail: false },
     webDistDir: join(tmpdir(), 'ra-no-web-dist'),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests run at a fixed instant, never the hour they happen to run at (a Saturday evening in New York).
+    clock: new ManualClock(TEST_NOW),
     ...overrides,
   };
 }

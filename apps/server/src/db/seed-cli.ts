@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadDatabaseConfig } from '../config.ts';
+import { clockFromEnv } from '../lib/clock.ts';
 import { seedDemoOrders, type TSeedOrdersOptions } from '../modules/orders/demo-orders.ts';
 import { openConfiguredDatabase } from './client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from './seed.ts';
@@ -25,12 +26,14 @@ function positive(name: string, value: string | undefined): number | undefined {
 
 const totalOrders = positive('orders', values.orders);
 const days = positive('days', values.days) ?? 90;
-const seed = positive('seed', values.seed) ?? Date.now() % 2_000_000_000;
+// Orders run up to the clock's "now" (CLOCK_NOW outside production); the seed only varies the data.
+const now = clockFromEnv(process.env).clock.now();
+const seed = positive('seed', values.seed) ?? Math.floor(Math.random() * 2_000_000_000);
 
 const handle = await openConfiguredDatabase(loadDatabaseConfig());
 try {
   await handle.migrate();
-  const started = Date.now();
+  const started = performance.now();
   const progress: TSeedOrdersOptions['onProgress'] = (done, name) => {
     if (done % 5000 < 400) console.log(`  ${name}: ${done} orders`);
   };
@@ -41,9 +44,10 @@ try {
         ...(totalOrders !== undefined ? { totalOrders } : {}),
         seed,
         runId: `cli${seed.toString(36)}`,
+        now,
         onProgress: progress,
       }
-    : { days: 90, onProgress: progress };
+    : { days: 90, now, onProgress: progress };
   const { seeded, orders: firstOrders } = await seedDemoData(handle.db, { orders: orderOptions });
   console.log(
     seeded
@@ -54,7 +58,7 @@ try {
   if (!seeded && asked) added = await seedDemoOrders(handle.db, orderOptions);
   if (added) {
     console.log(
-      `${added.orders} demo orders and ${added.payouts} payouts added in ${((Date.now() - started) / 1000).toFixed(1)} s (${added.restaurants.map((r) => `${r.name}: ${r.orders}`).join(', ')})`,
+      `${added.orders} demo orders and ${added.payouts} payouts added in ${((performance.now() - started) / 1000).toFixed(1)} s (${added.restaurants.map((r) => `${r.name}: ${r.orders}`).join(', ')})`,
     );
     if (added.skipped.length) console.log(`skipped (no time zone chosen yet): ${added.skipped.join(', ')}`);
   } else if (!seeded) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import type { Clock } from './clock.ts';
 import { loggedOut, tokenExpired } from './errors.ts';
 
 export interface TTokenClaims {
@@ -19,9 +20,18 @@ export class TokenService {
   private readonly sign: (payload: Record<string, unknown>) => string;
   private readonly verify: (token: string) => Record<string, unknown>;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
     this.sign = createSigner({ key: secret, algorithm: 'HS256' });
-    this.verify = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['sub', 'sid', 'exp'] });
+    // Expiry is judged against the product's clock below, not the verifier's own Date.now().
+    this.verify = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'sid', 'exp'],
+      ignoreExpiration: true,
+    });
   }
 
   issue(userId: number, sessionId: string, expiresAt: Date): string {
@@ -47,6 +57,7 @@ export class TokenService {
     if (typeof sub !== 'string' || !/^\d+$/.test(sub) || typeof sid !== 'string' || typeof exp !== 'number') {
       throw loggedOut();
     }
+    if (exp * 1000 <= this.clock.now().getTime()) throw tokenExpired();
     return { sub, sid, exp };
   }
 }

@@ -74,8 +74,8 @@ export class AccountRepository {
     return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await this.db.insert(loginFailures).values({ email, ip, createdAt: new Date() });
+  async recordFailure(email: string, ip: string, at: Date): Promise<void> {
+    await this.db.insert(loginFailures).values({ email, ip, createdAt: at });
   }
 
   async clearFailures(email: string): Promise<void> {

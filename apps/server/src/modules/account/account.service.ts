@@ -138,7 +138,7 @@ export class AccountService {
   }
 
   private async recordFailure(email: string, ip: string): Promise<void> {
-    await this.repo.recordFailure(email, ip);
+    await this.repo.recordFailure(email, ip, this.now());
     // Keep the table small without a scheduler: a failure is rare enough to pay for the sweep.
     if (Math.random() < 0.05) await this.repo.pruneFailures(new Date(this.now().getTime() - SIGNIN_LIMITS.windowMs));
   }

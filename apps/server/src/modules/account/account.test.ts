@@ -8,6 +8,7 @@ import { emailOutbox } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import {
   as,
   createTestContext,
@@ -238,7 +239,7 @@ describe('email verification code', () => {
     const code = await latestCodeFor(email);
     await ctx.db
       .update(emailCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(ctx.config.clock.now().getTime() - 1000) })
       .where(and(eq(emailCodes.userId, await userIdOf(email)), isNull(emailCodes.usedAt)));
     const res = await signin(ctx.app, email, DEMO_PASSWORD, { emailVerificationCodeNumber: code });
     expect(res.statusCode).toBe(400);
@@ -310,7 +311,7 @@ describe('tokens and sessions', () => {
     const forged = createSigner({ key: 'another-key-another-key-another-key-0000', algorithm: 'HS256' })({
       sub,
       sid,
-      exp: Math.floor(Date.now() / 1000) + 3600,
+      exp: Math.floor(ctx.config.clock.now().getTime() / 1000) + 3600,
     });
     for (const headers of [{}, { authorization: 'not-a-token' }, { authorization: forged }]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/api/getUserInfo', headers });
@@ -321,7 +322,7 @@ describe('tokens and sessions', () => {
 
   it('answers 401 / 50014 for an expired token', async () => {
     const { sid, sub } = await ownerSession();
-    const expired = sign({ sub, sid, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = sign({ sub, sid, exp: Math.floor(ctx.config.clock.now().getTime() / 1000) - 60 });
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/api/getUserInfo',
@@ -357,7 +358,7 @@ describe('tokens and sessions', () => {
   it('acquireToken returns a different token for the same session that works, and extends the session', async () => {
     const { token, sid } = await ownerSession();
     const [before] = await ctx.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sid));
-    await new Promise((r) => setTimeout(r, 20));
+    (ctx.config.clock as ManualClock).advance(60_000);
     const res = await as(
       ctx.app,
       token,
@@ -394,7 +395,7 @@ describe('tokens and sessions', () => {
     const { token, sid } = await ownerSession();
     await ctx.db
       .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(ctx.config.clock.now().getTime() - 1000) })
       .where(eq(sessions.id, sid));
     const res = await as(ctx.app, token)({ method: 'GET', url: '/api/api/getUserInfo' });
     expect(res.json()).toEqual({ code: 50012, message: MESSAGES.loggedOut.en });

@@ -7,6 +7,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import type { TDashboardTodayResponse, TOrderCalendarResponse } from './dashboard.schemas.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 
 /**
  * The order calendar is in the first fixed route set, shown to owners, agents and admins
@@ -19,9 +20,12 @@ export function mayViewOrderCalendar(auth: AuthContext): boolean {
 }
 
 export class DashboardService {
-  constructor(private readonly repo: DashboardRepository) {}
+  constructor(
+    private readonly repo: DashboardRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
-  async orderCalendar(auth: AuthContext, month: string, now: Date = new Date()): Promise<TOrderCalendarResponse> {
+  async orderCalendar(auth: AuthContext, month: string, now: Date = this.clock.now()): Promise<TOrderCalendarResponse> {
     if (!mayViewOrderCalendar(auth)) throw forbidden();
     const restaurantId = requireRestaurantId(auth);
     const clock = await this.repo.clock(restaurantId);
@@ -55,7 +59,7 @@ export class DashboardService {
    * Friday lunchtime is not compared with all of last Friday), the last 14 business days and the
    * latest orders. A restaurant without a time zone has no business day yet: figures are empty.
    */
-  async today(auth: AuthContext, now: Date = new Date()): Promise<TDashboardTodayResponse> {
+  async today(auth: AuthContext, now: Date = this.clock.now()): Promise<TDashboardTodayResponse> {
     const restaurantId = requireRestaurantId(auth);
     const clock = await this.repo.clock(restaurantId);
     const latestOrders = await this.repo.latestOrders(restaurantId, 10);

@@ -14,6 +14,7 @@ import type {
   ZUpdateRestAdminConfigRequest,
 } from './restaurant.schemas.ts';
 import { CONFIG_DEFAULTS, REST_SETTINGS, type TRestSettingName } from './restaurant.settings.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
 
@@ -38,6 +39,7 @@ export class RestaurantService {
     private readonly audit: AuditRepository,
     /** Called after the time zone or hourOffsetEndOfDay changed (the order rollups are re-filed). */
     private readonly onClockChange?: (restaurantId: number) => Promise<void>,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private async load(auth: AuthContext): Promise<TRestaurantRow> {
@@ -47,7 +49,7 @@ export class RestaurantService {
   }
 
   /** SPEC 3 "Restaurant info response fields read", loaded after sign-in and on every role change. */
-  async info(auth: AuthContext, now: Date = new Date()): Promise<TRestInfoResponse> {
+  async info(auth: AuthContext, now: Date = this.clock.now()): Promise<TRestInfoResponse> {
     const r = await this.load(auth);
     const timestamp = Math.floor(now.getTime() / 1000);
     return {
