@@ -22,6 +22,12 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
     userAgent: text(),
+    /**
+     * Wrong passwords at this session's lock screen since it was last unlocked. They have their own
+     * limit and do not count toward sign-in, so staff fumbling at one register cannot lock the owner
+     * out (docs/decisions.md "Unlock has its own limit").
+     */
+    unlockFailures: integer().notNull().default(0),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_restaurant_id_idx').on(t.restaurantId)],
 );
@@ -62,5 +68,29 @@ export const loginFailures = pgTable(
     index('login_failures_email_idx').on(t.email, t.createdAt),
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
     index('login_failures_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * "Forgot password" requests (docs/decisions.md "Password reset"). Every request is a row, also for
+ * an email with no account (userId and tokenHash null), so the per-address and per-email limits count
+ * what was asked, not what was sent. Only a hash of the emailed token is kept; `usedAt` makes it work once.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    email: text().notNull(),
+    ip: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().unique('password_resets_token_hash_unique'),
+    expiresAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('password_resets_email_idx').on(t.email, t.createdAt),
+    index('password_resets_ip_idx').on(t.ip, t.createdAt),
+    index('password_resets_user_id_idx').on(t.userId),
   ],
 );
