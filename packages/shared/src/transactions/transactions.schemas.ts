@@ -1,25 +1,29 @@
 import { z } from 'zod';
-import { ZBusinessDay, ZDayRange } from '@ra/shared/reports/reports.schemas';
+import { daysInRange } from '../business-day/date-range.ts';
 import {
   CARD_BRANDS,
   DISCOUNT_KINDS,
   ORDER_CHANNELS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
-} from '@ra/shared/orders/orders.schemas';
-import { MAX_REPORT_RANGE_DAYS, REPORT_MESSAGES } from '@ra/shared/reports/reports.schemas';
-import { daysInRange } from '@ra/shared/business-day/date-range';
+} from '../orders/orders.schemas.ts';
+import { MAX_REPORT_RANGE_DAYS, REPORT_MESSAGES, ZBusinessDay, ZDayRange } from '../reports/reports.schemas.ts';
 
 /**
  * The transactions page (SPEC 2 "/transactions/index", SPEC 6 viewTransactions): payments and
- * refunds, searchable and filtered on the server, with the order behind each. Kept beside the routes
- * until the web app needs them in packages/shared.
+ * refunds, searchable and filtered on the server, with the order behind each. One contract: the
+ * server validates and documents with these, the web reads its answers as these types.
  */
 
 export const TRANSACTION_KINDS = ['payment', 'refund'] as const;
+export type TTransactionKind = (typeof TRANSACTION_KINDS)[number];
 /** completed: nothing refunded; partiallyRefunded / refunded: refunds naming the payment. Refunds are always completed. */
 export const TRANSACTION_STATUSES = ['completed', 'partiallyRefunded', 'refunded'] as const;
+export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_SORTS = ['-at', 'at', '-amount', 'amount'] as const;
+export type TTransactionSort = (typeof TRANSACTION_SORTS)[number];
+/** Page sizes the list offers; the URL and the server accept no others. */
+export const TRANSACTION_PAGE_SIZES = [20, 50, 100, 200] as const;
 
 const ZOptionalCents = z.coerce.number().int().min(0).optional();
 
@@ -185,3 +189,4 @@ export const ZOrderDetail = z.object({
   ),
 });
 export type TOrderDetail = z.infer<typeof ZOrderDetail>;
+export type TStaffAction = z.infer<typeof ZStaffActionOut>;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
-import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from './transactions.schemas.ts';
+import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from '@ra/shared/transactions/transactions.schemas';
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 const iso = (value: unknown) => new Date(num(value)).toISOString();

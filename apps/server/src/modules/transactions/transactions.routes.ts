@@ -4,7 +4,7 @@ import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access-control.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
-import { ZOrderDetail, ZTransactionsQuery, ZTransactionsResponse } from './transactions.schemas.ts';
+import { ZOrderDetail, ZTransactionsQuery, ZTransactionsResponse } from '@ra/shared/transactions/transactions.schemas';
 
 /**
  * SPEC 2 "/transactions/index" (viewTransactions). The service layer would only pass the caller's

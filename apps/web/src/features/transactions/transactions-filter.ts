@@ -3,10 +3,11 @@ import { ZDateRange } from '@ra/shared/reports/reports.schemas';
 import { PAYMENT_METHODS, type TPaymentMethod } from '@ra/shared/orders/orders.schemas';
 import {
   TRANSACTION_KINDS,
+  TRANSACTION_PAGE_SIZES,
   TRANSACTION_SORTS,
   TRANSACTION_STATUSES,
-  type TTransactionsFilter,
-} from './api/get-transactions.ts';
+} from '@ra/shared/transactions/transactions.schemas';
+import type { TTransactionsFilter } from './api/get-transactions.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -42,7 +43,7 @@ export function parseTransactionsFilter(search: URLSearchParams, today: string):
     minCents,
     maxCents,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: [20, 50, 100, 200].includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: (TRANSACTION_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
     sort: oneOf(TRANSACTION_SORTS, search.get('sort')) ?? '-at',
   };
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '@ra/shared/format/date';
 import { formatMoneyCents } from '@ra/shared/format/number';
 import { errorText } from '../../../lib/request.ts';
-import { useOrderDetail, type TOrderDetail } from '../api/get-order-detail.ts';
+import type { TOrderDetail } from '@ra/shared/transactions/transactions.schemas';
+import { useOrderDetail } from '../api/get-order-detail.ts';
 
 const money = formatMoneyCents;
 

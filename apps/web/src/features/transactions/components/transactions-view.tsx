@@ -13,10 +13,9 @@ import { useSession } from '../../../stores/session.ts';
 import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
-  useTransactions,
   type TTransactionRow,
-  type TTransactionsFilter,
-} from '../api/get-transactions.ts';
+} from '@ra/shared/transactions/transactions.schemas';
+import { useTransactions, type TTransactionsFilter } from '../api/get-transactions.ts';
 import { businessToday, dollarsToCents, parseTransactionsFilter, transactionsSearch } from '../transactions-filter.ts';
 import { OrderDrawer } from './order-drawer.tsx';
 import './transactions.css';
