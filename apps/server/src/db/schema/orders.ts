@@ -77,7 +77,16 @@ export const orders = pgTable(
     payloadHash: text().notNull(),
     /** The validated request as received, for the order detail and for audits of what the POS sent. */
     payload: jsonb().$type<TIngestOrderRequest>().notNull(),
+    /**
+     * First received after its business day had ended (a POS that was offline catching up), by the
+     * server's clock; kept through later replacements.
+     */
+    receivedLate: boolean().notNull().default(false),
+    /** 1 for the first push; each replacement adds one and keeps the previous in order_versions. */
+    version: integer().notNull().default(1),
+    /** When the first push arrived; a replacement keeps it. */
     createdAt: instant().notNull().defaultNow(),
+    /** When the stored version arrived. */
     updatedAt: instant().notNull().defaultNow(),
   },
   (t) => [
@@ -88,6 +97,38 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('open', 'closed', 'voided')`),
     check('orders_party_size_check', sql`${t.partySize} >= 0`),
   ],
+);
+
+/**
+ * The versions of an order that a later push replaced, as they were stored: what the POS sent, the
+ * figures that counted, when it arrived, and who replaced it from where (the audit row of the
+ * replacement has the before and after too). No foreign key to orders: a replacement rewrites the
+ * order row, and the history must outlive it.
+ */
+export const orderVersions = pgTable(
+  'order_versions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: bigint({ mode: 'number' }).notNull(),
+    posOrderId: text().notNull(),
+    version: integer().notNull(),
+    businessDay: date({ mode: 'string' }).notNull(),
+    status: text().notNull(),
+    netSalesCents: cents().notNull(),
+    totalCents: cents().notNull(),
+    paidCents: cents().notNull(),
+    payloadHash: text().notNull(),
+    payload: jsonb().$type<TIngestOrderRequest>().notNull(),
+    /** When this version had arrived. */
+    receivedAt: instant().notNull(),
+    replacedAt: instant().notNull(),
+    replacedByUserId: integer(),
+    replacedFromIp: text(),
+  },
+  (t) => [uniqueIndex('order_versions_order_version_idx').on(t.restaurantId, t.orderId, t.version)],
 );
 
 /**
