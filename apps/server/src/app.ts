@@ -95,7 +95,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await registerApiDocs(app);
 
   const tokens = new TokenService(config.jwtSecret, clock);
-  const email = options.emailSender ?? createEmailSender(config.email, db, app.log);
+  const email = options.emailSender ?? createEmailSender(config.email, db, app.log, clock);
   const audit = new AuditRepository(db);
   const nodes = new NodeService(new NodeRepository(db));
   const accounts = new AccountService({
@@ -107,6 +107,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     codeSecret: config.jwtSecret,
     audit,
     now: () => clock.now(),
+    publicUrl: config.publicUrl,
   });
   const orders = new OrdersService(new OrdersRepository(db));
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
@@ -132,8 +133,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const reportsRepo = new ReportsRepository(db);
   await typed.register(reportsRoutes(new ReportsService(reportsRepo), reportsRepo));
   await typed.register(transactionsRoutes(new TransactionsRepository(db)));
-  await typed.register(dashboardRoutes(new DashboardService(new DashboardRepository(db), clock)));
-  await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo)));
+  const dashboardRepo = new DashboardRepository(db);
+  await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));
+  await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo, dashboardRepo, clock)));
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -208,6 +208,7 @@ const BUILDERS: Record<string, TBuilder> = {
   'GET /api/api/transactions': { build: () => ({ url: '/api/api/transactions', query: REPORT_RANGE }) },
   'GET /api/api/transactions/order/:orderId': { build: () => ({ url: `/api/api/transactions/order/${orderId}` }) },
   'GET /api/api/order-calendar': { build: () => ({ url: '/api/api/order-calendar', query: { month: '2026-01' } }) },
+  'GET /api/api/order-calendar/year': { build: () => ({ url: '/api/api/order-calendar/year', query: { year: '2026' } }) },
   'GET /api/api/dashboard/today': { build: () => ({ url: '/api/api/dashboard/today' }) },
   'GET /api/api/analytics/overview': { build: () => ({ url: '/api/api/analytics/overview', query: REPORT_RANGE }) },
 };

@@ -1,38 +1,82 @@
+import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
 import { enumerateDays, startOfWeek, type TDayRange } from '@ra/shared/business-day/date-range';
+import type { TAnalyticsOverviewResponse, TPeriodFigures } from '@ra/shared/analytics/analytics.schemas';
 import { averageCents, changeRatio } from '@ra/shared/reports/report-math';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import type { DashboardRepository } from '../dashboard/dashboard.repository.ts';
+import { comparisonPartialDay, type TPartialDay } from '../dashboard/same-time.ts';
 import type { ReportsRepository, TSalesSums } from '../reports/reports.repository.ts';
-import type { TAnalyticsOverviewResponse } from './analytics.schemas.ts';
 
 const TOP_N = 10;
 
-/** The analytic center (SPEC 2 "/analyticCenter/index", SPEC 6 viewAnalyticCenter), read from the rollups. */
-export class AnalyticsService {
-  constructor(private readonly repo: ReportsRepository) {}
+/** Where a period's figures come from: whole days from the rollup, a partial day from its orders. */
+type TSoFarSource = Pick<DashboardRepository, 'daySoFar'>;
 
-  private async figures(restaurantId: number, range: TDayRange, loaded?: Promise<Map<string, TSalesSums>>) {
-    const byDay = await (loaded ?? this.repo.salesByDay(restaurantId, range));
-    let netSalesCents = 0;
-    let orders = 0;
-    let guests = 0;
-    for (const s of byDay.values()) {
+/**
+ * The analytic center (SPEC 2 "/analyticCenter/index", SPEC 6 viewAnalyticCenter), read from the
+ * rollups. A range that reaches today compares like with like: today counts up to now, the
+ * comparison period's matching day up to the same time (the dashboard's rule), and days after today
+ * count on neither side.
+ */
+export class AnalyticsService {
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly soFar: TSoFarSource,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /**
+   * The figures of a period whose day `partial.day` counts only up to `partial.until`, and whose
+   * days after it count not at all (they are still to come on the current side).
+   */
+  private async figures(
+    restaurantId: number,
+    range: TDayRange,
+    partial: TPartialDay | null,
+    loaded?: Promise<Map<string, TSalesSums>>,
+  ): Promise<TPeriodFigures> {
+    const cut = partial && partial.day >= range.from && partial.day <= range.to ? partial : null;
+    const [byDay, part] = await Promise.all([
+      loaded ?? this.repo.salesByDay(restaurantId, range),
+      cut ? this.soFar.daySoFar(restaurantId, cut.day, cut.until) : null,
+    ]);
+    let netSalesCents = part?.netSalesCents ?? 0;
+    let orders = part?.orders ?? 0;
+    let guests = part?.guests ?? 0;
+    for (const [day, s] of byDay) {
+      if (cut && day >= cut.day) continue;
       netSalesCents += s.netSalesCents;
       orders += s.orderCount;
       guests += s.guestCount;
     }
-    return { range, netSalesCents, orders, guests, averageCheckCents: averageCents(netSalesCents, orders) };
+    return {
+      range,
+      until: cut ? cut.until.toISOString() : null,
+      netSalesCents,
+      orders,
+      guests,
+      averageCheckCents: averageCents(netSalesCents, orders),
+    };
   }
 
   private async compare(
     restaurantId: number,
     current: TDayRange,
-    previous: TDayRange,
+    shiftDays: number,
+    today: { day: string; now: Date; clock: { timeZone: string; hourOffsetEndOfDay: number } } | null,
     loaded?: Promise<Map<string, TSalesSums>>,
   ) {
+    const previous = { from: addDays(current.from, shiftDays), to: addDays(current.to, shiftDays) };
+    const inProgress = today !== null && today.day >= current.from && today.day <= current.to;
     const [c, p] = await Promise.all([
-      this.figures(restaurantId, current, loaded),
-      this.figures(restaurantId, previous),
+      this.figures(restaurantId, current, inProgress ? { day: today.day, until: today.now } : null, loaded),
+      this.figures(
+        restaurantId,
+        previous,
+        inProgress ? comparisonPartialDay(today.day, today.now, today.clock, shiftDays) : null,
+      ),
     ]);
     return {
       current: c,
@@ -46,16 +90,27 @@ export class AnalyticsService {
     };
   }
 
-  async overview(auth: AuthContext, range: TDayRange): Promise<TAnalyticsOverviewResponse> {
+  async overview(
+    auth: AuthContext,
+    range: TDayRange,
+    now: Date = this.clock.now(),
+  ): Promise<TAnalyticsOverviewResponse> {
     const restaurantId = requireRestaurantId(auth);
+    const clock = await this.repo.clock(restaurantId);
+    const today = clock.timeZone
+      ? {
+          day: businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay),
+          now,
+          clock: { timeZone: clock.timeZone, hourOffsetEndOfDay: clock.hourOffsetEndOfDay },
+        }
+      : null;
     const lastWeek = { from: addDays(range.to, -6), to: range.to };
-    const weekBefore = { from: addDays(range.to, -13), to: addDays(range.to, -7) };
-    const yearBefore = { from: addDays(range.from, -364), to: addDays(range.to, -364) };
     // The range's days are read once and serve the year-over-year figures and the weekly trend.
     const rangeDays = this.repo.salesByDay(restaurantId, range);
     const [weekOverWeek, yearOverYear, cells, items, byDay] = await Promise.all([
-      this.compare(restaurantId, lastWeek, weekBefore),
-      this.compare(restaurantId, range, yearBefore, rangeDays),
+      this.compare(restaurantId, lastWeek, -7, today),
+      // 52 weeks back, so Fridays meet Fridays
+      this.compare(restaurantId, range, -364, today, rangeDays),
       this.repo.salesByWeekdayHour(restaurantId, range),
       this.repo.itemSales(restaurantId, range),
       rangeDays,
@@ -90,10 +145,14 @@ export class AnalyticsService {
     const ranked = [...merged.values()].sort(
       (a, b) => b.netCents - a.netCents || b.quantity - a.quantity || (a.itemId < b.itemId ? -1 : 1),
     );
-    const weeks = new Map<string, { orders: number; netSalesCents: number }>();
+    // Weeks up to today only: a week still to come is not a week with a $0 average check.
+    const weeks = new Map<string, { days: number; inProgress: boolean; orders: number; netSalesCents: number }>();
     for (const day of enumerateDays(range)) {
+      if (today && day > today.day) break;
       const week = startOfWeek(day);
-      const w = weeks.get(week) ?? { orders: 0, netSalesCents: 0 };
+      const w = weeks.get(week) ?? { days: 0, inProgress: false, orders: 0, netSalesCents: 0 };
+      w.days += 1;
+      if (today && day === today.day) w.inProgress = true;
       const s = byDay.get(day);
       if (s) {
         w.orders += s.orderCount;
@@ -103,6 +162,7 @@ export class AnalyticsService {
     }
     return {
       range,
+      today: today?.day ?? null,
       weekOverWeek,
       yearOverYear,
       heatmap,
@@ -111,7 +171,7 @@ export class AnalyticsService {
       averageCheckTrend: [...weeks.entries()].map(([week, w]) => ({
         week,
         ...w,
-        averageCheckCents: averageCents(w.netSalesCents, w.orders),
+        averageCheckCents: w.orders > 0 ? averageCents(w.netSalesCents, w.orders) : null,
       })),
     };
   }

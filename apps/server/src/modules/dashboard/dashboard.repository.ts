@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
-import type { TDashboardTodayResponse } from './dashboard.schemas.ts';
+import type { TCalendarFigures } from '@ra/shared/dashboard/order-calendar.schemas';
+import type { TLatestOrder } from '@ra/shared/dashboard/dashboard.schemas';
 
 export class DashboardRepository {
   constructor(private readonly db: Database) {}
@@ -58,7 +59,25 @@ export class DashboardRepository {
     };
   }
 
-  async latestOrders(restaurantId: number, limit: number): Promise<TDashboardTodayResponse['latestOrders']> {
+  /** Per month ('YYYY-MM') of a year, from the daily rollup. */
+  async months(restaurantId: number, year: string): Promise<Map<string, TCalendarFigures>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select to_char(business_day, 'YYYY-MM') as month, sum(order_count)::float8 as orders,
+            sum(party_count)::float8 as parties, sum(guest_count)::float8 as guests, sum(net_sales_cents)::float8 as net
+          from daily_sales where restaurant_id = ${restaurantId}
+            and business_day between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date
+          group by 1`,
+    );
+    return new Map(
+      rows.map((r) => [
+        str(r.month),
+        { orders: num(r.orders), parties: num(r.parties), guests: num(r.guests), netSalesCents: num(r.net) },
+      ]),
+    );
+  }
+
+  async latestOrders(restaurantId: number, limit: number): Promise<TLatestOrder[]> {
     const rows = await rowsOf(
       this.db,
       sql`select id, pos_order_id, order_number, channel, status, party_size, server_name, total_cents,
@@ -69,8 +88,8 @@ export class DashboardRepository {
       id: num(r.id),
       posOrderId: str(r.pos_order_id),
       orderNumber: strOrNull(r.order_number),
-      channel: str(r.channel) as TDashboardTodayResponse['latestOrders'][number]['channel'],
-      status: str(r.status) as TDashboardTodayResponse['latestOrders'][number]['status'],
+      channel: str(r.channel) as TLatestOrder['channel'],
+      status: str(r.status) as TLatestOrder['status'],
       partySize: num(r.party_size),
       serverName: strOrNull(r.server_name),
       openedAt: new Date(num(r.opened_ms)).toISOString(),
