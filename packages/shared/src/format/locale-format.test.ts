@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatClock, formatCount, formatDateTime, formatDay, formatMonth, toDisplayLanguage } from './locale-format.ts';
+import {
+  formatCents,
+  formatClock,
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  formatMonthDay,
+  toDisplayLanguage,
+} from './locale-format.ts';
 
 describe('locale formatting', () => {
   const instant = '2026-11-23T01:45:00Z'; // 8:45 PM on Nov 22 in New York
@@ -22,6 +31,11 @@ describe('locale formatting', () => {
     expect(formatClock(instant, 'zh', 'America/New_York')).toBe('20:45');
     expect(formatMonth('2026-01', 'en')).toBe('Jan 2026');
     expect(formatMonth('2026-01', 'zh')).toBe('2026年1月');
+  });
+
+  it('shows a business day without its year for chart axes', () => {
+    expect(formatMonthDay('2026-03-07', 'en')).toBe('Mar 7');
+    expect(formatMonthDay('2026-03-07', 'zh')).toBe('3月7日');
   });
 
   it('separates thousands in counts and money', () => {

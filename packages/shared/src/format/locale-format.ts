@@ -79,6 +79,13 @@ export function formatClock(value: Date | string | number, lang: TDisplayLanguag
   return dateFormatter(lang, { hour: 'numeric', minute: '2-digit', hour12: lang === 'en' }, timeZone).format(d);
 }
 
+/** A business day without its year, for chart axes and short lists: "Nov 22" / "11月22日". */
+export function formatMonthDay(day: string, lang: TDisplayLanguage): string {
+  const d = asDate(`${day}T00:00:00Z`);
+  if (!d) return day;
+  return dateFormatter(lang, { month: lang === 'zh' ? 'long' : 'short', day: 'numeric' }, 'UTC').format(d);
+}
+
 /** A month 'YYYY-MM': "Nov 2026" / "2026年11月". */
 export function formatMonth(month: string, lang: TDisplayLanguage): string {
   const d = asDate(`${month}-01T00:00:00Z`);
