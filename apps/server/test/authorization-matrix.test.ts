@@ -46,32 +46,132 @@ await createPerson(ctx.db, dragon, {
   lastName: 'Zhang',
 });
 
+/**
+ * Sales at both restaurants in the report range, each with names and an amount found nowhere else, so
+ * a report that forgot its restaurant filter shows the other restaurant's figures and fails below.
+ */
+const REPORT_RANGE = { from: '2026-01-05', to: '2026-01-11' };
+const SALES = {
+  home: {
+    item: 'Matrix Oyster Platter',
+    category: 'Matrix Shellfish',
+    option: 'Matrix Mignonette',
+    tax: 'Matrix Harbor Tax',
+    payout: 'Matrix ice delivery',
+    orderNumber: 'MXH-1',
+    cents: 98_765,
+  },
+  other: {
+    item: 'Matrix Dragon Dumplings',
+    category: 'Matrix Dim Sum',
+    option: 'Matrix Chili Oil',
+    tax: 'Matrix Dragon Tax',
+    payout: 'Matrix wok repair',
+    orderNumber: 'MXD-1',
+    cents: 12_345,
+  },
+};
+/** How an amount of cents appears in JSON (cents) and in exports (dollars). */
+const amountPattern = (cents: number) =>
+  new RegExp(`\\b${cents}\\b|${Math.floor(cents / 100)}\\.${String(cents % 100).padStart(2, '0')}`);
+
+async function pushSales(email: string, s: (typeof SALES)['home']): Promise<void> {
+  const owner = as(ctx.app, await tokenFor(ctx.app, email));
+  const order = await owner({
+    method: 'POST',
+    url: '/api/api/pos/orders',
+    payload: {
+      posOrderId: `matrix-${s.orderNumber}`,
+      orderNumber: s.orderNumber,
+      channel: 'dineIn',
+      partySize: 2,
+      status: 'closed',
+      openedAt: '2026-01-07T23:00:00Z',
+      closedAt: '2026-01-08T00:00:00Z',
+      items: [
+        {
+          posItemId: `${s.orderNumber}-item`,
+          name: s.item,
+          category: s.category,
+          quantity: 1,
+          unitPriceCents: s.cents,
+          options: [{ name: s.option, group: 'Matrix sauces', priceCents: 0, quantity: 1 }],
+        },
+      ],
+      taxCents: 0,
+      taxes: [{ name: s.tax, rateBasisPoints: 0, taxableCents: s.cents, taxCents: 0 }],
+      tipCents: 0,
+      payments: [
+        {
+          posPaymentId: `${s.orderNumber}-pay`,
+          method: 'card',
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          amountCents: s.cents,
+          tipCents: 0,
+          paidAt: '2026-01-07T23:59:00Z',
+        },
+      ],
+    },
+  });
+  if (order.statusCode >= 300) throw new Error(`matrix order for ${email}: ${order.statusCode} ${order.body}`);
+  const payout = await owner({
+    method: 'POST',
+    url: '/api/api/pos/payouts',
+    payload: {
+      posPayoutId: `${s.orderNumber}-payout`,
+      amountCents: 4_321,
+      reason: s.payout,
+      by: 'Matrix',
+      at: '2026-01-07T22:00:00Z',
+    },
+  });
+  if (payout.statusCode >= 300) throw new Error(`matrix payout for ${email}: ${payout.statusCode} ${payout.body}`);
+}
+await pushSales(DEMO_EMAILS.owner, SALES.home);
+await pushSales('owner@dragon.test', SALES.other);
+
 /** Things only Harbor Bistro has, which must never appear in an answer to Golden Dragon's owner. */
-const HOME_MARKERS = ['Harbor', '@demo.test', 'Miller', 'Matrix Sommelier'];
+const HOME_MARKERS: Array<string | RegExp> = [
+  'Harbor',
+  '@demo.test',
+  'Miller',
+  'Matrix Sommelier',
+  SALES.home.item,
+  SALES.home.category,
+  SALES.home.option,
+  SALES.home.tax,
+  SALES.home.payout,
+  SALES.home.orderNumber,
+  amountPattern(SALES.home.cents),
+];
 
 /** Harbor's ids, put into the requests. */
 const ids = {
   restaurantXid: home.xid,
+  // Team targets hold no flag beyond editAccounts, so the caller holding just that flag may manage
+  // them (nobody may change an account or role carrying flags they lack).
   roleId: (
     await createPerson(ctx.db, home, {
       email: 'sommelier@demo.test',
       roleName: 'Matrix Sommelier',
-      flags: flagsWith('order'),
+      flags: flagsWith('editAccounts'),
     })
   ).roleId,
   userId: await userIdByEmail(ctx.db, 'sommelier@demo.test'),
   /** Deleted by the caller that is allowed to delete it. */
   disposableRoleId: (await createPerson(ctx.db, home, { email: 'temp-role@demo.test', roleName: 'Matrix Temp' }))
     .roleId,
-  disposableUserId: (await createPerson(ctx.db, home, { email: 'leaving@demo.test', existingRole: 'Staff' })).userId,
-  staffRoleId: await roleIdByName(ctx.db, home.id, 'Staff'),
+  disposableUserId: (await createPerson(ctx.db, home, { email: 'leaving@demo.test', roleName: 'Matrix Blank' })).userId,
+  blankRoleId: await roleIdByName(ctx.db, home.id, 'Matrix Blank'),
 };
 // The temp role must be empty to be deletable: move its holder to Staff.
-await ctx.db.execute(sql`update user_roles set role_id = ${ids.staffRoleId} where role_id = ${ids.disposableRoleId}`);
+await ctx.db.execute(sql`update user_roles set role_id = ${ids.blankRoleId} where role_id = ${ids.disposableRoleId}`);
 
 /** A Harbor order when the demo data has one; otherwise an id nobody has (still must not be 401/403). */
 const orderRows = await ctx.db.execute(sql`select id from orders where restaurant_id = ${home.id} order by id limit 1`);
-const orderId = Number((orderRows as unknown as { rows: Array<{ id: number }> }).rows[0]?.id ?? 2_000_000_000);
+const orderId = Number((orderRows as unknown as { rows: Array<{ id: number }> }).rows[0]?.id);
+if (!Number.isInteger(orderId)) throw new Error('the matrix order at Harbor Bistro is missing');
 
 type TRequest = { url: string; payload?: Record<string, unknown>; query?: Record<string, string> };
 interface TBuilder {
@@ -82,15 +182,22 @@ interface TBuilder {
    * the path has an id; otherwise any answer, as long as it carries none of Harbor's data.
    */
   crossTenant?: number[];
+  /**
+   * Something of the caller's own restaurant the allowed answer must contain (a route that returns
+   * data must return the caller's, not an empty or foreign answer). Builders are given the caller's
+   * sales; routes that answer no restaurant data leave it out.
+   */
+  own?: (mine: (typeof SALES)['home']) => string | RegExp;
 }
 
-const REPORT_RANGE = { from: '2026-01-05', to: '2026-01-11' };
-const report = (name: string): Record<string, TBuilder> => ({
-  [`GET /api/api/reports/${name}`]: { build: () => ({ url: `/api/api/reports/${name}`, query: REPORT_RANGE }) },
+const report = (name: string, own?: TBuilder['own']): Record<string, TBuilder> => ({
+  [`GET /api/api/reports/${name}`]: { build: () => ({ url: `/api/api/reports/${name}`, query: REPORT_RANGE }), own },
   [`GET /api/api/reports/${name}/export`]: {
-    build: () => ({ url: `/api/api/reports/${name}/export`, query: REPORT_RANGE }),
+    build: () => ({ url: `/api/api/reports/${name}/export`, query: { ...REPORT_RANGE, format: 'csv' } }),
+    own,
   },
 });
+const byAmount: TBuilder['own'] = (mine) => amountPattern(mine.cents);
 
 /**
  * A minimal request per route. A new route without an entry fails the matrix: add one here, with
@@ -159,7 +266,7 @@ const BUILDERS: Record<string, TBuilder> = {
   'POST /api/api/updaterestperm': {
     build: () => ({
       url: '/api/api/updaterestperm',
-      payload: { id: ids.roleId, name: 'Matrix Sommelier', flags: { order: true } },
+      payload: { id: ids.roleId, name: 'Matrix Sommelier', flags: { editAccounts: true } },
     }),
     crossTenant: [404],
   },
@@ -176,7 +283,7 @@ const BUILDERS: Record<string, TBuilder> = {
         firstName: 'Matrix',
         lastName: 'Hire',
         email: `matrix-hire-${Math.random().toString(36).slice(2, 8)}@demo.test`,
-        roleIds: [ids.staffRoleId],
+        roleIds: [ids.blankRoleId],
         pin: String(10_000 + Math.floor(Math.random() * 89_999)),
       },
     }),
@@ -194,23 +301,38 @@ const BUILDERS: Record<string, TBuilder> = {
   // the caller got past the access check.
   'POST /api/api/pos/orders': { build: () => ({ url: '/api/api/pos/orders', payload: {} }) },
   'POST /api/api/pos/payouts': { build: () => ({ url: '/api/api/pos/payouts', payload: {} }) },
-  ...report('sales-summary'),
-  ...report('sales-trends'),
-  ...report('operation'),
-  ...report('payment-methods'),
-  ...report('item-sales'),
-  ...report('category-sales'),
-  ...report('option-sales'),
+  ...report('sales-summary', byAmount),
+  ...report('sales-trends', byAmount),
+  ...report('operation', byAmount),
+  ...report('payment-methods', byAmount),
+  ...report('item-sales', (mine) => mine.item),
+  ...report('category-sales', (mine) => mine.category),
+  ...report('option-sales', (mine) => mine.option),
   ...report('discounts'),
   ...report('comps-voids'),
-  ...report('taxes'),
-  ...report('payouts'),
-  'GET /api/api/transactions': { build: () => ({ url: '/api/api/transactions', query: REPORT_RANGE }) },
-  'GET /api/api/transactions/order/:orderId': { build: () => ({ url: `/api/api/transactions/order/${orderId}` }) },
+  ...report('taxes', (mine) => mine.tax),
+  ...report('payouts', (mine) => mine.payout),
+  'GET /api/api/transactions': {
+    build: () => ({ url: '/api/api/transactions', query: REPORT_RANGE }),
+    own: (mine) => mine.orderNumber,
+  },
+  'GET /api/api/transactions/export': {
+    build: () => ({ url: '/api/api/transactions/export', query: { ...REPORT_RANGE, format: 'csv' } }),
+    own: (mine) => mine.orderNumber,
+  },
+  'GET /api/api/transactions/order/:orderId': {
+    build: () => ({ url: `/api/api/transactions/order/${orderId}` }),
+    own: (mine) => mine.item,
+  },
   'GET /api/api/order-calendar': { build: () => ({ url: '/api/api/order-calendar', query: { month: '2026-01' } }) },
-  'GET /api/api/order-calendar/year': { build: () => ({ url: '/api/api/order-calendar/year', query: { year: '2026' } }) },
+  'GET /api/api/order-calendar/year': {
+    build: () => ({ url: '/api/api/order-calendar/year', query: { year: '2026' } }),
+  },
   'GET /api/api/dashboard/today': { build: () => ({ url: '/api/api/dashboard/today' }) },
-  'GET /api/api/analytics/overview': { build: () => ({ url: '/api/api/analytics/overview', query: REPORT_RANGE }) },
+  'GET /api/api/analytics/overview': {
+    build: () => ({ url: '/api/api/analytics/overview', query: REPORT_RANGE }),
+    own: (mine) => mine.item,
+  },
 };
 
 // --- callers ---------------------------------------------------------------------------------
@@ -228,12 +350,25 @@ const routes: TRouteAccessEntry[] = ctx.app.routeAccess.filter(
   (r) => r.access.kind !== 'public' && r.method !== 'HEAD' && !r.url.startsWith(API_DOCS_PREFIX),
 );
 
-// One person per flag the routes need, holding a role with that flag alone.
+// Two people per flag the routes need: one whose role has that flag alone, and one whose role has
+// every flag but that one (and not full access), so no other flag can stand in for the route's.
 const onlyFlag = new Map<TRoleFlag, string>();
+const allButFlag = new Map<TRoleFlag, string>();
 for (const flag of new Set(routes.map((r) => flagFor(r.access)).filter((f): f is TRoleFlag => !!f))) {
   const email = `only-${flag.toLowerCase()}@demo.test`;
   await createPerson(ctx.db, home, { email, roleName: `Only ${flag}`, flags: flagsWith(flag) });
   onlyFlag.set(flag, email);
+  const allBut = `all-but-${flag.toLowerCase()}@demo.test`;
+  // Several flags can grant one authority ('order' and 'placeOrders' both give canOrder): leave out all.
+  const grantsSame = (f: TRoleFlag) =>
+    f === flag ||
+    (ROLE_FLAG_TO_PAGE_PERMISSION[flag] !== undefined &&
+      ROLE_FLAG_TO_PAGE_PERMISSION[f] === ROLE_FLAG_TO_PAGE_PERMISSION[flag]) ||
+    (ROLE_FLAG_TO_OPERATION_AUTHORITY[flag] !== undefined &&
+      ROLE_FLAG_TO_OPERATION_AUTHORITY[f] === ROLE_FLAG_TO_OPERATION_AUTHORITY[flag]);
+  const others = ROLE_FLAGS.filter((f) => !grantsSame(f) && f !== 'fullAccess');
+  await createPerson(ctx.db, home, { email: allBut, roleName: `All but ${flag}`, flags: flagsWith(...others) });
+  allButFlag.set(flag, allBut);
 }
 await createPerson(ctx.db, home, { email: 'no-flags@demo.test', roleName: 'No flags' });
 
@@ -302,9 +437,16 @@ describe('authorization matrix', () => {
     expect(expired.json().code, 'expired token').toBe(50014);
 
     if (route.access.kind === 'page' || route.access.kind === 'operation' || route.access.kind === 'admin') {
-      const without = await inject(route, route.access.kind === 'admin' ? ownerToken : noFlagsToken);
-      expect(without.statusCode, 'a role without the flag').toBe(403);
-      expect(without.json().code).toBe(40300);
+      const flag = flagFor(route.access);
+      const callers =
+        route.access.kind === 'admin'
+          ? [ownerToken]
+          : [noFlagsToken, await tokenFor(ctx.app, allButFlag.get(flag as TRoleFlag)!)];
+      for (const token of callers) {
+        const without = await inject(route, token);
+        expect(without.statusCode, 'a role without the flag').toBe(403);
+        expect(without.json().code).toBe(40300);
+      }
     }
 
     // Another restaurant's owner, with every flag there, asking with this restaurant's ids.
@@ -313,10 +455,19 @@ describe('authorization matrix', () => {
     const expectedCross = builder!.crossTenant ?? (route.url.includes(':') ? [404, 403] : undefined);
     if (expectedCross)
       expect(expectedCross, `another restaurant: ${cross.statusCode} ${cross.body}`).toContain(cross.statusCode);
-    for (const marker of HOME_MARKERS) expect(cross.body, `another restaurant saw '${marker}'`).not.toContain(marker);
+    for (const marker of HOME_MARKERS) {
+      if (typeof marker === 'string') expect(cross.body, `another restaurant saw '${marker}'`).not.toContain(marker);
+      else expect(cross.body, `another restaurant saw ${marker}`).not.toMatch(marker);
+    }
+    if (builder!.own && cross.statusCode === 200)
+      expect(cross.body, "another restaurant's owner gets their own data").toMatch(builder!.own(SALES.other));
 
     const allowed = await inject(route, await allowedToken(route.access));
     expect([401, 403], `a role with the flag: ${allowed.statusCode} ${allowed.body}`).not.toContain(allowed.statusCode);
     expect(allowed.statusCode, `a role with the flag: ${allowed.body}`).toBeLessThan(500);
+    if (builder!.own) {
+      expect(allowed.statusCode, `a role with the flag: ${allowed.body}`).toBe(200);
+      expect(allowed.body, "the answer carries the caller restaurant's own data").toMatch(builder!.own(SALES.home));
+    }
   });
 });
