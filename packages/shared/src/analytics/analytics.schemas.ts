@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateRange, ZDayRange } from '../reports/reports.schemas.ts';
+import { ZBusinessDay, ZDateRange, ZDayRange } from '../reports/reports.schemas.ts';
 
 /**
  * The analytic center (SPEC 2 /analyticCenter/index, SPEC 6 viewAnalyticCenter). One contract: the
@@ -13,10 +13,11 @@ export type TAnalyticsQuery = z.infer<typeof ZAnalyticsQuery>;
 const ZPeriodFigures = z.object({
   range: ZDayRange,
   /**
-   * Set when the period's last counted day is in progress (today) or is the comparison day of one:
-   * that day counts orders opened before this instant, so both sides cover the same time of day.
+   * Set when the period holds today, still in progress, or is compared with a period that does: that
+   * day counts orders opened before `until`, so both sides cover the same time of day, and later days
+   * count on neither side.
    */
-  until: z.iso.datetime({ offset: true }).nullable(),
+  partial: z.object({ day: ZBusinessDay, until: z.iso.datetime({ offset: true }) }).nullable(),
   netSalesCents: z.number().int(),
   orders: z.number().int(),
   guests: z.number().int(),

@@ -53,7 +53,7 @@ export class AnalyticsService {
     }
     return {
       range,
-      until: cut ? cut.until.toISOString() : null,
+      partial: cut ? { day: cut.day, until: cut.until.toISOString() } : null,
       netSalesCents,
       orders,
       guests,
