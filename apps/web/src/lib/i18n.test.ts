@@ -52,9 +52,9 @@ describe('applyTipWording', () => {
     expect(applyTipWording('Tips', 'en', {})).toBe('Tips');
   });
 
-  it("turns '小费' into the service-charge word by default in Chinese", () => {
-    expect(applyTipWording('小费总额', 'zh', {})).toBe('服务费总额');
-    expect(applyTipWording('现金小费和刷卡小费', 'zh', {})).toBe('现金服务费和刷卡服务费');
+  it("keeps '小费' in Chinese unless the restaurant chose a word (service charge is 服务附加费 beside it)", () => {
+    expect(applyTipWording('小费总额', 'zh', {})).toBe('小费总额');
+    expect(applyTipWording('现金小费和刷卡小费', 'zh', { tipWordZh: '服务费' })).toBe('现金服务费和刷卡服务费');
   });
 
   it("uses the restaurant's own Chinese word when it has one", () => {
@@ -62,7 +62,7 @@ describe('applyTipWording', () => {
   });
 
   it('does not apply the English word to Chinese text', () => {
-    expect(applyTipWording('Tip 小费', 'zh', { tipWord: 'Gratuity' })).toBe('Tip 服务费');
+    expect(applyTipWording('Tip 小费', 'zh', { tipWord: 'Gratuity' })).toBe('Tip 小费');
   });
 });
 

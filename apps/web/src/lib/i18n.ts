@@ -1,5 +1,6 @@
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { applyTipWording, DEFAULT_TIP_WORD_ZH, type TTipWording } from '@ra/shared/reports/tip-wording';
 import { LANGUAGE_KEY, type TLanguage } from '../stores/app.ts';
 
 /**
@@ -29,47 +30,9 @@ export function chooseLanguage(saved: string | null | undefined, navigatorLangua
   return 'en';
 }
 
-/** Restaurant config words that replace 'tip' in visible text (SPEC 1). */
-export interface TTipWording {
-  /** Replaces 'tip' (and, pluralised, 'tips') in English text, keeping the original's capitalisation. */
-  tipWord?: string;
-  /** Plural of tipWord when simple English rules get it wrong. */
-  tipsWord?: string;
-  /** Replaces '小费' in Chinese text. */
-  tipWordZh?: string;
-}
-
-/** SPEC 1: "The default Chinese replacement is a service-charge word." */
-export const DEFAULT_TIP_WORD_ZH = '服务费';
-
-function pluralize(word: string): string {
-  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
-  return `${word}s`;
-}
-
-function inCaseOf(source: string, word: string): string {
-  if (source.length > 1 && source === source.toUpperCase()) return word.toUpperCase();
-  if (source[0] === source[0]?.toUpperCase()) return word.charAt(0).toUpperCase() + word.slice(1);
-  return word.toLowerCase();
-}
-
-/**
- * SPEC 1 tip wording: 'Tip' -> 'Gratuity', 'tips' -> 'gratuities'; '小费' -> '服务费' unless the
- * restaurant chose another word. Whole words only: 'tooltip' and 'tipping' stay.
- */
-export function applyTipWording(text: string, lang: TLanguage, wording: TTipWording): string {
-  if (lang === 'zh') {
-    const zh = wording.tipWordZh?.trim() || DEFAULT_TIP_WORD_ZH;
-    return text.includes('小费') ? text.replaceAll('小费', zh) : text;
-  }
-  const single = wording.tipWord?.trim();
-  if (!single) return text;
-  const plural = wording.tipsWord?.trim() || pluralize(single);
-  return text.replace(/\b(tip)(s?)\b/gi, (match: string, _tip: string, s: string) =>
-    inCaseOf(match, s ? plural : single),
-  );
-}
+/** Restaurant config words that replace 'tip' in visible text (SPEC 1); the rule is shared with the exports. */
+export type { TTipWording };
+export { applyTipWording, DEFAULT_TIP_WORD_ZH };
 
 let tipWording: TTipWording = {};
 

@@ -71,13 +71,14 @@ export const REPORT_LABELS = {
   'method.giftCard': { en: 'Gift card', zh: '礼品卡' },
   'method.thirdParty': { en: 'Third party', zh: '第三方' },
   'method.other': { en: 'Other', zh: '其他' },
+  // Card brands are trademarks: written as printed on the card in both languages (docs/decisions.md).
   'cardBrand.visa': { en: 'Visa', zh: 'Visa' },
-  'cardBrand.mastercard': { en: 'Mastercard', zh: '万事达' },
-  'cardBrand.amex': { en: 'American Express', zh: '美国运通' },
+  'cardBrand.mastercard': { en: 'Mastercard', zh: 'Mastercard' },
+  'cardBrand.amex': { en: 'American Express', zh: 'American Express' },
   'cardBrand.discover': { en: 'Discover', zh: 'Discover' },
   'cardBrand.jcb': { en: 'JCB', zh: 'JCB' },
-  'cardBrand.unionPay': { en: 'UnionPay', zh: '银联' },
-  'cardBrand.dinersClub': { en: 'Diners Club', zh: '大来卡' },
+  'cardBrand.unionPay': { en: 'UnionPay', zh: 'UnionPay' },
+  'cardBrand.dinersClub': { en: 'Diners Club', zh: 'Diners Club' },
   'cardBrand.other': { en: 'Other card', zh: '其他卡' },
   'discountKind.coupon': { en: 'Coupon', zh: '优惠券' },
   'discountKind.manual': { en: 'Manual', zh: '手动折扣' },
@@ -88,6 +89,25 @@ export const REPORT_LABELS = {
   'payout.deposit': { en: 'Deposit', zh: '入账' },
   'taxes.unnamed': { en: 'Tax (no breakdown)', zh: '税费（无明细）' },
 
+  // The report's section names, as its tabs and the route titles show them: a file is named after them.
+  'sections.salesSummary': { en: 'Sales Summary', zh: '销售汇总' },
+  'sections.salesTrends': { en: 'Sales Trends', zh: '销售趋势' },
+  'sections.operation': { en: 'Operation', zh: '营运数据' },
+  'sections.paymentMethods': { en: 'Payment Methods', zh: '支付方式' },
+  'sections.itemSales': { en: 'Item & Category Sales', zh: '菜品与分类销售' },
+  'sections.optionSales': { en: 'Option Sales', zh: '选项销售' },
+  'sections.discount': { en: 'Discounts', zh: '折扣' },
+  'sections.compsVoids': { en: 'Comps & Voids', zh: '赠送与作废' },
+  'sections.taxes': { en: 'Taxes', zh: '税费' },
+  'sections.payout': { en: 'Payout', zh: '结算' },
+  'tables.itemSales': { en: 'Item sales', zh: '菜品销售' },
+  'tables.categorySales': { en: 'Category sales', zh: '分类销售' },
+
+  'file.transactions': { en: 'Transactions', zh: '交易记录' },
+  'file.businessDay': { en: 'Business day', zh: '营业日' },
+  'file.cardLast4': { en: 'Card last 4', zh: '卡号后四位' },
+  'file.totalPayments': { en: 'Total payments ({{count}})', zh: '付款合计（{{count}} 笔）' },
+  'file.totalRefunds': { en: 'Total refunds ({{count}})', zh: '退款合计（{{count}} 笔）' },
   'file.previousTotal': { en: 'Total (previous period)', zh: '合计（上一周期）' },
   'file.totalComps': { en: 'Total comps', zh: '赠送合计' },
   'file.totalVoids': { en: 'Total voids', zh: '作废合计' },
@@ -96,7 +116,6 @@ export const REPORT_LABELS = {
   'file.payoutCount': { en: '{{count}} payouts', zh: '{{count}} 笔支出' },
   'file.depositCount': { en: '{{count}} deposits', zh: '{{count}} 笔入账' },
   'file.itemId': { en: 'Item id', zh: '菜品编号' },
-  'file.ticket': { en: 'Ticket', zh: '小票号' },
   'file.cardBrand': { en: 'Card brand', zh: '卡组织' },
   // The screen heads both payment-method refund columns 'Refunds'; a file needs two distinct headers.
   'file.refundedCents': { en: 'Refunded', zh: '退款金额' },
@@ -107,6 +126,24 @@ export const REPORT_LABELS = {
   'file.percent': { en: '{{name}} (%)', zh: '{{name}} (%)' },
   'file.money': { en: '{{name}} ($)', zh: '{{name}} ($)' },
   'file.minutes': { en: '{{name}} (minutes)', zh: '{{name}}（分钟）' },
+
+  // The transactions list's words (web locales/<lang>/transactions.json without the prefix).
+  'transactions.columns.time': { en: 'Time', zh: '时间' },
+  'transactions.columns.kind': { en: 'Type', zh: '类型' },
+  'transactions.columns.order': { en: 'Order', zh: '订单' },
+  'transactions.columns.channel': { en: 'Channel', zh: '渠道' },
+  'transactions.columns.method': { en: 'Method', zh: '支付方式' },
+  'transactions.columns.server': { en: 'Server', zh: '服务员' },
+  'transactions.columns.amount': { en: 'Amount', zh: '金额' },
+  'transactions.columns.tip': { en: 'Tip', zh: '小费' },
+  'transactions.columns.status': { en: 'Status', zh: '状态' },
+  'transactions.columns.reason': { en: 'Reason', zh: '原因' },
+  'transactions.columns.by': { en: 'By', zh: '操作人' },
+  'transactions.kind.payment': { en: 'Payment', zh: '付款' },
+  'transactions.kind.refund': { en: 'Refund', zh: '退款' },
+  'transactions.status.completed': { en: 'Completed', zh: '已完成' },
+  'transactions.status.partiallyRefunded': { en: 'Partly refunded', zh: '部分退款' },
+  'transactions.status.refunded': { en: 'Refunded', zh: '已退款' },
 } as const satisfies Record<string, Readonly<Record<TLang, string>>>;
 
 export type TReportLabelKey = keyof typeof REPORT_LABELS;
@@ -123,7 +160,15 @@ export function reportLabel(key: TReportLabelKey, lang: TLang, values: Record<st
  * not know yet (a newer POS) stays as sent rather than vanishing from the file.
  */
 export function reportEnumLabel(
-  group: 'channel' | 'method' | 'cardBrand' | 'discountKind' | 'compVoid' | 'payout',
+  group:
+    | 'channel'
+    | 'method'
+    | 'cardBrand'
+    | 'discountKind'
+    | 'compVoid'
+    | 'payout'
+    | 'transactions.kind'
+    | 'transactions.status',
   value: string,
   lang: TLang,
 ): string {

@@ -2,6 +2,7 @@ import { zonedParts } from '@ra/shared/business-day/business-day';
 import type { TLang } from '@ra/shared/errors';
 import { toCsv, type TCsvColumn } from '@ra/shared/reports/csv';
 import { reportEnumLabel, reportLabel, type TReportLabelKey } from '@ra/shared/reports/report-labels';
+import { applyTipWording, type TTipWording } from '@ra/shared/reports/tip-wording';
 import type {
   TCategorySalesResponse,
   TCompsVoidsResponse,
@@ -19,17 +20,33 @@ import type {
 } from '@ra/shared/reports/reports.schemas';
 import { xlsx, type TXlsxCell } from './xlsx.ts';
 
+/** What each section's file is called: its tab's name (item and category sales are two tables). */
+export const EXPORT_TITLE_KEYS: Record<TReportSection, TReportLabelKey> = {
+  salesSummary: 'sections.salesSummary',
+  salesTrends: 'sections.salesTrends',
+  operation: 'sections.operation',
+  paymentMethods: 'sections.paymentMethods',
+  itemSales: 'tables.itemSales',
+  categorySales: 'tables.categorySales',
+  optionSales: 'sections.optionSales',
+  discounts: 'sections.discount',
+  compsVoids: 'sections.compsVoids',
+  taxes: 'sections.taxes',
+  payout: 'sections.payout',
+};
+
 /**
  * Every report table as a file (SPEC 2 "/salesReport"): the rows on screen, then totals rows for the
  * whole range (and the comparison period where the section has one). CSV follows the shared rules
  * (shared/reports/csv.ts: BOM, CRLF, money as plain decimals, formula-looking text defused); XLSX
- * holds the same cells with money as numbers in currency units. Headers, totals labels and enum names
- * are in the caller's language, in the screen's words (shared reports/report-labels.ts); names the
- * restaurant typed (items, reasons, people) are written as they are.
+ * holds the same cells with money as currency-formatted numbers. Headers, totals labels and enum names
+ * are in the caller's language, in the screen's words (shared reports/report-labels.ts) with the
+ * restaurant's tip wording (shared reports/tip-wording.ts), as on screen; names the restaurant typed
+ * (items, reasons, people) are written as they are.
  */
 
-type TKind = 'text' | 'number' | 'cents' | 'percent';
-type TCell = string | number | null;
+export type TKind = 'text' | 'number' | 'cents' | 'percent';
+export type TCell = string | number | null;
 
 export interface TExportTable {
   columns: Array<{ header: string; kind: TKind }>;
@@ -56,19 +73,22 @@ export interface TExportContext {
   /** The restaurant's zone for local times; null writes ISO instants. */
   timeZone: string | null;
   lang: TLang;
+  /** The restaurant's words for tips (SPEC 1), as the screen uses them. */
+  tipWording?: TTipWording;
 }
 
-/** The words of one file: labels and enum names in its language. */
-function wordsFor(lang: TLang) {
+/** The words of one file: labels and enum names in its language, with the restaurant's tip wording. */
+export function wordsFor(lang: TLang, tipWording: TTipWording = {}) {
   return {
-    label: (key: TReportLabelKey, values?: Record<string, string | number>) => reportLabel(key, lang, values),
+    label: (key: TReportLabelKey, values?: Record<string, string | number>) =>
+      applyTipWording(reportLabel(key, lang, values), lang, tipWording),
     name: (group: Parameters<typeof reportEnumLabel>[0], value: string) => reportEnumLabel(group, value, lang),
   };
 }
-type TWords = ReturnType<typeof wordsFor>;
+export type TWords = ReturnType<typeof wordsFor>;
 
 /** Local wall-clock time in the restaurant's zone, as owners read times on their receipts. */
-function localTime(iso: string, timeZone: string | null): string {
+export function localTime(iso: string, timeZone: string | null): string {
   const at = new Date(iso);
   if (!timeZone) return iso;
   const p = zonedParts(at, timeZone);
@@ -353,7 +373,6 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
     columns: [
       col(w.label('columns.kind')),
       col(w.label('columns.order')),
-      col(w.label('file.ticket')),
       col(w.label('columns.item')),
       col(w.label('columns.quantity'), 'number'),
       col(w.label('columns.amount'), 'cents'),
@@ -364,8 +383,8 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
     rows: [
       ...r.rows.map((c) => [
         w.name('compVoid', c.kind),
-        c.posOrderId,
-        c.orderNumber,
+        // the number on the ticket, as the screen shows it; the POS id only when there is none
+        c.orderNumber ?? c.posOrderId,
         c.itemName,
         c.quantity,
         c.amountCents,
@@ -373,8 +392,8 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
         c.reason,
         localTime(c.at, timeZone),
       ]),
-      [w.label('file.totalComps'), null, null, null, r.totals.compQuantity, r.totals.compCents, null, null, null],
-      [w.label('file.totalVoids'), null, null, null, r.totals.voidQuantity, r.totals.voidCents, null, null, null],
+      [w.label('file.totalComps'), null, null, r.totals.compQuantity, r.totals.compCents, null, null, null],
+      [w.label('file.totalVoids'), null, null, r.totals.voidQuantity, r.totals.voidCents, null, null, null],
     ],
   }),
   taxes: (r, w) => ({
@@ -430,7 +449,7 @@ export function exportTable<S extends TReportSection>(
   response: TSectionResponses[S],
   context: TExportContext,
 ): TExportTable {
-  return (BUILDERS[section] as TBuilder<S>)(response, wordsFor(context.lang), context.timeZone);
+  return (BUILDERS[section] as TBuilder<S>)(response, wordsFor(context.lang, context.tipWording), context.timeZone);
 }
 
 export function tableToCsv(table: TExportTable): string {
@@ -452,7 +471,7 @@ export function tableToXlsx(table: TExportTable, sheetName: string): Buffer {
       row.map((v, i) => {
         const kind = table.columns[i]?.kind ?? 'text';
         if (v === null) return null;
-        if (kind === 'cents' && typeof v === 'number') return v / 100;
+        if (kind === 'cents' && typeof v === 'number') return { money: v / 100 };
         if (kind === 'percent' && typeof v === 'number') return Math.round(v * 10_000) / 100;
         return v;
       }),

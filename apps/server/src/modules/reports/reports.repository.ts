@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDayRange } from '@ra/shared/business-day/date-range';
 import type { TCompsVoidsSortKey, TPayoutSortKey, TSortOrder } from '@ra/shared/reports/reports.schemas';
+import type { TTipWording } from '@ra/shared/reports/tip-wording';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
 
@@ -140,8 +141,32 @@ function limitOffset(page: { limit: number | null; offset: number }): SQL {
   return sql`${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`;
 }
 
+/** What a downloaded file says about the restaurant: its name, its zone for local times, its tip words. */
+export interface TFileContext {
+  restaurant: string;
+  timeZone: string | null;
+  tipWording: TTipWording;
+}
+
+export async function fileContextOf(db: Database, restaurantId: number): Promise<TFileContext> {
+  const [row] = await rowsOf(
+    db,
+    sql`select name, time_zone, config->>'tipWord' as tip_word, config->>'tipWordZh' as tip_word_zh
+        from restaurants where id = ${restaurantId}`,
+  );
+  return {
+    restaurant: str(row?.name ?? ''),
+    timeZone: strOrNull(row?.time_zone),
+    tipWording: { tipWord: strOrNull(row?.tip_word), tipWordZh: strOrNull(row?.tip_word_zh) },
+  };
+}
+
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
+
+  fileContext(restaurantId: number): Promise<TFileContext> {
+    return fileContextOf(this.db, restaurantId);
+  }
 
   async clock(restaurantId: number): Promise<{ timeZone: string | null; hourOffsetEndOfDay: number }> {
     const [row] = await rowsOf(

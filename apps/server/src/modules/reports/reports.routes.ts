@@ -24,7 +24,9 @@ import {
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { authOf } from '../../plugins/access-control.ts';
-import { exportTable, tableToCsv, tableToXlsx, type TSectionResponses } from './report-exports.ts';
+import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
+import { reportLabel } from '@ra/shared/reports/report-labels';
+import { EXPORT_TITLE_KEYS, exportTable, tableToCsv, tableToXlsx, type TSectionResponses } from './report-exports.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -114,22 +116,28 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
         handler: async (request, reply) => {
           const auth = authOf(request);
           const query = request.query as TQueryOf<'salesSummary'> & TReportExportOptions;
-          const [response, clock] = await Promise.all([
+          const [response, file] = await Promise.all([
             def.load(auth, query, true),
-            repo.clock(requireRestaurantId(auth)),
+            repo.fileContext(requireRestaurantId(auth)),
           ]);
-          const table = exportTable(section, response as never, { timeZone: clock.timeZone, lang: query.lang });
-          // The name stays English and machine-friendly in either language: scripts and mail filters match it.
-          const base = `${section}_${query.from}_${query.to}`;
+          const table = exportTable(section, response as never, {
+            timeZone: file.timeZone,
+            lang: query.lang,
+            tipWording: file.tipWording,
+          });
+          // Named in the file's language after the restaurant and the section, days in ISO so files sort.
+          const title = reportLabel(EXPORT_TITLE_KEYS[section], query.lang);
+          const name = (format: 'csv' | 'xlsx') =>
+            exportFileName({ restaurant: file.restaurant, title, from: query.from, to: query.to, format });
           if (query.format === 'xlsx') {
             return reply
               .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-              .header('content-disposition', `attachment; filename="${base}.xlsx"`)
-              .send(tableToXlsx(table, section));
+              .header('content-disposition', attachmentHeader(name('xlsx')))
+              .send(tableToXlsx(table, title));
           }
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${base}.csv"`)
+            .header('content-disposition', attachmentHeader(name('csv')))
             .send(tableToCsv(table));
         },
       });

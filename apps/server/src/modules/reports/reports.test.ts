@@ -5,6 +5,7 @@ import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
 import { centsToDecimal } from '@ra/shared/reports/csv';
+import { fileNameOf } from '@ra/shared/reports/export-file';
 import {
   REPORT_PATHS,
   ZCompsVoidsResponse,
@@ -318,7 +319,10 @@ describe('exports', () => {
     const res = await get(`/api${REPORT_PATHS.itemSales}/export?${RANGE}&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="itemSales_2026-05-04_2026-05-14.csv"');
+    // named after the restaurant and the table, days in ISO
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - Item sales - 2026-05-04_2026-05-14.csv',
+    );
     const text = res.body;
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split('\r\n');
@@ -362,7 +366,9 @@ describe('exports', () => {
   it('writes a valid XLSX: a zip whose sheet XML holds the header and the rows', async () => {
     const res = await get(`/api${REPORT_PATHS.paymentMethods}/export?${RANGE}&format=xlsx`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/paymentMethods_2026-05-04_2026-05-14\.xlsx/);
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - Payment Methods - 2026-05-04_2026-05-14.xlsx',
+    );
     const zip = res.rawPayload;
     expect(zip.readUInt32LE(0)).toBe(0x04034b50);
     const files = unzip(zip);
@@ -375,7 +381,50 @@ describe('exports', () => {
     expect(sheet).toContain('<t xml:space="preserve">Visa</t>');
     expect(sheet).toContain('<t xml:space="preserve">Total</t>');
     const payments = (await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json();
+    // money is a number (the sheet can sum it) shown as currency through the workbook's money style
     expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
+    const moneyCell = new RegExp(`<c r="D\\d+" s="(\\d+)"><v>${payments.totals.amountCents / 100}</v></c>`).exec(sheet);
+    expect(moneyCell).not.toBeNull();
+    const styles = files.get('xl/styles.xml')!;
+    const formats = [...styles.matchAll(/<xf numFmtId="(\d+)"/g)].map((m) => m[1]);
+    // cellXfs follow the one cellStyleXfs entry: style index i is formats[i + 1]
+    const formatId = formats[Number(moneyCell![1]) + 1];
+    expect(styles).toContain(`<numFmt numFmtId="${formatId}" formatCode="&quot;$&quot;#,##0.00`);
+    expect(files.get('xl/_rels/workbook.xml.rels')).toContain('Target="styles.xml"');
+    // the count column stays plain numbers
+    expect(sheet).toMatch(new RegExp(`<c r="C\\d+"><v>${payments.totals.count}</v></c>`));
+  });
+
+  it('shows the order number people see in the comps and voids file, not the POS id', async () => {
+    const res = await get(`/api${REPORT_PATHS.compsVoids}/export?${RANGE}`);
+    const records = parseCsv(res.body.slice(1));
+    expect(records[0]!.slice(0, 3)).toEqual(['Type', 'Order', 'Item']);
+    const list = ZCompsVoidsResponse.parse((await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&pageSize=200`)).json());
+    const numbered = list.rows.find((r) => r.orderNumber !== null)!;
+    expect(numbered.orderNumber).not.toBe(numbered.posOrderId);
+    const orderColumn = records.slice(1).map((r) => r[1]);
+    expect(orderColumn).toContain(numbered.orderNumber);
+    expect(orderColumn).not.toContain(numbered.posOrderId);
+  });
+
+  it('writes tips in the restaurant’s own words in the file, as on screen', async () => {
+    await ctx.db.execute(
+      sql`update restaurants set config = config || '{"tipWord":"Gratuity","tipWordZh":"赏金"}'::jsonb where id = ${harborId}`,
+    );
+    try {
+      const en = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}`)).body.slice(1));
+      expect(en[0]).toContain('Gratuities');
+      expect(en[0]).not.toContain('Tips');
+      const zh = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`)).body.slice(1));
+      expect(zh[0]).toContain('赏金');
+      expect(zh[0]).toContain('服务附加费');
+    } finally {
+      await ctx.db.execute(
+        sql`update restaurants set config = config - 'tipWord' - 'tipWordZh' where id = ${harborId}`,
+      );
+    }
+    const plain = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`)).body.slice(1));
+    expect(plain[0]).toContain('小费');
   });
 });
 
@@ -383,8 +432,10 @@ describe('exports in Chinese', () => {
   it('writes a zh CSV with Chinese headers, channel names and the 合计 row, still BOM-led and parseable', async () => {
     const res = await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`);
     expect(res.statusCode).toBe(200);
-    // The file name stays machine-friendly in either language.
-    expect(res.headers['content-disposition']).toBe('attachment; filename="salesSummary_2026-05-04_2026-05-14.csv"');
+    // named in the file's language; the ASCII fallback name is for old clients only
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - 销售汇总 - 2026-05-04_2026-05-14.csv',
+    );
     expect(res.body.charCodeAt(0)).toBe(0xfeff);
     const records = parseCsv(res.body.slice(1));
     expect(records[0]).toEqual([
@@ -430,8 +481,13 @@ describe('exports in Chinese', () => {
   it('writes a zh XLSX whose sheet holds the Chinese header, method names and totals label', async () => {
     const res = await get(`/api${REPORT_PATHS.paymentMethods}/export?${RANGE}&format=xlsx&lang=zh`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="paymentMethods_2026-05-04_2026-05-14.xlsx"');
-    const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!;
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - 支付方式 - 2026-05-04_2026-05-14.xlsx',
+    );
+    const files = unzip(res.rawPayload);
+    // the sheet is named in Chinese too
+    expect(files.get('xl/workbook.xml')).toContain('<sheet name="支付方式"');
+    const sheet = files.get('xl/worksheets/sheet1.xml')!;
     for (const text of ['支付方式', '卡组织', '笔数', '金额', '净收款', '银行卡', '现金', '合计']) {
       expect(sheet, text).toContain(`<t xml:space="preserve">${text}</t>`);
     }
@@ -621,6 +677,68 @@ describe('transactions', () => {
     const dragonOrder = Number(rows[0]!.id);
     expect((await get(`/api/api/transactions/order/${dragonOrder}`)).statusCode).toBe(404);
     expect((await get('/api/api/transactions/order/999999999')).statusCode).toBe(404);
+  });
+});
+
+describe('transactions export', () => {
+  it('writes every row the list’s filters match, with the order number, negative refunds and totals', async () => {
+    const list = (await get(`/api/api/transactions?${RANGE}&method=card`)).json();
+    const res = await get(`/api/api/transactions/export?${RANGE}&method=card`);
+    expect(res.statusCode).toBe(200);
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - Transactions - 2026-05-04_2026-05-14.csv',
+    );
+    const records = parseCsv(res.body.slice(1));
+    expect(records[0]).toEqual([
+      'Time',
+      'Business day',
+      'Type',
+      'Order',
+      'Channel',
+      'Method',
+      'Card brand',
+      'Card last 4',
+      'Server',
+      'Amount',
+      'Tip',
+      'Status',
+      'Reason',
+      'By',
+    ]);
+    const rows = records.slice(1, -2);
+    // every page of the filtered list, not one
+    expect(rows).toHaveLength(list.total);
+    expect(list.total).toBeGreaterThan(list.pageSize);
+    expect(rows.every((r) => r[5] === 'Card')).toBe(true);
+    const first = list.rows[0];
+    expect(rows[0]![3]).toBe(first.orderNumber ?? first.posOrderId);
+    expect(rows[0]![0]).toMatch(/^2026-05-\d\d \d\d:\d\d$/);
+    const refund = rows.find((r) => r[2] === 'Refund');
+    if (refund) expect(refund[9]!.startsWith('-')).toBe(true);
+    expect(records.at(-2)![0]).toBe(`Total payments (${list.totals.paymentCount})`);
+    expect(records.at(-2)![9]).toBe(centsToDecimal(list.totals.paymentCents));
+    expect(records.at(-1)![0]).toBe(`Total refunds (${list.totals.refundCount})`);
+  });
+
+  it('writes the list in Chinese as XLSX with money cells and a Chinese sheet and file name', async () => {
+    const res = await get(`/api/api/transactions/export?${RANGE}&kind=refund&format=xlsx&lang=zh`);
+    expect(res.statusCode).toBe(200);
+    expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
+      'Harbor Bistro - 交易记录 - 2026-05-04_2026-05-14.xlsx',
+    );
+    const files = unzip(res.rawPayload);
+    expect(files.get('xl/workbook.xml')).toContain('<sheet name="交易记录"');
+    const sheet = files.get('xl/worksheets/sheet1.xml')!;
+    for (const text of ['时间', '营业日', '订单', '金额', '小费', '退款']) {
+      expect(sheet, text).toContain(`<t xml:space="preserve">${text}</t>`);
+    }
+    expect(sheet).toMatch(/<c r="J2" s="1"><v>-\d+(\.\d+)?<\/v><\/c>/);
+  });
+
+  it('refuses a bad filter like the list does, and staff', async () => {
+    expect((await get(`/api/api/transactions/export?${RANGE}&minCents=500&maxCents=100`)).statusCode).toBe(400);
+    expect((await get(`/api/api/transactions/export?${RANGE}&format=pdf`)).statusCode).toBe(400);
+    expect((await get(`/api/api/transactions/export?${RANGE}`, staff)).statusCode).toBe(403);
   });
 });
 

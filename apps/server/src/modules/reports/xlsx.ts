@@ -1,12 +1,35 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A minimal XLSX writer: one worksheet of text and number cells (inline strings, no shared-string
- * table or styles), in a ZIP written here with deflate from zlib. It is enough for the report exports
- * and avoids a spreadsheet dependency; Excel, LibreOffice and Google Sheets open it.
+ * A minimal XLSX writer: one worksheet of text, number and money cells (inline strings, no
+ * shared-string table, one number format for money), in a ZIP written here with deflate from zlib.
+ * It is enough for the report exports and avoids a spreadsheet dependency; Excel, LibreOffice and
+ * Google Sheets open it.
  */
 
-export type TXlsxCell = string | number | null;
+/** Money in dollars, shown as currency ('$1,234.50') but kept a number, so the sheet sums it. */
+export interface TXlsxMoney {
+  money: number;
+}
+
+export type TXlsxCell = string | number | TXlsxMoney | null;
+
+/** Style 1 of styles.xml: US dollars with thousand separators and two decimals, negatives in minus. */
+const MONEY_STYLE = 1;
+const MONEY_FORMAT = '"$"#,##0.00;-"$"#,##0.00';
+
+const STYLES_XML =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `<numFmts count="1"><numFmt numFmtId="164" formatCode="${MONEY_FORMAT.replace(/"/g, '&quot;')}"/></numFmts>` +
+  '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '</styleSheet>';
 
 function escapeXml(text: string): string {
   return (
@@ -39,6 +62,9 @@ export function sheetXml(rows: readonly (readonly TXlsxCell[])[]): string {
         .map((value, c) => {
           const ref = `${columnName(c)}${r + 1}`;
           if (value === null || value === '') return '';
+          if (typeof value === 'object') {
+            return Number.isFinite(value.money) ? `<c r="${ref}" s="${MONEY_STYLE}"><v>${value.money}</v></c>` : '';
+          }
           if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
           return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(value))}</t></is></c>`;
         })
@@ -124,6 +150,7 @@ export function xlsx(sheetName: string, rows: readonly (readonly TXlsxCell[])[])
       '<Default Extension="xml" ContentType="application/xml"/>' +
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
       '</Types>',
     '_rels/.rels':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -138,7 +165,9 @@ export function xlsx(sheetName: string, rows: readonly (readonly TXlsxCell[])[])
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+      '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
       '</Relationships>',
+    'xl/styles.xml': STYLES_XML,
     'xl/worksheets/sheet1.xml': sheetXml(rows),
   };
   return zip(Object.entries(files).map(([name, text]) => ({ name, data: Buffer.from(text, 'utf8') })));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
+import { fileContextOf, type TFileContext } from '../reports/reports.repository.ts';
 import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from '@ra/shared/transactions/transactions.schemas';
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -13,6 +14,10 @@ const isoOrNull = (value: unknown) => (value === null || value === undefined ? n
  */
 export class TransactionsRepository {
   constructor(private readonly db: Database) {}
+
+  fileContext(restaurantId: number): Promise<TFileContext> {
+    return fileContextOf(this.db, restaurantId);
+  }
 
   /**
    * With `pageEnd`, each branch is sorted and cut to the first `pageEnd` rows on its own, so a page

@@ -4,7 +4,12 @@ import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access-control.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
+import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
+import { reportLabel } from '@ra/shared/reports/report-labels';
+import { ZReportExportOptions } from '@ra/shared/reports/reports.schemas';
 import { ZOrderDetail, ZTransactionsQuery, ZTransactionsResponse } from '@ra/shared/transactions/transactions.schemas';
+import { tableToCsv, tableToXlsx } from '../reports/report-exports.ts';
+import { TRANSACTIONS_EXPORT_LIMIT, transactionsTable } from './transactions-export.ts';
 
 /**
  * SPEC 2 "/transactions/index" (viewTransactions). The service layer would only pass the caller's
@@ -24,6 +29,45 @@ export function transactionsRoutes(repo: TransactionsRepository): FastifyPluginA
         const query = request.query;
         const result = await repo.list(requireRestaurantId(authOf(request)), query);
         return { range: { from: query.from, to: query.to }, page: query.page, pageSize: query.pageSize, ...result };
+      },
+    });
+
+    app.get('/api/api/transactions/export', {
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'Every payment and refund the list filters match, as CSV (UTF-8 with BOM) or XLSX, in English or Chinese, with totals rows',
+        querystring: z.intersection(ZTransactionsQuery, ZReportExportOptions),
+      },
+      config: { access: { kind: 'page', permission: 'viewTransactions' } },
+      handler: async (request, reply) => {
+        const query = request.query;
+        const restaurantId = requireRestaurantId(authOf(request));
+        // the list's filters and order, every page
+        const [result, file] = await Promise.all([
+          repo.list(restaurantId, { ...query, page: 1, pageSize: TRANSACTIONS_EXPORT_LIMIT }),
+          repo.fileContext(restaurantId),
+        ]);
+        const table = transactionsTable(result, {
+          timeZone: file.timeZone,
+          lang: query.lang,
+          tipWording: file.tipWording,
+        });
+        const title = reportLabel('file.transactions', query.lang);
+        const name = exportFileName({
+          restaurant: file.restaurant,
+          title,
+          from: query.from,
+          to: query.to,
+          format: query.format,
+        });
+        reply.header('content-disposition', attachmentHeader(name));
+        if (query.format === 'xlsx') {
+          return reply
+            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+            .send(tableToXlsx(table, title));
+        }
+        return reply.header('content-type', 'text/csv; charset=utf-8').send(tableToCsv(table));
       },
     });
 

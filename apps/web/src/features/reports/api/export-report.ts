@@ -1,3 +1,4 @@
+import { exportFileName as fileName, fileNameOf } from '@ra/shared/reports/export-file';
 import { REPORT_PATHS, type TReportSection } from '@ra/shared/reports/reports.schemas';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { API_BASE, ApiError } from '../../../lib/request.ts';
@@ -7,9 +8,13 @@ import { reportQuery } from './report-query.ts';
 
 export type TExportFormat = 'csv' | 'xlsx';
 
-/** 'sales-report-itemSales-2026-03-01_2026-03-31.csv': what it is and which days, at a glance. */
-export function exportFileName(section: string, range: TReportRange, format: TExportFormat): string {
-  return `sales-report-${section}-${range.from}_${range.to}.${format}`;
+/**
+ * 'Harbor Bistro - Item sales - 2026-03-01_2026-03-31.csv' (shared export-file.ts, as the server names
+ * its files): the restaurant, the table's title on screen and the business days.
+ */
+export function exportFileName(title: string, range: TReportRange, format: TExportFormat): string {
+  const { restname, name } = useSession.getState();
+  return fileName({ restaurant: restname || name, title, from: range.from, to: range.to, format });
 }
 
 /** Saves a file the browser built or fetched, the way a download link does. */
@@ -71,7 +76,6 @@ export async function downloadServerExport(
     }
     throw new ApiError(message, res.status);
   }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  saveFile(await res.blob(), named ? decodeURIComponent(named) : exportFileName(section, range, format));
+  const named = fileNameOf(res.headers.get('content-disposition'));
+  saveFile(await res.blob(), named ?? exportFileName(section, range, format));
 }

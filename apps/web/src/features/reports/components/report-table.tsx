@@ -83,7 +83,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
         await downloadServerExport(section, range, format, sorting?.current ? { ...sorting.current } : {});
       } else {
         const all = loadAllRows ? await loadAllRows() : rows;
-        saveCsv(buildReportCsv(columns, all, totals, t('table.total')), exportFileName(section, range, 'csv'));
+        saveCsv(buildReportCsv(columns, all, totals, t('table.total')), exportFileName(title, range, 'csv'));
       }
     } catch (e) {
       showErrorMessage(errorText(e, t('export.failed')));

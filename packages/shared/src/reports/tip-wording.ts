@@ -1,0 +1,54 @@
+import type { TLang } from '../errors.ts';
+
+/**
+ * SPEC 1 tip wording: the restaurant's configured word for "tip(s)" and one for the Chinese 小费,
+ * substituted across visible text. One rule for the screen (the web's i18n post-processor) and the
+ * files the server writes (report and transaction exports), so a downloaded file says what the
+ * screen said.
+ */
+export interface TTipWording {
+  /** Replaces 'tip' (and, pluralised, 'tips') in English text, keeping the original's capitalisation. */
+  tipWord?: string | null;
+  /** Plural of tipWord when simple English rules get it wrong. */
+  tipsWord?: string | null;
+  /** Replaces '小费' in Chinese text. */
+  tipWordZh?: string | null;
+}
+
+/**
+ * The Chinese word for tips when the restaurant chose none: 小费 itself. SPEC 1 names a
+ * service-charge word (服务费) as the default replacement, but this product reports real service
+ * charges (服务附加费) beside tips, and 服务费 next to 服务附加费 reads as the same thing twice; a
+ * restaurant that wants 服务费 sets it (docs/decisions.md "Tip wording").
+ */
+export const DEFAULT_TIP_WORD_ZH = '小费';
+
+function pluralize(word: string): string {
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+function inCaseOf(source: string, word: string): string {
+  if (source.length > 1 && source === source.toUpperCase()) return word.toUpperCase();
+  if (source[0] === source[0]?.toUpperCase()) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word.toLowerCase();
+}
+
+/**
+ * 'Tip' -> 'Gratuity', 'tips' -> 'gratuities' when the restaurant set a word; '小费' -> the
+ * restaurant's Chinese word. Whole words only: 'tooltip' and 'tipping' stay. Each language's word
+ * applies to its own text only.
+ */
+export function applyTipWording(text: string, lang: TLang, wording: TTipWording): string {
+  if (lang === 'zh') {
+    const zh = wording.tipWordZh?.trim() || DEFAULT_TIP_WORD_ZH;
+    return zh !== '小费' && text.includes('小费') ? text.replaceAll('小费', zh) : text;
+  }
+  const single = wording.tipWord?.trim();
+  if (!single) return text;
+  const plural = wording.tipsWord?.trim() || pluralize(single);
+  return text.replace(/\b(tip)(s?)\b/gi, (match: string, _tip: string, s: string) =>
+    inCaseOf(match, s ? plural : single),
+  );
+}
