@@ -1,6 +1,7 @@
 import type { TLang } from '../errors.ts';
 import { MESSAGES } from '../errors.ts';
 import { MAX_SMS_USERS } from '../format/constants.ts';
+import { INPUT_MESSAGES } from './input.messages.ts';
 import { PIN_MAX_LENGTH, PIN_MIN_LENGTH } from './rules.ts';
 
 /**
@@ -16,6 +17,7 @@ export const VALIDATION_MESSAGES = {
     zh: '金额最多只能有两位小数',
   },
   'validation.invalidAmount': { en: 'Please enter a valid amount', zh: '请输入有效的金额' },
+  ...INPUT_MESSAGES,
 
   'account.routingnumberError': { en: 'Routing number must be exactly 9 digits', zh: '银行路由号码必须是 9 位数字' },
   'account.zipcodeError': {
