@@ -20,6 +20,11 @@ export interface AppConfig {
    * load balancer's: TRUST_PROXY=true, or the balancers' addresses/CIDRs ('10.0.0.0/8,127.0.0.1').
    */
   trustProxy: boolean | string;
+  /**
+   * APP_URL, e.g. https://admin.example.com: the address in emailed links (password reset). Without it
+   * links use the address the request came to, which behind a proxy is only right with TRUST_PROXY.
+   */
+  publicUrl?: string;
   email: {
     /** smtp(s)://user:pass@host:port; when absent mail goes to the email_outbox table and the log. */
     smtpUrl: string | undefined;
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: resolveJwtSecret(env, dataDir, databaseUrl !== undefined),
     tokenTtlSeconds: positiveInt(env.TOKEN_TTL_SECONDS, DEFAULT_TOKEN_TTL_SECONDS, 'TOKEN_TTL_SECONDS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: env.APP_URL || undefined,
     email: {
       smtpUrl: env.SMTP_URL || undefined,
       from: env.EMAIL_FROM ?? 'Restaurant Admin System <no-reply@restaurant-admin.local>',

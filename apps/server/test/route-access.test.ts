@@ -9,8 +9,17 @@ import { createTestContext, type TestContext } from './helper.ts';
  * access covers every route Fastify actually serves under /api, and nothing is public by accident.
  */
 
-/** The only /api routes anyone may call without a session: the first two steps of signing in. */
-const PUBLIC_ROUTES = ['GET /api/account/prelogin', 'HEAD /api/account/prelogin', 'POST /api/account/signin'];
+/**
+ * The only /api routes anyone may call without a session: the first two steps of signing in, and
+ * asking for and using a password reset link (rate-limited, same answer for every email).
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/account/prelogin',
+  'HEAD /api/account/prelogin',
+  'POST /api/account/signin',
+  'POST /api/account/forgotPassword',
+  'POST /api/account/resetPassword',
+];
 
 let ctx: TestContext;
 beforeAll(async () => {

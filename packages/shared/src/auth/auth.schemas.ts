@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PAGE_PERMISSIONS, OPERATION_AUTHORITIES } from '../permissions.ts';
+import { zText } from '../validation/text.ts';
 
 /** SPEC 5: letters, digits, underscore, hyphen or dot, then @, a domain, and a 2-4 letter ending. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
 
 /** Login email is trimmed before sending (SPEC 5); the server trims again so no client can skip it. */
-export const ZLoginEmail = z
-  .string()
+export const ZLoginEmail = zText()
   .trim()
   .min(1, 'Please enter the correct email address')
   .max(254)
@@ -18,10 +18,16 @@ export const ZPreloginResponse = z.object({ email: z.string() });
 
 export const ZSigninRequest = z.object({
   email: ZLoginEmail,
-  password: z.string().min(1).max(200),
-  cid: z.union([z.number(), z.string()]).optional(),
+  password: zText().min(1).max(200),
+  cid: z.union([z.number(), zText()]).optional(),
   emailVerificationCodeNumber: z
-    .union([z.string().trim().regex(/^\d{6}$/), z.literal(''), z.null()])
+    .union([
+      zText()
+        .trim()
+        .regex(/^\d{6}$/),
+      z.literal(''),
+      z.null(),
+    ])
     .optional(),
 });
 export type TSigninRequest = z.infer<typeof ZSigninRequest>;
@@ -36,7 +42,7 @@ export const ZSigninResponse = z.union([
 ]);
 export type TSigninResponse = z.infer<typeof ZSigninResponse>;
 
-export const ZAcquireTokenRequest = z.object({ oldjwtToken: z.string().optional() });
+export const ZAcquireTokenRequest = z.object({ oldjwtToken: zText().optional() });
 export const ZTokenResponse = z.object({ token: z.string() });
 
 export const ZUserInfo = z.object({
@@ -94,11 +100,11 @@ export const ZRestInfo = z.object({
 });
 export type TRestInfo = z.infer<typeof ZRestInfo>;
 
-export const ZSwitchRestRequest = z.object({ xid: z.string().min(1).max(64), root_xid: z.string().max(64).optional() });
+export const ZSwitchRestRequest = z.object({ xid: zText().min(1).max(64), root_xid: zText().max(64).optional() });
 
 /** SPEC 7: xid plus a fixed client-side code value. */
 export const NODE_TREE_CODE = 'RA-NODE-TREE';
-export const ZChildrenNodeRequest = z.object({ xid: z.string().min(1).max(64), code: z.string() });
+export const ZChildrenNodeRequest = z.object({ xid: zText().min(1).max(64), code: zText() });
 
 /** SPEC 3 "Restaurant or node". */
 export const ZNode = z.object({
@@ -116,6 +122,6 @@ export const ZNode = z.object({
 export type TNode = z.infer<typeof ZNode>;
 export const ZChildrenNodeResponse = z.object({ nodes: z.array(ZNode) });
 
-export const ZRestConfigRequest = z.object({ name: z.string().min(1).max(64) });
+export const ZRestConfigRequest = z.object({ name: zText().min(1).max(64) });
 export const ZRestConfigValue = z.object({ name: z.string(), value: z.string().nullable() });
-export const ZUpdateRestConfigRequest = z.object({ name: z.string().min(1).max(64), value: z.string().max(2000) });
+export const ZUpdateRestConfigRequest = z.object({ name: zText().min(1).max(64), value: zText().max(2000) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { emailOutbox } from '../../db/schema/email.ts';
 import type { EmailSender, TEmailMessage } from './email-sender.ts';
 
@@ -13,6 +14,7 @@ export class OutboxEmailSender implements EmailSender {
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly fail: boolean,
+    private readonly clock: Clock,
   ) {}
 
   async send(message: TEmailMessage): Promise<void> {
@@ -21,7 +23,8 @@ export class OutboxEmailSender implements EmailSender {
       to: message.to,
       subject: message.subject,
       body: message.text,
-      sentAt: new Date(),
+      createdAt: this.clock.now(),
+      sentAt: this.clock.now(),
     });
     this.log.info({ email: { to: message.to, subject: message.subject } }, `email (outbox):\n${message.text}`);
   }

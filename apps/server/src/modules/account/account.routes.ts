@@ -11,12 +11,22 @@ import {
   ZTokenResponse,
   ZUserInfo,
 } from '@ra/shared/auth/auth.schemas';
+import {
+  ZForgotPasswordRequest,
+  ZForgotPasswordResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+} from '@ra/shared/auth/password-reset.schemas';
+import { AUTH_MESSAGES } from '@ra/shared/auth/auth.messages';
 import { ZChangePasswordRequest, ZChangePasswordResponse } from '@ra/shared/team/team.schemas';
+import { zText } from '@ra/shared/validation/text';
+import { ERROR_CODES } from '@ra/shared/errors';
+import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access-control.ts';
 import type { AccountService, TRequestMeta } from './account.service.ts';
 
 const ZOk = z.object({ ok: z.literal(true) });
-const ZUnlockRequest = z.object({ password: z.string().min(1).max(200) });
+const ZUnlockRequest = z.object({ password: zText().min(1).max(200) });
 
 function metaOf(request: FastifyRequest): TRequestMeta {
   const agent = request.headers['user-agent'];
@@ -66,9 +76,21 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
     });
 
     app.get('/api/account/logout', {
-      schema: { tags: ['account'], summary: 'Sign out: the token stops working at once', response: { 200: ZOk } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out: the token stops working at once',
+        description:
+          'Only with the token in the Authorization header (403 otherwise): the Admin-Token cookie rides along ' +
+          'on any link to this address, and a link must not be able to sign anyone out.',
+        response: { 200: ZOk },
+      },
       config: { access: { kind: 'authenticated' } },
-      handler: (request) => service.logout(authOf(request)),
+      handler: (request) => {
+        if (!request.headers.authorization?.trim()) {
+          throw new AppError(403, ERROR_CODES.forbidden, AUTH_MESSAGES.logoutNeedsHeader.en);
+        }
+        return service.logout(authOf(request));
+      },
     });
 
     app.post('/api/account/swtichRestByXid', {
@@ -86,11 +108,42 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
       schema: {
         tags: ['account'],
         summary: 'Lock screen: check the signed-in user’s password',
+        description:
+          '400 / 40001 for a wrong password. Wrong tries do not count toward sign-in; the 5th in a row on one ' +
+          'session ends it (401 / 50012).',
         body: ZUnlockRequest,
         response: { 200: ZOk },
       },
       config: { access: { kind: 'authenticated' } },
-      handler: (request) => service.unlock(authOf(request), request.body.password, metaOf(request)),
+      handler: (request) => service.unlock(authOf(request), request.body.password),
+    });
+
+    app.post('/api/account/forgotPassword', {
+      schema: {
+        tags: ['account'],
+        summary: 'Email a link to reset the password; the same answer whether or not the email has an account',
+        description:
+          'The link works once, for 30 minutes. At most 3 emails per address per hour (further requests get the ' +
+          'same answer and no email); 429 / 42900 after 10 requests from one client address in an hour.',
+        body: ZForgotPasswordRequest,
+        response: { 200: ZForgotPasswordResponse },
+      },
+      config: { access: { kind: 'public' } },
+      handler: (request) =>
+        service.requestPasswordReset(request.body, metaOf(request), `${request.protocol}://${request.host}`),
+    });
+
+    app.post('/api/account/resetPassword', {
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password from an emailed reset link; every session of the account ends',
+        description:
+          'Rules of change password. 400 with the reset-link message when the link is unknown, expired or used.',
+        body: ZResetPasswordRequest,
+        response: { 200: ZResetPasswordResponse },
+      },
+      config: { access: { kind: 'public' } },
+      handler: (request) => service.resetPassword(request.body, metaOf(request)),
     });
 
     app.post('/api/account/changePassword', {
