@@ -170,6 +170,8 @@ interface TDemoAccount {
   pin?: string;
   isAdmin?: boolean;
   requireEmailCode?: boolean;
+  /** The restaurant's owner for payments (SPEC 4), whose account only they or platform staff change. */
+  authorizedRepresentative?: boolean;
 }
 
 const DEMO_ACCOUNTS: TDemoAccount[] = [
@@ -181,6 +183,7 @@ const DEMO_ACCOUNTS: TDemoAccount[] = [
     role: 'Owner',
     employeeNumber: '1001',
     pin: '4821',
+    authorizedRepresentative: true,
   },
   {
     email: DEMO_EMAILS.manager,
@@ -240,7 +243,6 @@ export const DEMO_EMPLOYEES: Array<{
     roles: ['Manager'],
     password: true,
     status: 'active',
-    authorizedRepresentative: true,
   },
   {
     email: 'daniel.kim@demo.test',
@@ -477,6 +479,7 @@ async function seedDemoAccounts(db: Database): Promise<{ seeded: boolean }> {
           nodeId: atHarbor ? harbor.nodeId : agent.id,
           isAdmin: account.isAdmin ?? false,
           requireEmailCode: account.requireEmailCode ?? false,
+          authorizedRepresentative: account.authorizedRepresentative ?? false,
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');

@@ -32,6 +32,39 @@ export const TEAM_MESSAGES = {
     en: 'This change would take away your own access to team management. Ask another person with that access to make it.',
     zh: '此更改会取消您自己的团队管理权限。请让其他拥有该权限的人来操作。',
   },
+  // Nobody grants more than they hold, and nobody takes over the owner (team.authority.ts).
+  'team.grantBeyondOwn': {
+    en: 'You can only give a role permissions you have yourself.',
+    zh: '您只能给角色授予您自己拥有的权限。',
+  },
+  'team.roleOutranks': {
+    en: 'This role has permissions you do not have, so you cannot change or delete it.',
+    zh: '该角色拥有您没有的权限，因此您不能修改或删除它。',
+  },
+  'team.assignBeyondOwn': {
+    en: 'You can only assign roles whose permissions you all have yourself.',
+    zh: '您只能分配其全部权限您自己都拥有的角色。',
+  },
+  'team.accountOutranks': {
+    en: 'This account has permissions you do not have, so you cannot change it.',
+    zh: '该账号拥有您没有的权限，因此您不能更改它。',
+  },
+  'team.ownerProtected': {
+    en: 'Only the owner or platform staff can change the owner’s account.',
+    zh: '只有店主本人或平台工作人员可以更改店主的账号。',
+  },
+  'team.representativeProtected': {
+    en: 'Only the owner or platform staff can name a new owner.',
+    zh: '只有店主本人或平台工作人员可以指定新的店主。',
+  },
+  'team.ownerRoleLocked': {
+    en: 'A full-access role (the Owner role) cannot lose permissions.',
+    zh: '全部权限角色（店主角色）不能减少权限。',
+  },
+  'team.lastOwnerRole': {
+    en: 'The restaurant’s only full-access role (the Owner role) cannot be deleted.',
+    zh: '餐厅唯一的全部权限角色（店主角色）不能删除。',
+  },
   'team.roleSaved': { en: 'Role saved', zh: '角色已保存' },
   'team.roleDeleted': { en: 'Role deleted', zh: '角色已删除' },
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_FLAGS, type TRoleFlag, type TRoleFlags } from '../permissions.ts';
 import { EMAIL, PIN } from '../validation/rules.ts';
+import { zText } from '../validation/text.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import {
   EMPLOYEE_NUMBER_MAX_LENGTH,
@@ -23,8 +24,7 @@ const en = (key: TTeamMessageKey) => TEAM_MESSAGES[key].en;
 
 /** Required text: missing, null, wrong type and blank all read as "please enter …". */
 const requiredText = (required: TTeamMessageKey, tooLong: TTeamMessageKey, max: number) =>
-  z
-    .string({ error: en(required) })
+  zText({ error: en(required) })
     .trim()
     .min(1, en(required))
     .max(max, en(tooLong));
@@ -59,12 +59,11 @@ function addPasswordIssues(
 /** POST /api/account/changePassword (SPEC 2 /ChangePassword). The email rule is applied by the server. */
 export const ZChangePasswordRequest = z
   .object({
-    oldPassword: z
-      .string({ error: en('team.passwordRequired') })
+    oldPassword: zText({ error: en('team.passwordRequired') })
       .min(1, en('team.passwordRequired'))
       .max(200),
-    newPassword: z.string({ error: en('team.passwordRequired') }).min(1, en('team.passwordRequired')),
-    confirmPassword: z.string({ error: en('team.passwordMismatch') }),
+    newPassword: zText({ error: en('team.passwordRequired') }).min(1, en('team.passwordRequired')),
+    confirmPassword: zText({ error: en('team.passwordMismatch') }),
   })
   .superRefine((body, ctx) => {
     addPasswordIssues(ctx, body.newPassword, undefined, 'newPassword');
@@ -154,8 +153,7 @@ const ZStatus = z.enum(EMPLOYEE_STATUSES, 'Status must be active or inactive');
 
 const invalidEmail = VALIDATION_MESSAGES['user.EmailFormatrules'].en;
 /** SPEC 5 email rule; stored lowercased because it is also the login. */
-export const ZEmployeeEmail = z
-  .string({ error: invalidEmail })
+export const ZEmployeeEmail = zText({ error: invalidEmail })
   .trim()
   .min(1, invalidEmail)
   .max(254, invalidEmail)
@@ -163,8 +161,7 @@ export const ZEmployeeEmail = z
   .transform((email) => email.toLowerCase());
 
 /** SPEC 5 "pin (digits only)", with the shared PIN length rule. Text, so leading zeros survive. */
-export const ZPin = z
-  .string({ error: en('team.pinRequired') })
+export const ZPin = zText({ error: en('team.pinRequired') })
   .trim()
   .min(1, en('team.pinRequired'))
   .regex(PIN, VALIDATION_MESSAGES['user.pinError'].en);
@@ -172,8 +169,7 @@ export const ZPin = z
 const ZFirstName = requiredText('team.firstNameRequired', 'team.nameTooLong', PERSON_NAME_MAX_LENGTH);
 const ZLastName = requiredText('team.lastNameRequired', 'team.nameTooLong', PERSON_NAME_MAX_LENGTH);
 /** Optional; blank means none. */
-const ZEmployeeNumber = z
-  .string()
+const ZEmployeeNumber = zText()
   .trim()
   .max(EMPLOYEE_NUMBER_MAX_LENGTH, en('team.employeeNumberTooLong'))
   .nullish()
@@ -184,8 +180,7 @@ const ZRoleIds = z
   .max(50)
   .transform((ids) => [...new Set(ids)]);
 /** A blank password field means "no change" (or "no dashboard login" when creating). */
-const ZPasswordField = z
-  .string()
+const ZPasswordField = zText()
   .nullish()
   .transform((value) => (value === '' ? undefined : value));
 
@@ -217,8 +212,7 @@ export const ZEmployeeUpdateRequest = z
     employeeNumber: ZEmployeeNumber.optional(),
     email: ZEmployeeEmail.optional(),
     roleIds: ZRoleIds.optional(),
-    pin: z
-      .string()
+    pin: zText()
       .trim()
       .refine((pin) => pin === '' || PIN.test(pin), VALIDATION_MESSAGES['user.pinError'].en)
       .optional()
@@ -258,7 +252,7 @@ export const EMPLOYEE_PAGE_SIZE_MAX = 100;
 
 /** GET /api/api/user query: q matches first, last or full name, email or employee number. */
 export const ZEmployeeListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: zText().trim().max(100).optional(),
   roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: ZStatus.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -1,4 +1,12 @@
-import { permissionsFromRoles } from '@ra/shared/permissions';
+import { allRoleFlags, permissionsFromRoles, type TRoleFlags } from '@ra/shared/permissions';
+import {
+  accountRefusal,
+  heldFlags,
+  holdsAll,
+  mayNameRepresentative,
+  type TTeamActor,
+} from '@ra/shared/team/team.authority';
+import type { TTeamMessageKey } from '@ra/shared/team/team.messages';
 import {
   passwordProblems,
   type TAuditEntry,
@@ -13,7 +21,7 @@ import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { toAuditEntry } from './role.service.ts';
-import { teamConflict, teamFieldError } from './team.errors.ts';
+import { teamConflict, teamFieldError, teamForbidden } from './team.errors.ts';
 import { uniqueViolation, type TEmployeeRow, type TEmployeeWrite, type TeamRepository } from './team.repository.ts';
 
 function toEmployee(row: TEmployeeRow): TEmployee {
@@ -77,6 +85,21 @@ export class EmployeeService {
   async create(auth: AuthContext, input: TEmployeeCreateRequest, ip: string): Promise<TEmployee> {
     const restaurantId = requireRestaurantId(auth);
     const roles = await this.rolesOrFail(restaurantId, input.roleIds);
+    const actor = await this.actor(auth, restaurantId);
+    const attempt = {
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      roles: roles.map((r) => r.name),
+    };
+    if (!roles.every((role) => holdsAll(actor.flags, role.flags))) {
+      return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.assignBeyondOwn', attempt);
+    }
+    if (
+      input.authorizedRepresentative &&
+      !mayNameRepresentative(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.representativeProtected', attempt);
+    }
     if (await this.repo.emailTaken(input.email)) throw teamFieldError('email', 'team.emailTaken');
     if (await this.repo.pinTaken(restaurantId, input.pin)) throw teamFieldError('pin', 'team.pinTaken');
     if (input.authorizedRepresentative && input.status !== 'active') {
@@ -86,33 +109,35 @@ export class EmployeeService {
 
     let userId: number;
     try {
-      userId = await this.repo.insertEmployee(
-        restaurantId,
-        {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          employeeNumber: input.employeeNumber,
+      userId = await this.repo.transaction(async (repo, audit) => {
+        const id = await repo.insertEmployee(
+          restaurantId,
+          {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            employeeNumber: input.employeeNumber,
+            email: input.email,
+            pin: input.pin,
+            passwordHash,
+            status: input.status,
+            authorizedRepresentative: input.authorizedRepresentative ?? false,
+          },
+          input.roleIds,
+        );
+        await this.record(audit, auth, restaurantId, 'employee.create', id, ip, {
+          name: `${input.firstName} ${input.lastName}`,
           email: input.email,
-          pin: input.pin,
-          passwordHash,
+          employeeNumber: input.employeeNumber,
           status: input.status,
+          roles: roles.map((r) => r.name),
+          hasPassword: passwordHash !== null,
           authorizedRepresentative: input.authorizedRepresentative ?? false,
-        },
-        input.roleIds,
-      );
+        });
+        return id;
+      });
     } catch (error) {
       throw fieldErrorForUnique(error) ?? error;
     }
-
-    await this.record(auth, restaurantId, 'employee.create', userId, ip, {
-      name: `${input.firstName} ${input.lastName}`,
-      email: input.email,
-      employeeNumber: input.employeeNumber,
-      status: input.status,
-      roles: roles.map((r) => r.name),
-      hasPassword: passwordHash !== null,
-      authorizedRepresentative: input.authorizedRepresentative ?? false,
-    });
     return this.get(auth, userId, false);
   }
 
@@ -121,9 +146,33 @@ export class EmployeeService {
     const before = await this.repo.findEmployee(restaurantId, userId);
     if (!before) throw notFound();
     const self = userId === auth.userId;
+    const intended =
+      before.status === 'active' && input.status === 'inactive'
+        ? 'employee.deactivate'
+        : before.status === 'inactive' && input.status === 'active'
+          ? 'employee.reactivate'
+          : 'employee.update';
+
+    const actor = await this.actor(auth, restaurantId);
+    const refusal = accountRefusal(actor, await this.target(restaurantId, before));
+    const attempt = () => ({ name: `${before.firstName} ${before.lastName}`, fields: Object.keys(input).sort() });
+    if (refusal) return this.refuse(auth, restaurantId, intended, userId, ip, refusal, attempt());
 
     if (self && input.status === 'inactive') throw teamConflict('team.cannotChangeOwnStatus');
     const roles = input.roleIds ? await this.rolesOrFail(restaurantId, input.roleIds) : undefined;
+    if (roles && !roles.every((role) => holdsAll(actor.flags, role.flags))) {
+      return this.refuse(auth, restaurantId, intended, userId, ip, 'team.assignBeyondOwn', {
+        ...attempt(),
+        roles: roles.map((r) => r.name),
+      });
+    }
+    if (
+      input.authorizedRepresentative &&
+      !before.authorizedRepresentative &&
+      !mayNameRepresentative(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, intended, userId, ip, 'team.representativeProtected', attempt());
+    }
     if (
       self &&
       roles &&
@@ -169,19 +218,7 @@ export class EmployeeService {
       if (values[key] === undefined) delete values[key];
     }
 
-    try {
-      if (!(await this.repo.updateEmployee(restaurantId, userId, values, input.roleIds))) throw notFound();
-    } catch (error) {
-      throw fieldErrorForUnique(error) ?? error;
-    }
-
-    // Deactivation, a new password or a removed login ends the person's sessions at once; when people
-    // change their own password here, the session they are using stays.
     const deactivated = before.status === 'active' && status === 'inactive';
-    if (deactivated || input.password !== undefined) {
-      await this.repo.revokeSessions(userId, self ? auth.sessionId : undefined);
-    }
-
     const changes: Record<string, { before: unknown; after: unknown }> = {};
     for (const field of DIFFED_FIELDS) {
       const after = values[field];
@@ -196,12 +233,19 @@ export class EmployeeService {
     // Never the values: only that they changed.
     if (input.pin !== undefined) details.pinChanged = true;
     if (input.password !== undefined) details.passwordChanged = input.password === null ? 'removed' : true;
-    const action = deactivated
-      ? 'employee.deactivate'
-      : before.status === 'inactive' && status === 'active'
-        ? 'employee.reactivate'
-        : 'employee.update';
-    await this.record(auth, restaurantId, action, userId, ip, details);
+    try {
+      await this.repo.transaction(async (repo, audit) => {
+        if (!(await repo.updateEmployee(restaurantId, userId, values, input.roleIds))) throw notFound();
+        // Deactivation, a new password or a removed login ends the person's sessions at once; when
+        // people change their own password here, the session they are using stays.
+        if (deactivated || input.password !== undefined) {
+          await repo.revokeSessions(userId, self ? auth.sessionId : undefined);
+        }
+        await this.record(audit, auth, restaurantId, intended, userId, ip, details);
+      });
+    } catch (error) {
+      throw fieldErrorForUnique(error) ?? error;
+    }
     return this.get(auth, userId, false);
   }
 
@@ -211,12 +255,20 @@ export class EmployeeService {
     const before = await this.repo.findEmployee(restaurantId, userId);
     if (!before) throw notFound();
     if (userId === auth.userId) throw teamConflict('team.cannotChangeOwnStatus');
-    if (!(await this.repo.softDeleteEmployee(restaurantId, userId))) throw notFound();
-    await this.repo.revokeSessions(userId);
-    await this.record(auth, restaurantId, 'employee.delete', userId, ip, {
-      name: `${before.firstName} ${before.lastName}`,
-      email: before.email,
-      wasAuthorizedRepresentative: before.authorizedRepresentative,
+    const refusal = accountRefusal(await this.actor(auth, restaurantId), await this.target(restaurantId, before));
+    if (refusal) {
+      return this.refuse(auth, restaurantId, 'employee.delete', userId, ip, refusal, {
+        name: `${before.firstName} ${before.lastName}`,
+      });
+    }
+    await this.repo.transaction(async (repo, audit) => {
+      if (!(await repo.softDeleteEmployee(restaurantId, userId))) throw notFound();
+      await repo.revokeSessions(userId);
+      await this.record(audit, auth, restaurantId, 'employee.delete', userId, ip, {
+        name: `${before.firstName} ${before.lastName}`,
+        email: before.email,
+        wasAuthorizedRepresentative: before.authorizedRepresentative,
+      });
     });
     return { ok: true };
   }
@@ -235,7 +287,50 @@ export class EmployeeService {
     return roles;
   }
 
+  /** The caller as team.authority.ts sees them: agents hold every flag at their restaurants (SPEC 6). */
+  private async actor(auth: AuthContext, restaurantId: number): Promise<TTeamActor> {
+    const flags: TRoleFlags = auth.isAgent
+      ? allRoleFlags()
+      : heldFlags((await this.repo.rolesOfUser(restaurantId, auth.userId)).map((role) => role.flags));
+    return { userId: auth.userId, flags, platformStaff: auth.isAdmin };
+  }
+
+  private async target(restaurantId: number, employee: TEmployeeRow) {
+    const roles = await this.repo.rolesOfUser(restaurantId, employee.id);
+    return {
+      id: employee.id,
+      flags: heldFlags(roles.map((role) => role.flags)),
+      authorizedRepresentative: employee.authorizedRepresentative,
+    };
+  }
+
+  /**
+   * Answers 403 with the reason, after recording the attempt on its own (nothing else was written, so
+   * there is nothing to share a transaction with): the owner can see who tried what.
+   */
+  private async refuse(
+    auth: AuthContext,
+    restaurantId: number,
+    action: string,
+    userId: number | null,
+    ip: string,
+    reason: TTeamMessageKey,
+    details: Record<string, unknown>,
+  ): Promise<never> {
+    await this.audit.record({
+      restaurantId,
+      actorUserId: auth.userId,
+      action: `${action}.refused`,
+      targetType: 'user',
+      targetId: userId === null ? undefined : String(userId),
+      details: { ...details, reason },
+      ip,
+    });
+    throw teamForbidden(reason);
+  }
+
   private record(
+    audit: AuditRepository,
     auth: AuthContext,
     restaurantId: number,
     action: string,
@@ -243,7 +338,7 @@ export class EmployeeService {
     ip: string,
     details: Record<string, unknown>,
   ): Promise<void> {
-    return this.audit.record({
+    return audit.record({
       restaurantId,
       actorUserId: auth.userId,
       action,

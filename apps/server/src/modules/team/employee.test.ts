@@ -71,6 +71,14 @@ async function createOk(overrides: Record<string, unknown> = {}) {
   return { ...res.json(), payload } as { id: number; email: string; payload: ReturnType<typeof newEmployee> };
 }
 
+/** Platform staff, working on Harbor Bistro. */
+async function adminAtHarbor() {
+  const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+  const xid = (await harbor(ctx.db)).xid;
+  expect((await admin({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid } })).statusCode).toBe(200);
+  return admin;
+}
+
 async function tokenOf(created: { email: string; payload: { password: string } }): Promise<string> {
   const res = await signin(ctx.app, created.email, created.payload.password);
   expect(res.statusCode, res.body).toBe(200);
@@ -376,12 +384,14 @@ describe('deactivation (SPEC 4)', () => {
     expect(actions[1]!.details).toMatchObject({ changes: { status: { before: 'active', after: 'inactive' } } });
   });
 
+  // Only the owner (the representative) or platform staff change who it is: these run as platform staff.
   it('removes a deactivated employee as authorized representative', async () => {
-    const rep = await createOk({ authorizedRepresentative: true });
+    const admin = await adminAtHarbor();
+    const rep = (await create(newEmployee({ authorizedRepresentative: true }), admin)).json();
     expect(rep).toMatchObject({ authorizedRepresentative: true });
-    const off = await owner({ method: 'PUT', url: `/api/api/user/${rep.id}`, payload: { status: 'inactive' } });
+    const off = await admin({ method: 'PUT', url: `/api/api/user/${rep.id}`, payload: { status: 'inactive' } });
     expect(off.json().authorizedRepresentative).toBe(false);
-    const refused = await owner({
+    const refused = await admin({
       method: 'PUT',
       url: `/api/api/user/${rep.id}`,
       payload: { authorizedRepresentative: true },
@@ -393,8 +403,9 @@ describe('deactivation (SPEC 4)', () => {
   });
 
   it('keeps one authorized representative per restaurant', async () => {
-    const first = await createOk({ authorizedRepresentative: true });
-    const second = await createOk({ authorizedRepresentative: true });
+    const admin = await adminAtHarbor();
+    const first = (await create(newEmployee({ authorizedRepresentative: true }), admin)).json();
+    const second = (await create(newEmployee({ authorizedRepresentative: true }), admin)).json();
     const reps = await ctx.db
       .select({ id: users.id })
       .from(users)

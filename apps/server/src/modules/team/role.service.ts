@@ -1,4 +1,6 @@
-import { permissionsFromRoles, ROLE_FLAGS, type TRoleFlags } from '@ra/shared/permissions';
+import { allRoleFlags, permissionsFromRoles, ROLE_FLAGS, type TRoleFlags } from '@ra/shared/permissions';
+import { heldFlags, holdsAll, ownerRoleDeletable, ownerRoleLosesFlags } from '@ra/shared/team/team.authority';
+import type { TTeamMessageKey } from '@ra/shared/team/team.messages';
 import {
   normaliseRoleFlags,
   type TAuditEntry,
@@ -9,7 +11,7 @@ import {
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import { teamConflict, teamFieldError } from './team.errors.ts';
+import { teamConflict, teamFieldError, teamForbidden } from './team.errors.ts';
 import { uniqueViolation, type TeamRepository, type TRoleRow } from './team.repository.ts';
 
 function toRole(row: TRoleRow): TRole {
@@ -78,32 +80,48 @@ export class RoleService {
     if (await this.repo.roleNameTaken(restaurantId, input.name, input.id)) {
       throw teamFieldError('name', 'team.roleNameExists');
     }
+    const held = await this.callerFlags(auth, restaurantId);
+    const action = before ? 'role.update' : 'role.create';
+    const refuse = (reason: TTeamMessageKey) =>
+      this.refuse(auth, restaurantId, action, before?.id ?? null, ip, reason, {
+        name: before?.name ?? input.name,
+        flags: onFlags(flags),
+      });
+    if (before && !holdsAll(held, before.flags)) return refuse('team.roleOutranks');
+    if (before && ownerRoleLosesFlags(before.flags, flags)) return refuse('team.ownerRoleLocked');
+    if (!holdsAll(held, flags)) return refuse('team.grantBeyondOwn');
     if (before) await this.assertCallerKeepsTeamAccess(auth, restaurantId, before.id, flags);
 
     let roleId: number;
     try {
-      if (before) {
-        if (!(await this.repo.updateRole(restaurantId, before.id, input.name, flags))) throw notFound();
-        roleId = before.id;
-      } else {
-        roleId = await this.repo.insertRole(restaurantId, input.name, flags);
-      }
+      roleId = await this.repo.transaction(async (repo, audit) => {
+        if (before) {
+          if (!(await repo.updateRole(restaurantId, before.id, input.name, flags))) throw notFound();
+          const changes: Record<string, unknown> = {};
+          if (before.name !== input.name) changes.name = { before: before.name, after: input.name };
+          const flagDiff = flagChanges(normaliseRoleFlags(before.flags), flags);
+          if (Object.keys(flagDiff).length) changes.flags = flagDiff;
+          await this.record(audit, auth, restaurantId, 'role.update', before.id, { name: input.name, changes }, ip);
+          return before.id;
+        }
+        const id = await repo.insertRole(restaurantId, input.name, flags);
+        await this.record(
+          audit,
+          auth,
+          restaurantId,
+          'role.create',
+          id,
+          { name: input.name, flags: onFlags(flags) },
+          ip,
+        );
+        return id;
+      });
     } catch (error) {
       // Two people saving the same new name at once: the index decides, the message is the same.
       if (uniqueViolation(error) === 'roles_restaurant_name_idx') throw teamFieldError('name', 'team.roleNameExists');
       throw error;
     }
 
-    if (before) {
-      const beforeFlags = normaliseRoleFlags(before.flags);
-      const changes: Record<string, unknown> = {};
-      if (before.name !== input.name) changes.name = { before: before.name, after: input.name };
-      const flagDiff = flagChanges(beforeFlags, flags);
-      if (Object.keys(flagDiff).length) changes.flags = flagDiff;
-      await this.record(auth, restaurantId, 'role.update', roleId, { name: input.name, changes }, ip);
-    } else {
-      await this.record(auth, restaurantId, 'role.create', roleId, { name: input.name, flags: onFlags(flags) }, ip);
-    }
     const saved = await this.repo.findRole(restaurantId, roleId);
     if (!saved) throw notFound();
     return toRole(saved);
@@ -112,21 +130,29 @@ export class RoleService {
   /** SPEC 6 delete, refused while employees hold the role (the message says how many). */
   async delete(auth: AuthContext, roleId: number, ip: string): Promise<{ ok: true }> {
     const restaurantId = requireRestaurantId(auth);
-    const role = await this.repo.findRole(restaurantId, roleId);
+    const all = await this.repo.listRoles(restaurantId);
+    const role = all.find((r) => r.id === roleId);
     if (!role) throw notFound();
-    if (!(await this.repo.deleteRoleIfUnused(restaurantId, roleId))) {
+    const details = { name: role.name, flags: onFlags(normaliseRoleFlags(role.flags)) };
+    const refusal: TTeamMessageKey | undefined = !holdsAll(await this.callerFlags(auth, restaurantId), role.flags)
+      ? 'team.roleOutranks'
+      : !ownerRoleDeletable(
+            role.flags,
+            all.map((r) => r.flags),
+          )
+        ? 'team.lastOwnerRole'
+        : undefined;
+    if (refusal) return this.refuse(auth, restaurantId, 'role.delete', roleId, ip, refusal, details);
+    const deleted = await this.repo.transaction(async (repo, audit) => {
+      if (!(await repo.deleteRoleIfUnused(restaurantId, roleId))) return false;
+      await this.record(audit, auth, restaurantId, 'role.delete', roleId, details, ip);
+      return true;
+    });
+    if (!deleted) {
       const current = await this.repo.findRole(restaurantId, roleId);
       if (!current) throw notFound();
       throw teamConflict('team.roleHasMembers', { count: current.memberCount });
     }
-    await this.record(
-      auth,
-      restaurantId,
-      'role.delete',
-      roleId,
-      { name: role.name, flags: onFlags(normaliseRoleFlags(role.flags)) },
-      ip,
-    );
     return { ok: true };
   }
 
@@ -155,7 +181,36 @@ export class RoleService {
     if (!permissionsFromRoles(after).PagePermissions.editAccounts) throw teamConflict('team.ownAccessLost');
   }
 
+  /** What the caller holds at the restaurant; agents hold every flag there (SPEC 6). */
+  private async callerFlags(auth: AuthContext, restaurantId: number): Promise<TRoleFlags> {
+    if (auth.isAgent) return allRoleFlags();
+    return heldFlags((await this.repo.rolesOfUser(restaurantId, auth.userId)).map((role) => role.flags));
+  }
+
+  /** Records the refused attempt on its own (nothing else was written) and answers 403 with the reason. */
+  private async refuse(
+    auth: AuthContext,
+    restaurantId: number,
+    action: string,
+    roleId: number | null,
+    ip: string,
+    reason: TTeamMessageKey,
+    details: Record<string, unknown>,
+  ): Promise<never> {
+    await this.audit.record({
+      restaurantId,
+      actorUserId: auth.userId,
+      action: `${action}.refused`,
+      targetType: 'role',
+      targetId: roleId === null ? undefined : String(roleId),
+      details: { ...details, reason },
+      ip,
+    });
+    throw teamForbidden(reason);
+  }
+
   private record(
+    audit: AuditRepository,
     auth: AuthContext,
     restaurantId: number,
     action: string,
@@ -163,7 +218,7 @@ export class RoleService {
     details: Record<string, unknown>,
     ip: string,
   ): Promise<void> {
-    return this.audit.record({
+    return audit.record({
       restaurantId,
       actorUserId: auth.userId,
       action,

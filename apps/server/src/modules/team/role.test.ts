@@ -171,12 +171,17 @@ describe('POST /api/api/updaterestperm: edit', () => {
   });
 
   it('refuses a change that would take team management away from the person making it', async () => {
-    const ownerRole = await roleIdByName(ctx.db, harborId, 'Owner');
-    const res = await saveRole({ id: ownerRole, name: 'Owner', flags: flagsWith('editMenu') });
+    const { roleId } = await createPerson(ctx.db, await harbor(ctx.db), {
+      email: 'keeper@demo.test',
+      roleName: 'Keeper',
+      flags: flagsWith('editAccounts', 'order'),
+    });
+    const keeper = as(ctx.app, await tokenFor(ctx.app, 'keeper@demo.test'));
+    const res = await saveRole({ id: roleId, name: 'Keeper', flags: flagsWith('order') }, keeper);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(TEAM_MESSAGES['team.ownAccessLost'].en);
-    const [row] = await ctx.db.select({ flags: roles.flags }).from(roles).where(eq(roles.id, ownerRole));
-    expect(row?.flags).toEqual(allRoleFlags());
+    const [row] = await ctx.db.select({ flags: roles.flags }).from(roles).where(eq(roles.id, roleId));
+    expect(row?.flags).toEqual(flagsWith('editAccounts', 'order'));
   });
 
   it('lets the same person take editAccounts off a role they do not hold', async () => {

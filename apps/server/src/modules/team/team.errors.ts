@@ -8,3 +8,9 @@ export const teamFieldError = (field: string, key: TTeamMessageKey) => new Field
 /** 409: the request is well formed but the restaurant's current state forbids it. */
 export const teamConflict = (key: TTeamMessageKey, params: Record<string, string | number> = {}) =>
   new AppError(409, ERROR_CODES.conflict, teamMessage(key, 'en', params));
+
+/**
+ * 403: the caller may use the team pages but not on this account or role (team.authority.ts). The
+ * message is the shared English text, which the browser shows in its own language.
+ */
+export const teamForbidden = (key: TTeamMessageKey) => new AppError(403, ERROR_CODES.forbidden, teamMessage(key, 'en'));

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, sql,
 import type { TRoleFlags } from '@ra/shared/permissions';
 import type { TEmployeeListQuery, TEmployeeStatus } from '@ra/shared/team/team.schemas';
 import type { Database } from '../../db/client.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
@@ -82,6 +83,14 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class TeamRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Runs `work` in one transaction, with this repository and the audit log bound to it, so a change
+   * and its audit row are stored together or not at all.
+   */
+  transaction<T>(work: (repo: TeamRepository, audit: AuditRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new TeamRepository(tx), new AuditRepository(tx)));
+  }
 
   // --- roles ---------------------------------------------------------------------------------
 
@@ -184,6 +193,18 @@ export class TeamRepository {
           eq(roles.restaurantId, restaurantId),
         ),
       );
+  }
+
+  /** The restaurant's authorized representative (its owner, SPEC 4), if it has one. */
+  async representativeId(restaurantId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.restaurantId, restaurantId), eq(users.authorizedRepresentative, true), isNull(users.deletedAt)),
+      )
+      .limit(1);
+    return row?.id ?? null;
   }
 
   // --- employees -----------------------------------------------------------------------------
