@@ -104,7 +104,9 @@ export class AnalyticsService {
           clock: { timeZone: clock.timeZone, hourOffsetEndOfDay: clock.hourOffsetEndOfDay },
         }
       : null;
-    const lastWeek = { from: addDays(range.to, -6), to: range.to };
+    // the last seven days that have begun: a range running past today ends its week today
+    const end = today && range.to > today.day ? today.day : range.to;
+    const lastWeek = { from: addDays(end, -6), to: end };
     // The range's days are read once and serve the year-over-year figures and the weekly trend.
     const rangeDays = this.repo.salesByDay(restaurantId, range);
     const [weekOverWeek, yearOverYear, cells, items, byDay] = await Promise.all([
