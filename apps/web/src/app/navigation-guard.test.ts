@@ -42,6 +42,14 @@ describe('decideNavigation without a session token', () => {
     });
   });
 
+  it('spells a public page the SPEC way before anything else', () => {
+    expect(decideNavigation(ctx({ hasToken: false, path: '/LOGIN' }))).toEqual({
+      action: 'redirect',
+      to: '/login',
+      reason: 'canonicalPath',
+    });
+  });
+
   it('also guards the public pages that need a session', () => {
     for (const path of ['/ChangePassword', '/AgentApp', '/AdminPanel', '/selectNodeAndRest', '/selectTimeZone', '/']) {
       expect(decideNavigation(ctx({ hasToken: false, path }))).toMatchObject({ action: 'redirect', reason: 'noToken' });
@@ -161,6 +169,24 @@ describe('decideNavigation with a session token', () => {
   it('treats paths with another letter case as different pages', () => {
     expect(decideNavigation(ctx({ path: '/Coupon/index', grant: ['editCoupon'] }))).toMatchObject({ to: '/401' });
     expect(decideNavigation(ctx({ path: '/coupon/index', grant: ['editCoupon'] }))).toEqual({ action: 'proceed' });
+    expect(decideNavigation(ctx({ path: '/COUPON/index', grant: ['editCoupon'] }))).toMatchObject({ to: '/404' });
+  });
+
+  it('opens a page typed in another letter case at the spelling of the SPEC, keeping the query', () => {
+    expect(decideNavigation(ctx({ path: '/changePassword' }))).toEqual({
+      action: 'redirect',
+      to: '/ChangePassword',
+      reason: 'canonicalPath',
+    });
+    expect(decideNavigation(ctx({ path: '/changepassword' }))).toMatchObject({ to: '/ChangePassword' });
+    expect(decideNavigation(ctx({ path: '/agentapp' }))).toMatchObject({ to: '/AgentApp' });
+    expect(decideNavigation(ctx({ path: '/WorkHours/Index', search: '?week=2', grant: ['viewWorkHours'] }))).toEqual({
+      action: 'redirect',
+      to: '/workHours/index?week=2',
+      reason: 'canonicalPath',
+    });
+    // the spelled-out page is then guarded as usual
+    expect(decideNavigation(ctx({ path: '/ChangePassword' }))).toEqual({ action: 'proceed' });
   });
 
   it('opens a group at its default page', () => {

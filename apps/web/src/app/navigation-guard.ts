@@ -1,5 +1,5 @@
 import type { TAccessInput, TRouteRecord } from './route-types.ts';
-import { accessibleRoutes, findRoute, normalizePath } from '../lib/access.ts';
+import { accessibleRoutes, canonicalPath, findRoute, flattenRoutes, normalizePath } from '../lib/access.ts';
 
 /**
  * The navigation guard of SPEC 2 as a pure decision: given where the user is going and what the
@@ -7,8 +7,8 @@ import { accessibleRoutes, findRoute, normalizePath } from '../lib/access.ts';
  * the loading and the side effects (reset token, message) and calls this again.
  */
 
-/** Reachable without a session token (SPEC 2). */
-export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/auth-redirect'];
+/** Reachable without a session token (SPEC 2), and the password-reset pages a signed-out person needs. */
+export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/auth-redirect', '/forgotPassword', '/resetPassword'];
 
 /**
  * Public routes a signed-in user opens before the restaurant info exists (an agent that has not
@@ -16,8 +16,25 @@ export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/auth-redirect'];
  */
 export const SIGNED_IN_PUBLIC_PATHS: readonly string[] = [
   '/auth-redirect',
+  '/forgotPassword',
+  '/resetPassword',
   '/selectNodeAndRest',
   '/selectTimeZone',
+  '/404',
+  '/401',
+];
+
+/** Every public route of SPEC 2, spelled as the SPEC spells it. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/ChangePassword',
+  '/selectTimeZone',
+  '/selectNodeAndRest',
+  '/AgentApp',
+  '/AdminPanel',
+  '/auth-redirect',
+  '/forgotPassword',
+  '/resetPassword',
   '/404',
   '/401',
 ];
@@ -44,6 +61,7 @@ export interface TNavigationContext {
 }
 
 export type TRedirectReason =
+  | 'canonicalPath'
   | 'noToken'
   | 'signedIn'
   | 'leafLogin'
@@ -76,6 +94,16 @@ export function loginRedirect(path: string, search: string): string {
 
 export function decideNavigation(ctx: TNavigationContext): TNavigationDecision {
   const path = normalizePath(ctx.path);
+
+  // /changePassword opens /ChangePassword: a path typed in another letter case goes to the one page
+  // of that name (but /Coupon/index and /coupon/index stay two pages, SPEC 2)
+  if (path !== '/' && !path.startsWith('/redirect/')) {
+    const known = [...PUBLIC_PATHS, ...flattenRoutes(ctx.routes).map((r) => r.path)];
+    const canonical = canonicalPath(path, known);
+    if (canonical !== undefined && canonical !== path) {
+      return { action: 'redirect', to: `${canonical}${ctx.search}`, reason: 'canonicalPath' };
+    }
+  }
 
   if (!ctx.hasToken) {
     if (NO_TOKEN_PATHS.includes(path)) return { action: 'proceed' };

@@ -46,3 +46,8 @@ export interface TAccessInput {
   restrictedHost: string;
   enableOrderToGoWithDateSelect: boolean;
 }
+
+/** What a route tells the page title (SPEC 2) and the shell's page announcement: a key of the `route` namespace. */
+export interface TRouteHandle {
+  titleKey?: string;
+}

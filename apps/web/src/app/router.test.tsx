@@ -21,6 +21,22 @@ async function open(path: string) {
 
 beforeAll(async () => {
   await initI18n('en');
+  // the signed-in frame's antd layout asks for these; jsdom has neither
+  Object.assign(window, {
+    matchMedia: (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+    }),
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
 });
 
 beforeEach(() => {
@@ -82,5 +98,15 @@ describe('the router with its guard', () => {
     });
     expect(container.textContent).toContain('Back to Home');
     expect(document.title).toBe('No Permission - Restaurant Admin System');
+    // a signed-in user keeps the frame: the menu of what they may open is right there
+    const menu = container.querySelector('.ra-sidebar__menu');
+    expect(menu?.textContent).toContain('Work Hours');
+    expect(container.querySelector('.ra-navbar')).not.toBeNull();
+  });
+
+  it('opens /changePassword at the /ChangePassword spelling of the SPEC', async () => {
+    useSession.setState({ token: 'tok' });
+    const router = await open('/changePassword');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/ChangePassword'), { timeout: 5000 });
   });
 });

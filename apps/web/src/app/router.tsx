@@ -11,11 +11,7 @@ import { RouteErrorPage } from './error-boundary.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { HOME_PATH } from './navigation-guard.ts';
 import { routeTable } from './route-table.tsx';
-
-/** What a route tells the page title (SPEC 2): a key of the `route` namespace. */
-export interface TRouteHandle {
-  titleKey?: string;
-}
+import type { TRouteHandle } from './route-types.ts';
 
 type TPageModule = { default: ComponentType };
 
@@ -101,6 +97,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       publicRoute('/login', 'login', () => import('./routes/login/login-page.tsx'), false),
       publicRoute('/auth-redirect', 'authRedirect', () => import('./routes/auth/auth-redirect-page.tsx'), false),
+      publicRoute('/forgotPassword', 'forgotPassword', () => import('./routes/auth/forgot-password-page.tsx'), false),
+      publicRoute('/resetPassword', 'resetPassword', () => import('./routes/auth/reset-password-page.tsx'), false),
       publicRoute(
         '/selectNodeAndRest',
         'selectNodeAndRest',
@@ -111,12 +109,21 @@ export const routes: RouteObject[] = [
       publicRoute('/AgentApp', 'agentApp', () => import('./routes/agent/agent-app-page.tsx')),
       publicRoute('/AdminPanel', 'adminPanel', () => import('./routes/admin/admin-panel-page.tsx')),
       publicRoute('/404', 'notFound', () => import('./routes/errors/not-found-page.tsx')),
-      publicRoute('/401', 'noPermission', () => import('./routes/errors/no-permission-page.tsx')),
       {
         id: 'layout',
         // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
         lazy: uiPage(() => import('./signed-in-shell.tsx')),
-        children: [...tablePages, { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) }],
+        children: [
+          ...tablePages,
+          { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) },
+          // inside the frame: a signed-in user keeps the sidebar and top bar to go somewhere allowed
+          {
+            path: '/401',
+            caseSensitive: true,
+            handle: { titleKey: 'noPermission' } satisfies TRouteHandle,
+            lazy: page(() => import('./routes/errors/no-permission-page.tsx')),
+          },
+        ],
       },
       // the guard sends unknown paths to /404; this only catches what it lets through
       { path: '*', lazy: uiPage(() => import('./routes/errors/not-found-page.tsx')) },

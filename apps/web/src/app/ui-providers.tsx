@@ -2,21 +2,17 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
-import { useApp, type TSize } from '../stores/app.ts';
+import { useApp } from '../stores/app.ts';
 import { useSettings } from '../stores/settings.ts';
+import { antdSize, withInterfaceSize } from '../components/layout/interface-size.ts';
 import { themeConfig } from '../components/layout/theme.ts';
 import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
-
-/** The app store says 'medium' (SPEC 2 default size); antd calls it 'middle'. */
-export function antdSize(size: TSize): 'small' | 'middle' | 'large' {
-  return size === 'medium' ? 'middle' : size;
-}
 
 export type TAntdLocale = ConfigProviderProps['locale'];
 
 /**
- * antd's ConfigProvider with locale (en_US / zh_CN), theme (colour and SPEC 9 theme) and component size (ARCHITECTURE
- * "Web"), and the query client. Messages and dialogs opened outside components (lib/feedback.ts)
+ * antd's ConfigProvider with locale (en_US / zh_CN), theme (colour and SPEC 9 theme) and component size with its
+ * text size (ARCHITECTURE "Web"), and the query client. Messages and dialogs opened outside components (lib/feedback.ts)
  * get the same look through holderRender.
  */
 export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale; children: ReactNode }) {
@@ -24,8 +20,12 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
   const themeName = useSettings((s) => s.themeName);
   // one theme for the shell, the sign-in pages and dialogs opened outside components, so the
   // midnight theme does not leave the re-login dialog light
-  const theme = useMemo(() => themeConfig({ theme: color, themeName }), [color, themeName]);
-  const componentSize = antdSize(useApp((s) => s.size));
+  const size = useApp((s) => s.size);
+  const theme = useMemo(
+    () => withInterfaceSize(themeConfig({ theme: color, themeName }), size),
+    [color, themeName, size],
+  );
+  const componentSize = antdSize(size);
   useEffect(() => {
     setStaticFeedbackContext({ locale: antdLocale, componentSize });
   }, [antdLocale, theme, componentSize]);

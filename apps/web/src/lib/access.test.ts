@@ -5,9 +5,11 @@ import { routeTable } from '../app/route-table.tsx';
 import {
   accessibleRoutes,
   canAccessPath,
+  canonicalPath,
   flattenRoutes,
   isRestrictedHost,
   normalizePath,
+  roleLabels,
   rolesAllow,
 } from './access.ts';
 
@@ -310,5 +312,40 @@ describe('normalizePath', () => {
     expect(normalizePath('/')).toBe('/');
     expect(normalizePath('')).toBe('/');
     expect(normalizePath('/Setting/POSsettings/')).toBe('/Setting/POSsettings');
+  });
+});
+
+describe(canonicalPath.name, () => {
+  const known = ['/ChangePassword', '/login', '/Coupon/index', '/coupon/index', '/teamManagement/index'];
+
+  it('keeps a known spelling as it is', () => {
+    expect(canonicalPath('/ChangePassword', known)).toBe('/ChangePassword');
+    expect(canonicalPath('/coupon/index/', known)).toBe('/coupon/index');
+    expect(canonicalPath('/Coupon/index', known)).toBe('/Coupon/index');
+  });
+
+  it('finds the page of another letter case when only one page has that name', () => {
+    expect(canonicalPath('/changePassword', known)).toBe('/ChangePassword');
+    expect(canonicalPath('/CHANGEPASSWORD', known)).toBe('/ChangePassword');
+    expect(canonicalPath('/TeamManagement/Index', known)).toBe('/teamManagement/index');
+  });
+
+  it('leaves /COUPON/index unknown: /Coupon/index and /coupon/index are two pages', () => {
+    expect(canonicalPath('/COUPON/index', known)).toBeUndefined();
+    expect(canonicalPath('/nowhere', known)).toBeUndefined();
+  });
+});
+
+describe(roleLabels.name, () => {
+  it('shows system roles by key for translation and other roles by their own name, once each', () => {
+    expect(roleLabels(['Owner', 'owner', 'Manager'])).toEqual([
+      { key: 'owner', system: 'owner' },
+      { key: 'manager', name: 'Manager' },
+    ]);
+    expect(roleLabels(['agent', 'admin'])).toEqual([
+      { key: 'agent', system: 'agent' },
+      { key: 'admin', system: 'admin' },
+    ]);
+    expect(roleLabels(['User', ' '])).toEqual([{ key: 'user', name: 'User' }]);
   });
 });

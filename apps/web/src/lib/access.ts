@@ -1,3 +1,4 @@
+import { SYSTEM_ROLES, type TSystemRole } from '@ra/shared/permissions';
 import type { TAccessInput, TRouteGrant, TRouteRecord } from '../app/route-types.ts';
 
 /**
@@ -85,4 +86,38 @@ export function findRoute(routes: readonly TRouteRecord[], path: string): TRoute
 
 export function canAccessPath(path: string, routes: TRouteRecord[], input: TAccessInput): boolean {
   return findRoute(accessibleRoutes(routes, input), path) !== undefined;
+}
+
+/**
+ * The spelling of `path` the app knows, for the paths the SPEC writes in more than one letter case
+ * (/ChangePassword, typed /changePassword): the exact path if known, else the one known path equal
+ * to it without letter case. Paths that differ only in letter case (/Coupon/index and
+ * /coupon/index) are two pages, so a third spelling of them matches none and stays unknown.
+ */
+export function canonicalPath(path: string, known: readonly string[]): string | undefined {
+  const p = normalizePath(path);
+  if (known.includes(p)) return p;
+  const lower = p.toLowerCase();
+  const matches = [...new Set(known.filter((k) => k.toLowerCase() === lower))];
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** A role as the shell shows it: a system role by its translated name, others by the name they were given. */
+export type TRoleLabel = { key: string; system: TSystemRole } | { key: string; name: string };
+
+/**
+ * The signed-in user's roles for display. The server may send a role's own name and the system key
+ * for it ('Owner', 'owner'): one label each, and a system role is shown in the interface language
+ * ('agent' is 代理 in Chinese) instead of the key.
+ */
+export function roleLabels(roles: readonly string[]): TRoleLabel[] {
+  const seen = new Map<string, TRoleLabel>();
+  for (const role of roles) {
+    const key = role.trim().toLowerCase();
+    if (key === '') continue;
+    const system = SYSTEM_ROLES.find((r) => r === key);
+    if (system) seen.set(key, { key, system });
+    else if (!seen.has(key)) seen.set(key, { key, name: role.trim() });
+  }
+  return [...seen.values()];
 }

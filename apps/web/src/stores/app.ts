@@ -18,8 +18,18 @@ interface TAppState {
   /** small-screen flag (SPEC 2 interface preferences) */
   smallScreen: boolean;
   size: TSize;
+  /**
+   * The user's own menu button (SPEC 4: toggling flips and saves the state). In mobile mode it opens
+   * and closes the drawer over the page, which is not the remembered desktop preference.
+   */
   toggleSidebar: () => void;
+  /**
+   * Closes without saving: mobile mode, the drawer's mask, navigating on a phone (SPEC 2 "the sidebar
+   * closes"). Only the user's own toggle is remembered.
+   */
   closeSidebar: (withoutAnimation: boolean) => void;
+  /** Back to the remembered preference (leaving mobile mode). */
+  restoreSidebar: () => void;
   /** SPEC 4: reset opens it. */
   resetSidebar: () => void;
   toggleDevice: (device: TDevice) => void;
@@ -45,13 +55,11 @@ export const useApp = create<TAppState>()((set) => ({
   toggleSidebar: () =>
     set((s) => {
       const opened = !s.sidebar.opened;
-      localStorage.setItem(SIDEBAR_STATUS_KEY, opened ? '1' : '0');
+      if (s.device === 'desktop') localStorage.setItem(SIDEBAR_STATUS_KEY, opened ? '1' : '0');
       return { sidebar: { opened, withoutAnimation: false } };
     }),
-  closeSidebar: (withoutAnimation) => {
-    localStorage.setItem(SIDEBAR_STATUS_KEY, '0');
-    set({ sidebar: { opened: false, withoutAnimation } });
-  },
+  closeSidebar: (withoutAnimation) => set({ sidebar: { opened: false, withoutAnimation } }),
+  restoreSidebar: () => set({ sidebar: { opened: storedSidebarOpen(), withoutAnimation: false } }),
   resetSidebar: () => {
     localStorage.setItem(SIDEBAR_STATUS_KEY, '1');
     set({ sidebar: { opened: true, withoutAnimation: false } });

@@ -49,6 +49,7 @@ function Page({ name }: { name: string }) {
 let root: Root;
 let container: HTMLDivElement;
 let router: ReturnType<typeof createMemoryRouter>;
+let queryClient: QueryClient;
 
 async function renderAt(path: string) {
   router = createMemoryRouter(
@@ -59,7 +60,15 @@ async function renderAt(path: string) {
         children: [
           { path: 'dashboard', element: <Page name="dashboard" /> },
           { path: 'salesReport/salesSummary', element: <Page name="summary" /> },
-          { path: 'salesReport/payout', element: <Page name="payout" /> },
+          {
+            path: 'salesReport/payout',
+            element: (
+              <>
+                <h1>Payout</h1>
+                <Page name="payout" />
+              </>
+            ),
+          },
         ],
       },
     ],
@@ -67,7 +76,7 @@ async function renderAt(path: string) {
   );
   await act(async () => {
     root.render(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>,
     );
@@ -128,6 +137,7 @@ beforeEach(() => {
   useApp.setState({ device: 'desktop', sidebar: { opened: true, withoutAnimation: false } });
   useLockScreen.setState({ locked: false });
   window.innerWidth = 1280;
+  queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
@@ -181,6 +191,31 @@ describe('AppLayout', () => {
     expect(useApp.getState().sidebar.opened).toBe(false);
     expect(localStorage.getItem('sidebarStatus')).toBe('0');
     expect(byLabel('Expand menu')?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('a narrow window closes the menu without remembering it; widening brings it back', async () => {
+    await renderAt('/dashboard');
+    window.innerWidth = 800;
+    await act(async () => window.dispatchEvent(new Event('resize')));
+    expect(useApp.getState().sidebar.opened).toBe(false);
+    window.innerWidth = 1280;
+    await act(async () => window.dispatchEvent(new Event('resize')));
+    expect(useApp.getState().sidebar.opened).toBe(true);
+    expect(localStorage.getItem('sidebarStatus')).toBeNull();
+    expect(byLabel('Collapse menu')?.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('a page change moves focus to the new page and announces its title', async () => {
+    await renderAt('/dashboard');
+    const announcer = q('[role="status"][aria-live="polite"]');
+    // the first page of a load is left to the browser
+    expect(announcer?.textContent).toBe('');
+    await act(async () => router.navigate('/salesReport/salesSummary'));
+    expect(announcer?.textContent).toBe('Summary');
+    expect(document.activeElement).toBe(q('#ra-main'));
+    await act(async () => router.navigate('/salesReport/payout'));
+    expect(announcer?.textContent).toBe('Payout');
+    expect(document.activeElement).toBe(q('#ra-main h1'));
   });
 
   it('on a narrow screen starts with the menu closed, in a drawer', async () => {
@@ -279,6 +314,25 @@ describe('AppLayout', () => {
       expect(q('.ra-layout')?.hasAttribute('inert')).toBe(true);
       await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
       expect(document.querySelector('.ra-lock')).not.toBeNull();
+    });
+
+    it('asks for the password of the signed-in person, not of the restaurant', async () => {
+      const { useSession } = await import('../../stores/session.ts');
+      useSession.setState({ name: 'Harbor Bistro', loginAccount: 'agent@demo.test' });
+      useLockScreen.setState({ locked: true });
+      queryClient.setQueryData(['auth', 'userInfo'], {
+        xid: 'u1',
+        name: 'Linda Chen',
+        email: 'agent@demo.test',
+        avatar: '',
+        introduction: '',
+        isLeaf: false,
+        rootXid: 'a1',
+      });
+      await renderAt('/dashboard');
+      const lock = await until(() => document.querySelector('.ra-lock[role="dialog"]'));
+      expect(lock.textContent).toContain('Enter the password of Linda Chen to continue.');
+      expect(lock.textContent).not.toContain('Harbor Bistro');
     });
 
     it('a wrong password keeps it locked and says why; the right one unlocks', async () => {

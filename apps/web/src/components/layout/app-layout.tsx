@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { ConfigProvider, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TRouteHandle } from '../../app/route-types.ts';
 import { findRouteByPath, usePermittedRoutes } from '../../app/use-permitted-routes.ts';
 import { SIDEBAR_WIDTH, useApp } from '../../stores/app.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTags } from '../../stores/tags.ts';
+import { antdSize, withInterfaceSize } from './interface-size.ts';
 import { LOCK_BACKGROUND, useLockScreen } from './lock-state.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -60,16 +62,59 @@ function useVisitedTags(pathname: string, search: string): void {
   }, [routes, pathname, search]);
 }
 
+/** The title key of the page on screen: its route's, or the table record's. */
+function usePageTitleKey(pathname: string): string | undefined {
+  const matches = useMatches();
+  const fromRoute = [...matches]
+    .reverse()
+    .map((m) => (m.handle as TRouteHandle | undefined)?.titleKey)
+    .find(Boolean);
+  return fromRoute ?? findRouteByPath(pathname)?.titleKey;
+}
+
+/**
+ * After a page change, focus moves to the new page (its heading, else the main region) so keyboard
+ * and screen-reader users start there instead of on the menu entry they left, and the page's title
+ * is announced. The first page of a load is left alone: the browser announces the document then.
+ */
+function usePageChangeFocus(pathname: string, title: string): string {
+  const [announcement, setAnnouncement] = useState('');
+  const shown = useRef(pathname);
+  useEffect(() => {
+    // the tags view "refresh" passes through /redirect/<path> and comes straight back
+    if (shown.current === pathname || pathname.startsWith('/redirect/')) return;
+    const left = shown.current;
+    shown.current = pathname;
+    if (left.startsWith('/redirect/') && left.slice('/redirect'.length) === pathname) return;
+    setAnnouncement(title);
+    if (useLockScreen.getState().locked) return;
+    const main = document.getElementById('ra-main');
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    } else {
+      main?.focus({ preventScroll: true });
+    }
+  }, [pathname, title]);
+  return announcement;
+}
+
 /**
  * The signed-in shell (SPEC 2 "Layout"): sidebar, top bar, tags view and the page. It applies the
- * theme of the settings itself, so the shell looks right whatever the app's ConfigProvider sets.
+ * theme and interface size of the settings itself, so the shell looks right whatever the app's
+ * ConfigProvider sets.
  */
 export default function AppLayout() {
   const themeColor = useSettings((s) => s.theme);
   const themeName = useSettings((s) => s.themeName);
-  const config = useMemo(() => themeConfig({ theme: themeColor, themeName }), [themeColor, themeName]);
+  const size = useApp((s) => s.size);
+  const config = useMemo(
+    () => withInterfaceSize(themeConfig({ theme: themeColor, themeName }), size),
+    [themeColor, themeName, size],
+  );
   return (
-    <ConfigProvider theme={config}>
+    <ConfigProvider theme={config} componentSize={antdSize(size)}>
       <Shell />
     </ConfigProvider>
   );
@@ -96,6 +141,8 @@ function Shell() {
   useResponsiveSidebar(pathname);
   useVisitedTags(pathname, search);
   useIdleLock();
+  const titleKey = usePageTitleKey(pathname);
+  const announcement = usePageChangeFocus(pathname, titleKey ? t(`route:${titleKey}`) : '');
 
   return (
     <>
@@ -139,6 +186,9 @@ function Shell() {
           </Layout.Content>
         </Layout>
       </Layout>
+      <div id="ra-page-announcement" className="ra-sr-only" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
       {settingsUsed && (
         <Suspense fallback={null}>
           <SettingsDrawer />

@@ -9,6 +9,7 @@ import { unlock } from '../../features/auth/api/unlock.ts';
 import { errorText } from '../../lib/request.ts';
 import { useSession } from '../../stores/session.ts';
 import { LOCK_BACKGROUND, useLockScreen } from './lock-state.ts';
+import { useSignedInUser } from './signed-in-user.ts';
 
 /**
  * Full-screen lock: covers the page (which stays mounted, so unsaved work survives) until the
@@ -19,8 +20,8 @@ export default function LockScreen() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const release = useLockScreen((s) => s.unlock);
-  const name = useSession((s) => s.name || s.currentAccount);
-  const account = useSession((s) => s.loginAccount || s.currentAccount);
+  // the password asked for is the signed-in person's, so the lock names them (not the restaurant)
+  const { name, account } = useSignedInUser();
   const avatar = useSession((s) => s.avatar);
   const [form] = Form.useForm<{ password: string }>();
   const [error, setError] = useState<string>();

@@ -22,6 +22,7 @@ export function Navbar() {
   const opened = useApp((s) => s.sidebar.opened);
   const toggleSidebar = useApp((s) => s.toggleSidebar);
   const loginAsLeaf = useSession((s) => s.loginAsLeaf);
+  const restname = useSession((s) => s.restname);
   const changeSetting = useSettings((s) => s.change);
   const sidebarLabel = t(opened ? 'layout:navbar.collapseSidebar' : 'layout:navbar.expandSidebar');
 
@@ -45,7 +46,17 @@ export function Navbar() {
         <FullscreenButton />
         <SizeSwitch />
         <LanguageSwitch />
-        {!loginAsLeaf && (
+        {loginAsLeaf ? (
+          // a leaf login manages one restaurant: its name, with nothing to switch to
+          restname && (
+            <span
+              className="ra-navbar__restaurant ra-hide-mobile"
+              title={`${t('layout:user.restaurant')}: ${restname}`}
+            >
+              {restname}
+            </span>
+          )
+        ) : (
           <Suspense fallback={null}>
             <RestaurantSelector />
           </Suspense>

@@ -9,6 +9,7 @@ import { switchRestaurant } from '../../features/auth/session-actions.ts';
 import { showErrorMessage } from '../../lib/feedback.ts';
 import { errorText } from '../../lib/request.ts';
 import { useSession } from '../../stores/session.ts';
+import { HOME_PATH } from './tags-actions.ts';
 
 interface TTreeRow {
   id: string;
@@ -21,6 +22,15 @@ interface TTreeRow {
 
 /** Only a restaurant can be switched to; agents and teams are folders. */
 const isRestaurant = (node: TNode): boolean => node.properties.type === 'restaurant';
+
+/**
+ * The xid of the picked node. rc-tree-select hands onSelect the node's raw value even with
+ * labelInValue (its typing promises the labelled object), so both shapes are read.
+ */
+export function pickedXid(value: string | { value: string } | null | undefined): string {
+  if (value == null) return '';
+  return typeof value === 'string' ? value : String(value.value);
+}
 
 function toRow(node: TNode, parent: string): TTreeRow {
   return {
@@ -83,8 +93,9 @@ export default function RestaurantSelector() {
     setClickNode(node);
     setSwitching(true);
     try {
-      // on success the app reloads in the chosen restaurant, or asks for its time zone
-      await switchRestaurant(xid);
+      // on success the app restarts on the chosen restaurant's dashboard (its open tabs are cleared,
+      // and the page on screen may not exist there), or asks for its time zone
+      await switchRestaurant(xid, { reloadTo: HOME_PATH });
     } catch (e) {
       showErrorMessage(errorText(e));
     } finally {
@@ -120,7 +131,7 @@ export default function RestaurantSelector() {
       onOpenChange={(open) => {
         if (open) setOpened(true);
       }}
-      onSelect={(value) => void choose(value.value)}
+      onSelect={(value: string | { value: string }) => void choose(pickedXid(value))}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Button, Dropdown, Tag, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   CheckOutlined,
@@ -11,18 +11,25 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../features/auth/session-actions.ts';
+import { roleLabels } from '../../lib/access.ts';
 import { showConfirm } from '../../lib/feedback.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { LOCK_OPTIONS } from './idle-timer.ts';
 import { lockOptionKey } from './lock-options.ts';
 import { useLockScreen } from './lock-state.ts';
+import { useSignedInUser } from './signed-in-user.ts';
 
-/** SPEC 2 top bar account menu: management page, change password, lock screen, log out. */
+/**
+ * SPEC 2 top bar account menu: who is signed in and with which roles, then management page, change
+ * password, lock screen, log out.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const name = useSession((s) => s.name || s.currentAccount);
+  const { token } = theme.useToken();
+  const { name, account } = useSignedInUser();
+  const roles = useSession((s) => s.roles);
   const avatar = useSession((s) => s.avatar);
   const loginAsLeaf = useSession((s) => s.loginAsLeaf);
   const lockAfter = useSettings((s) => s.lockAfterMinutes);
@@ -74,7 +81,30 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown trigger={['click']} autoFocus menu={{ items, onClick }}>
+      <Dropdown
+        trigger={['click']}
+        autoFocus
+        menu={{ items, onClick }}
+        popupRender={(menu) => (
+          <div
+            className="ra-user-menu"
+            style={{ background: token.colorBgElevated, boxShadow: token.boxShadowSecondary }}
+          >
+            <div className="ra-user-menu__who">
+              <strong>{name}</strong>
+              {account !== name && <span style={{ color: token.colorTextSecondary }}>{account}</span>}
+              <span className="ra-user-menu__roles" aria-label={t('layout:user.roles')}>
+                {roleLabels(roles).map((r) => (
+                  <Tag key={r.key} color="cyan" variant="outlined">
+                    {'system' in r ? t(`common:roles.${r.system}`) : r.name}
+                  </Tag>
+                ))}
+              </span>
+            </div>
+            {menu}
+          </div>
+        )}
+      >
         <Button type="text" aria-label={t('layout:user.menu', { name })} style={{ paddingInline: 6 }}>
           <Avatar size="small" src={avatar || undefined} icon={<UserOutlined />} alt="" />
           <span className="ra-navbar__user-name">{name}</span>

@@ -30,12 +30,37 @@ describe(applyViewportWidth.name, () => {
     expect(useApp.getState().sidebar.opened).toBe(true);
   });
 
-  it('going back to desktop switches the device and leaves the sidebar as it is', () => {
+  it('narrowing the window does not save "closed" as the preference (only the user\'s toggle is remembered)', () => {
     applyViewportWidth(800);
+    expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBeNull();
     applyViewportWidth(1200);
     expect(useApp.getState().device).toBe('desktop');
+    expect(useApp.getState().sidebar.opened).toBe(true);
+    expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBeNull();
+  });
+
+  it('going back to desktop brings back the sidebar the user closed on a wide screen', () => {
+    useApp.getState().toggleSidebar();
+    expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBe('0');
+    applyViewportWidth(800);
+    applyViewportWidth(1200);
     expect(useApp.getState().sidebar.opened).toBe(false);
     expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBe('0');
+  });
+
+  it('opening and closing the phone menu is not the remembered preference', () => {
+    useApp.getState().toggleSidebar();
+    useApp.getState().toggleSidebar();
+    expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBe('1');
+    applyViewportWidth(800);
+    useApp.getState().toggleSidebar();
+    expect(useApp.getState().sidebar.opened).toBe(true);
+    useApp.getState().closeSidebar(false);
+    useApp.getState().toggleSidebar();
+    useApp.getState().toggleSidebar();
+    expect(localStorage.getItem(SIDEBAR_STATUS_KEY)).toBe('1');
+    applyViewportWidth(1200);
+    expect(useApp.getState().sidebar.opened).toBe(true);
   });
 
   it('a desktop width on desktop changes nothing', () => {

@@ -7,7 +7,8 @@ export function deviceForWidth(width: number): TDevice {
 
 /**
  * Applies a viewport width to the app store. Entering mobile mode closes the sidebar without
- * animation (it would otherwise slide over the page on load); leaving it keeps the user's choice.
+ * animation (it would otherwise slide over the page on load) and without saving; leaving it brings
+ * back the sidebar the user last chose on a wide screen.
  */
 export function applyViewportWidth(width: number): void {
   const app = useApp.getState();
@@ -15,4 +16,5 @@ export function applyViewportWidth(width: number): void {
   if (device === app.device) return;
   app.toggleDevice(device);
   if (device === 'mobile') app.closeSidebar(true);
+  else app.restoreSidebar();
 }
