@@ -44,6 +44,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
+import type { TListen } from './db/notifications.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -54,9 +56,21 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further route modules, registered after the built-in ones under the same rules. */
   modules?: FastifyPluginAsyncZod[];
+  /**
+   * The database's NOTIFY subscription (DatabaseHandle.listen). With it the server remembers callers
+   * between requests (lib/auth-cache.ts); without it every request asks the database.
+   */
+  listen?: TListen;
 }
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Callers remembered between requests (lib/auth-cache.ts). */
+    authCache: AuthCache;
+  }
+}
 
 /**
  * Builds the whole API: plugins, access control, modules, docs and the web app, in an order that
@@ -118,8 +132,22 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     clock,
   );
 
+  const authCache = new AuthCache(
+    async (token) => ({ auth: await accounts.authenticate(token), expiresAtMs: tokens.read(token).exp * 1000 }),
+    clock,
+  );
+  app.decorate('authCache', authCache);
+  if (options.listen) {
+    const unlisten = await options.listen(
+      AUTH_CHANGED_CHANNEL,
+      () => authCache.invalidate(),
+      (up) => authCache.setListening(up),
+    );
+    app.addHook('onClose', async () => unlisten());
+  }
   registerAccessControl(app, {
-    authenticate: (token) => accounts.authenticate(token),
+    authenticate: (token, how) => authCache.authenticate(token, how),
+    afterWrite: () => authCache.invalidate(),
     publicPrefixes: [API_DOCS_PREFIX],
   });
 

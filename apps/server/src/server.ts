@@ -25,7 +25,7 @@ const seeded =
     })
   ).seeded;
 
-const app = await buildApp({ db: database.db, config });
+const app = await buildApp({ db: database.db, config, listen: database.listen });
 if (config.clockPinIgnored) app.log.warn('CLOCK_NOW is ignored in production; the system clock is used');
 else if (process.env.CLOCK_NOW) app.log.warn(`clock pinned by CLOCK_NOW: now is ${config.clock.now().toISOString()}`);
 

@@ -56,14 +56,19 @@ export async function createTestContext(options: { config?: Partial<AppConfig> }
     await handle.migrate();
     await seedDemoData(handle.db);
     const config = testConfig(options.config);
-    const app = await buildApp({ db: handle.db, config });
+    const app = await buildApp({ db: handle.db, config, listen: handle.listen });
     apps.push(app);
     return {
       app,
       db: handle.db,
       config,
       async buildAnother(more = {}) {
-        const another = await buildApp({ db: handle.db, config: { ...config, ...more.config }, modules: more.modules });
+        const another = await buildApp({
+          db: handle.db,
+          config: { ...config, ...more.config },
+          modules: more.modules,
+          listen: handle.listen,
+        });
         apps.push(another);
         return another;
       },

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenWithPg, listenWithPglite, type TListen } from './notifications.ts';
 
 /** What repositories receive: the same query builder whichever PostgreSQL is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   description: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** NOTIFY subscriptions (db/notifications.ts), e.g. for servers that remember who may do what. */
+  listen: TListen;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/', import.meta.url));
@@ -84,6 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => pool.end(),
+      listen: listenWithPg({ connectionString: databaseUrl, application_name: 'restaurant-admin-listen' }),
     };
   }
 
@@ -98,6 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     description: options.pgliteDir ? `embedded PGlite at ${options.pgliteDir}` : 'embedded PGlite in memory',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema }),
     close: () => client.close(),
+    listen: listenWithPglite(client),
   };
 }
 

@@ -40,7 +40,13 @@ declare module 'fastify' {
 }
 
 export interface AccessControlOptions {
-  authenticate(token: string): Promise<AuthContext>;
+  /**
+   * `fresh` asks for the database's word rather than a remembered one (lib/auth-cache.ts): every
+   * write is decided on the current state of the session, the person and their roles.
+   */
+  authenticate(token: string, options: { fresh: boolean }): Promise<AuthContext>;
+  /** After a write request by a signed-in caller: anything remembered about callers may be stale. */
+  afterWrite?: () => void;
   /** Routes a third-party plugin adds under /api without our config (the OpenAPI viewer): public. */
   publicPrefixes: readonly string[];
 }
@@ -54,6 +60,8 @@ function readToken(request: FastifyRequest): string | undefined {
   if (request.method === 'GET' || request.method === 'HEAD') return request.cookies['Admin-Token'] || undefined;
   return undefined;
 }
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 export function checkAccess(access: TRouteAccess, auth: AuthContext): void {
   switch (access.kind) {
@@ -107,10 +115,19 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (!access || access.kind === 'public') return;
     const token = readToken(request);
     if (!token) throw loggedOut();
-    const auth = await options.authenticate(token);
+    const auth = await options.authenticate(token, { fresh: !isRead(request.method) });
     request.auth = auth;
     checkAccess(access, auth);
   });
+
+  if (options.afterWrite) {
+    const afterWrite = options.afterWrite;
+    // Before the answer leaves, so the caller's next request can never be decided on what this one changed.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.auth && !isRead(request.method)) afterWrite();
+      return payload;
+    });
+  }
 }
 
 /** The caller of a non-public route; the access hook has already refused anyone else. */

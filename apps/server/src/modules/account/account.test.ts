@@ -393,7 +393,10 @@ describe('tokens and sessions', () => {
     await createAccount(email);
     const token = await tokenFor(ctx.app, email);
     expect((await as(ctx.app, token)({ method: 'GET', url: '/api/api/getUserInfo' })).statusCode).toBe(200);
+    // Written straight to the database, as another server would: announced to this one by NOTIFY.
+    const announced = ctx.app.authCache.nextInvalidation();
     await ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.email, email));
+    await announced;
     const res = await as(ctx.app, token)({ method: 'GET', url: '/api/api/getUserInfo' });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(50012);

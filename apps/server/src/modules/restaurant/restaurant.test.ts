@@ -100,10 +100,13 @@ describe('getrest', () => {
       .select()
       .from(roles)
       .where(and(eq(roles.restaurantId, harborId), eq(roles.name, 'Staff')));
+    // Written straight to the database, as another server would: announced to this one by NOTIFY.
+    const announced = ctx.app.authCache.nextInvalidation();
     await ctx.db
       .update(roles)
       .set({ flags: { ...role!.flags, viewSalesReport: true } })
       .where(eq(roles.id, role!.id));
+    await announced;
     try {
       const after = (await staff({ method: 'GET', url: '/api/api/getrest' })).json();
       expect(after.PagePermissions.viewSalesReport).toBe(true);

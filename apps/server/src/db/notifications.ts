@@ -1,0 +1,72 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * Subscribes to a PostgreSQL NOTIFY channel. `onState(false)` says notifications may be missed from now
+ * on (the connection dropped), `onState(true)` that they flow again; callers that remember anything stop
+ * trusting it in between. Resolves to an unsubscribe.
+ */
+export type TListen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (up: boolean) => void,
+) => Promise<() => Promise<void>>;
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/** A dedicated connection outside the pool (a pooled one is handed to queries), re-opened when lost. */
+export function listenWithPg(config: pg.ClientConfig): TListen {
+  return async (channel, onNotify, onState) => {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name '${channel}'`);
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | null = null;
+
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client(config);
+      c.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      const lost = () => {
+        if (client !== c) return;
+        client = null;
+        onState(false);
+        c.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 500);
+      };
+      c.on('error', lost);
+      c.on('end', lost);
+      client = c;
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+        if (client === c) onState(true);
+      } catch (error) {
+        lost();
+        throw error;
+      }
+    };
+
+    await connect().catch(() => undefined);
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    };
+  };
+}
+
+/** PGlite runs in this process: its notifications cannot be lost while it is open. */
+export function listenWithPglite(db: PGlite): TListen {
+  return async (channel, onNotify, onState) => {
+    if (!CHANNEL.test(channel)) throw new Error(`bad channel name '${channel}'`);
+    const unsubscribe = await db.listen(channel, (payload) => onNotify(payload));
+    onState(true);
+    return async () => {
+      onState(false);
+      await unsubscribe();
+    };
+  };
+}
