@@ -546,8 +546,9 @@ export interface TSeedOrdersResult {
  */
 export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions = {}): Promise<TSeedOrdersResult> {
   const repo = new OrdersRepository(db);
-  const service = new OrdersService(repo);
   const now = options.now ?? new Date();
+  // The demo history is written as of `now` (the server clock or CLOCK_NOW), not the real time.
+  const service = new OrdersService(repo, { now: () => now });
   const days = options.days ?? 90;
   const seed = options.seed ?? 20_260_101;
   const runId = options.runId ?? `demo${seed.toString(36)}`;
