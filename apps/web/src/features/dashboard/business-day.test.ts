@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDay, todayFor } from './business-day.ts';
+import { todayFor } from './business-day.ts';
 
 describe('todayFor', () => {
   it('puts 01:30 in the previous business day when the day ends at 03:00', () => {
@@ -20,12 +20,5 @@ describe('todayFor', () => {
   it('has no business day while the time zone is unset or Unknown', () => {
     expect(todayFor(undefined, 0)).toBeNull();
     expect(todayFor('Unknown', 0)).toBeNull();
-  });
-});
-
-describe('formatBusinessDay', () => {
-  it('writes the day out in the user language', () => {
-    expect(formatBusinessDay('2026-03-09', 'en')).toBe('Monday, March 9, 2026');
-    expect(formatBusinessDay('2026-03-09', 'zh')).toBe('2026年3月9日星期一');
   });
 });

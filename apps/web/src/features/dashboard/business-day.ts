@@ -23,11 +23,3 @@ export function todayFor(
       : 0;
   return { businessDay: businessDayOf(now, timeZone, offset), gmt: gmtLabel(timeZone, now) };
 }
-
-/** A 'YYYY-MM-DD' day in words, e.g. 'Monday, March 9, 2026' / '2026年3月9日星期一'. */
-export function formatBusinessDay(day: string, lang: 'en' | 'zh'): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    Date.UTC(y, m - 1, d),
-  );
-}

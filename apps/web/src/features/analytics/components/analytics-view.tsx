@@ -3,13 +3,31 @@ import { Button, DatePicker, Result, Skeleton, Table, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type {
+  TAnalyticsOverviewResponse,
+  TCheckTrendWeek,
+  TComparison,
+  TItemRank,
+  TPeriodFigures,
+} from '@ra/shared/analytics/analytics.schemas';
 import { businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
+import {
+  formatCents,
+  formatClock,
+  formatCount,
+  formatDay,
+  formatMonthDay,
+  toDisplayLanguage,
+  type TDisplayLanguage,
+} from '@ra/shared/format/locale-format';
 import { ZDateRange } from '@ra/shared/reports/reports.schemas';
-import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
-import { useAnalyticsOverview, type TComparison, type TItemRank } from '../api/get-analytics-overview.ts';
+import { useAnalyticsOverview } from '../api/get-analytics-overview.ts';
+import { heatmapTable, WEEKDAY_ROWS } from '../chart-data.ts';
+import { ChartFrame } from './chart-frame.tsx';
 import './analytics.css';
 
 // echarts arrives with the charts, after the page's figures (ARCHITECTURE "Web")
@@ -25,72 +43,92 @@ export function analyticsRange(search: URLSearchParams, today: string): { from: 
   return parsed.success ? parsed.data : { from: addDays(today, -(DEFAULT_DAYS - 1)), to: today };
 }
 
-function ChangeText({ ratio }: { ratio: number | null }) {
-  if (ratio === null) return <span className="ra-an__change ra-an__change--neutral">—</span>;
-  const text = `${toThousands((Math.abs(ratio) * 100).toFixed(1))}%`;
-  const trend = text === '0.0%' ? 'neutral' : ratio > 0 ? 'good' : 'bad';
-  return (
-    <span className={`ra-an__change ra-an__change--${trend}`}>
-      {trend === 'good' ? '↑ +' : trend === 'bad' ? '↓ -' : ''}
-      {text}
-    </span>
-  );
+/** "Mar 8 – Mar 14, 2026"-style spans read through the locale formatter. */
+function span(r: { from: string; to: string }, lang: TDisplayLanguage): string {
+  return r.from === r.to ? formatDay(r.from, lang) : `${formatDay(r.from, lang)} – ${formatDay(r.to, lang)}`;
 }
 
-function ComparisonCard({ title, comparison }: { title: string; comparison: TComparison }) {
-  const { t } = useTranslation('analytics');
-  const rows: Array<[string, string, string, number | null]> = [
-    [
-      t('figures.netSales'),
-      formatMoneyCents(comparison.current.netSalesCents),
-      formatMoneyCents(comparison.previous.netSalesCents),
-      comparison.change.netSales,
-    ],
-    [
-      t('figures.orders'),
-      toThousands(comparison.current.orders),
-      toThousands(comparison.previous.orders),
-      comparison.change.orders,
-    ],
-    [
-      t('figures.guests'),
-      toThousands(comparison.current.guests),
-      toThousands(comparison.previous.guests),
-      comparison.change.guests,
-    ],
-    [
-      t('figures.averageCheck'),
-      formatMoneyCents(comparison.current.averageCheckCents),
-      formatMoneyCents(comparison.previous.averageCheckCents),
-      comparison.change.averageCheck,
-    ],
-  ];
-  const span = (r: { from: string; to: string }) => (r.from === r.to ? r.from : `${r.from} – ${r.to}`);
+/** An hour of the day as the user's clock shows it: "7:00 PM" / "19:00". */
+export function hourLabel(hour: number, lang: TDisplayLanguage): string {
+  return formatClock(Date.UTC(2000, 0, 1, hour), lang, 'UTC');
+}
+
+type TFigure = 'netSales' | 'orders' | 'guests' | 'averageCheck';
+const FIGURES: Array<{ key: TFigure; value: (p: TPeriodFigures) => number; money: boolean }> = [
+  { key: 'netSales', value: (p) => p.netSalesCents, money: true },
+  { key: 'orders', value: (p) => p.orders, money: false },
+  { key: 'guests', value: (p) => p.guests, money: false },
+  { key: 'averageCheck', value: (p) => p.averageCheckCents, money: true },
+];
+
+function ComparisonCard({
+  kind,
+  comparison,
+  timeZone,
+}: {
+  kind: 'weekOverWeek' | 'yearOverYear';
+  comparison: TComparison;
+  timeZone: string | undefined;
+}) {
+  const { t, i18n } = useTranslation('analytics');
+  const lang = toDisplayLanguage(i18n.language);
+  const { current, previous } = comparison;
+  // no orders at all in the comparison period: say so, rather than "prev. $0.00" and a dash
+  const noData = previous.orders === 0;
+  const format = (v: number, money: boolean) => (money ? formatCents(v, lang) : formatCount(v, lang));
+  const title = t(kind);
   return (
-    <section className="ra-an__panel" aria-label={title}>
+    <section className="ra-an__panel" aria-label={title} data-comparison={kind}>
       <h2 className="ra-an__title">{title}</h2>
       <p className="ra-an__hint">
-        {t('compare.periods', { current: span(comparison.current.range), previous: span(comparison.previous.range) })}
+        {t('compare.periods', { current: span(current.range, lang), previous: span(previous.range, lang) })}
       </p>
+      {current.partial && previous.partial && (
+        <p className="ra-an__hint ra-an__same-time" data-testid={`${kind}-same-time`}>
+          {t('compare.sameTime', {
+            day: formatDay(current.partial.day, lang, { weekday: true }),
+            time: formatClock(current.partial.until, lang, timeZone),
+            previous: formatDay(previous.partial.day, lang, { weekday: true }),
+          })}
+        </p>
+      )}
+      {noData && (
+        <p className="ra-an__no-data" data-testid={`${kind}-no-data`}>
+          {t(`compare.noData.${kind}`)}
+        </p>
+      )}
       <dl className="ra-an__figures">
-        {rows.map(([label, current, previous, ratio]) => (
-          <div key={label} className="ra-an__figure">
-            <dt>{label}</dt>
-            <dd>
-              <strong>{current}</strong>
-              <span>
-                <ChangeText ratio={ratio} /> {t('compare.previous', { value: previous })}
-              </span>
-            </dd>
-          </div>
-        ))}
+        {FIGURES.map((f) => {
+          const now = f.value(current);
+          const before = f.value(previous);
+          const change = describeChange(now, noData ? null : before);
+          const tone = changeTone(change.trend, true);
+          return (
+            <div key={f.key} className="ra-an__figure" data-figure={f.key}>
+              <dt>{t(`figures.${f.key}`)}</dt>
+              <dd>
+                <strong>{format(now, f.money)}</strong>
+                {!noData && (
+                  <span>
+                    <span className={`ra-an__change ra-an__change--${tone}`}>
+                      {change.trend === 'up' ? '↑ ' : change.trend === 'down' ? '↓ ' : ''}
+                      {change.text}
+                    </span>{' '}
+                    {t('compare.previous', { value: format(before, f.money) })}
+                  </span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
     </section>
   );
 }
 
 function ItemList({ title, items }: { title: string; items: TItemRank[] }) {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
+  const lang = toDisplayLanguage(i18n.language);
   return (
     <section className="ra-an__panel" aria-label={title}>
       <h2 className="ra-an__title">{title}</h2>
@@ -105,11 +143,148 @@ function ItemList({ title, items }: { title: string; items: TItemRank[] }) {
           { key: 'rank', title: '#', width: 40, render: (_, __, i) => i + 1 },
           { key: 'name', title: t('items.item'), render: (_, r) => r.itemName },
           { key: 'category', title: t('items.category'), render: (_, r) => r.category },
-          { key: 'qty', title: t('items.quantity'), align: 'right', render: (_, r) => toThousands(r.quantity) },
-          { key: 'net', title: t('items.net'), align: 'right', render: (_, r) => formatMoneyCents(r.netCents) },
+          {
+            key: 'qty',
+            title: t('items.quantity'),
+            align: 'right',
+            render: (_, r) => formatCount(r.quantity, lang),
+          },
+          { key: 'net', title: t('items.net'), align: 'right', render: (_, r) => formatCents(r.netCents, lang) },
         ]}
       />
     </section>
+  );
+}
+
+/** A week of the trend as the user reads it: "Mar 9 (so far)", "Feb 23 (3 days)" or "Mar 2". */
+export function weekLabel(
+  w: Pick<TCheckTrendWeek, 'week' | 'days' | 'inProgress'>,
+  lang: TDisplayLanguage,
+  t: (key: string, opts?: Record<string, unknown>) => string,
+): string {
+  const day = formatMonthDay(w.week, lang);
+  if (w.inProgress) return t('trend.weekSoFar', { week: day });
+  if (w.days < 7) return t('trend.weekPart', { week: day, count: w.days });
+  return day;
+}
+
+function BusiestHours({ data, primaryColor }: { data: TAnalyticsOverviewResponse; primaryColor: string }) {
+  const { t, i18n } = useTranslation('analytics');
+  const lang = toDisplayLanguage(i18n.language);
+  const weekdayNames = t('weekdays').split(',');
+  const table = heatmapTable(data.heatmap);
+  const busiest = table.busiest;
+  return (
+    <ChartFrame
+      title={t('busiestHours')}
+      chart="busiest-hours"
+      summary={
+        busiest
+          ? t('heatmap.busiest', {
+              weekday: weekdayNames[busiest.weekday],
+              hour: hourLabel(busiest.hour, lang),
+              orders: formatCount(busiest.orders, lang),
+              count: busiest.orders,
+            })
+          : t('empty')
+      }
+      table={
+        <table className="ra-an__data-table">
+          <caption className="ra-visually-hidden">{t('heatmap.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('heatmap.weekday')}</th>
+              {table.hours.map((h) => (
+                <th key={h} scope="col">
+                  {hourLabel(h, lang)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r.weekday}>
+                <th scope="row">{weekdayNames[r.weekday]}</th>
+                {r.orders.map((n, i) => (
+                  <td key={table.hours[i]}>{formatCount(n, lang)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <Suspense fallback={<ChartSkeleton />}>
+        <BusiestHoursChart
+          cells={data.heatmap}
+          rows={WEEKDAY_ROWS}
+          weekdayNames={weekdayNames}
+          ordersLabel={t('figures.orders')}
+          primaryColor={primaryColor}
+          formatCount={(n) => formatCount(n, lang)}
+          hourLabel={(h) => hourLabel(h, lang)}
+        />
+      </Suspense>
+    </ChartFrame>
+  );
+}
+
+function AverageCheckTrend({ data, primaryColor }: { data: TAnalyticsOverviewResponse; primaryColor: string }) {
+  const { t, i18n } = useTranslation('analytics');
+  const lang = toDisplayLanguage(i18n.language);
+  const weeks = data.averageCheckTrend;
+  const label = (w: TCheckTrendWeek) => weekLabel(w, lang, t);
+  return (
+    <ChartFrame
+      title={t('averageCheckTrend')}
+      chart="average-check"
+      summary={weeks.some((w) => w.inProgress) ? t('trend.soFarNote') : undefined}
+      table={
+        <table className="ra-an__data-table">
+          <caption className="ra-visually-hidden">{t('averageCheckTrend')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('trend.week')}</th>
+              <th scope="col">{t('figures.averageCheck')}</th>
+              <th scope="col">{t('figures.orders')}</th>
+              <th scope="col">{t('figures.netSales')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.week}>
+                <th scope="row">{label(w)}</th>
+                <td>{w.averageCheckCents === null ? t('trend.noOrders') : formatCents(w.averageCheckCents, lang)}</td>
+                <td>{formatCount(w.orders, lang)}</td>
+                <td>{formatCents(w.netSalesCents, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      }
+    >
+      <Suspense fallback={<ChartSkeleton />}>
+        <CheckTrendChart
+          weeks={weeks}
+          primaryColor={primaryColor}
+          weekLabel={label}
+          formatMoney={(cents) => formatCents(cents, lang)}
+          labels={{
+            averageCheck: t('figures.averageCheck'),
+            averageCheckSoFar: t('trend.averageCheckSoFar'),
+            orders: t('figures.orders'),
+          }}
+        />
+      </Suspense>
+    </ChartFrame>
+  );
+}
+
+function ChartSkeleton() {
+  return (
+    <Skeleton.Node active className="ra-an__chart-skeleton">
+      <span />
+    </Skeleton.Node>
   );
 }
 
@@ -120,17 +295,18 @@ export function AnalyticsView() {
   const [search, setSearch] = useSearchParams();
   const timeZone = useSession((s) => s.locales?.timeZone);
   const offset = useSession((s) => s.hourOffsetEndOfDay);
-  const today = useMemo(() => {
-    const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return businessDayOf(
-      Date.now(),
-      zone || 'UTC',
-      Number.isInteger(offset) && offset >= 0 && offset <= 23 ? offset : 0,
-    );
-  }, [timeZone, offset]);
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
+  const today = useMemo(
+    () =>
+      businessDayOf(
+        Date.now(),
+        zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
+        Number.isInteger(offset) && offset >= 0 && offset <= 23 ? offset : 0,
+      ),
+    [zone, offset],
+  );
   const range = analyticsRange(search, today);
   const query = useAnalyticsOverview(range);
-  const weekdayNames = t('weekdays').split(',');
 
   if (query.isError && !query.data) {
     const forbidden = isApiError(query.error) && query.error.status === 403;
@@ -150,11 +326,6 @@ export function AnalyticsView() {
     );
   }
   const data = query.data;
-  const chartSkeleton = (
-    <Skeleton.Node active className="ra-an__chart-skeleton">
-      <span />
-    </Skeleton.Node>
-  );
   return (
     <div className="ra-an">
       <div className="ra-an__bar">
@@ -181,38 +352,15 @@ export function AnalyticsView() {
             <p className="ra-an__empty">{t('empty')}</p>
           )}
           <div className="ra-an__grid">
-            <ComparisonCard title={t('weekOverWeek')} comparison={data.weekOverWeek} />
-            <ComparisonCard title={t('yearOverYear')} comparison={data.yearOverYear} />
+            <ComparisonCard kind="weekOverWeek" comparison={data.weekOverWeek} timeZone={zone} />
+            <ComparisonCard kind="yearOverYear" comparison={data.yearOverYear} timeZone={zone} />
           </div>
-          <section className="ra-an__panel" aria-label={t('busiestHours')}>
-            <h2 className="ra-an__title">{t('busiestHours')}</h2>
-            <div className="ra-chart" data-chart="busiest-hours">
-              <Suspense fallback={chartSkeleton}>
-                <BusiestHoursChart
-                  cells={data.heatmap}
-                  weekdayNames={weekdayNames}
-                  ordersLabel={t('figures.orders')}
-                  primaryColor={token.colorPrimary}
-                />
-              </Suspense>
-            </div>
-          </section>
+          <BusiestHours data={data} primaryColor={token.colorPrimary} />
           <div className="ra-an__grid">
             <ItemList title={t('topItems')} items={data.topItems} />
             <ItemList title={t('bottomItems')} items={data.bottomItems} />
           </div>
-          <section className="ra-an__panel" aria-label={t('averageCheckTrend')}>
-            <h2 className="ra-an__title">{t('averageCheckTrend')}</h2>
-            <div className="ra-chart" data-chart="average-check">
-              <Suspense fallback={chartSkeleton}>
-                <CheckTrendChart
-                  weeks={data.averageCheckTrend}
-                  primaryColor={token.colorPrimary}
-                  labels={{ averageCheck: t('figures.averageCheck'), orders: t('figures.orders') }}
-                />
-              </Suspense>
-            </div>
-          </section>
+          <AverageCheckTrend data={data} primaryColor={token.colorPrimary} />
         </>
       )}
     </div>

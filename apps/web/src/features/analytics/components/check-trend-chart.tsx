@@ -3,28 +3,38 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import { formatMoneyCents } from '@ra/shared/format/number';
+import type { TCheckTrendWeek } from '@ra/shared/analytics/analytics.schemas';
+import { checkTrendSeries } from '../chart-data.ts';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
-const money = (value: number) => formatMoneyCents(Math.round(value * 100));
-
-/** Average check by week (line) with the week's orders (bars). */
+/**
+ * Average check by week (line) with the week's orders (bars). The week still in progress is drawn
+ * apart (dashed line, lighter bar, "so far" label) and a week without orders is a gap, so the line
+ * never falls to $0 for a week that has barely begun.
+ */
 export default function CheckTrendChart({
   weeks,
   labels,
   primaryColor,
+  weekLabel,
+  formatMoney,
 }: {
-  weeks: ReadonlyArray<{ week: string; orders: number; averageCheckCents: number }>;
-  labels: { averageCheck: string; orders: string };
+  weeks: readonly TCheckTrendWeek[];
+  labels: { averageCheck: string; averageCheckSoFar: string; orders: string };
   primaryColor: string;
+  weekLabel: (w: TCheckTrendWeek) => string;
+  formatMoney: (cents: number) => string;
 }) {
+  const money = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : formatMoney(Math.round(value * 100));
+  const series = checkTrendSeries(weeks);
   const option = {
-    color: [primaryColor, '#d6e4ff'],
+    color: [primaryColor, primaryColor, '#d6e4ff'],
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
-    xAxis: { type: 'category', data: weeks.map((w) => w.week.slice(5)) },
+    xAxis: { type: 'category', data: weeks.map(weekLabel) },
     yAxis: [
       { type: 'value', axisLabel: { formatter: (v: number) => money(v).replace(/\.00$/, '') } },
       { type: 'value', splitLine: { show: false }, minInterval: 1 },
@@ -34,10 +44,27 @@ export default function CheckTrendChart({
         name: labels.averageCheck,
         type: 'line',
         smooth: true,
-        data: weeks.map((w) => w.averageCheckCents / 100),
-        tooltip: { valueFormatter: (v: number) => money(v) },
+        connectNulls: false,
+        data: series.complete,
+        tooltip: { valueFormatter: money },
       },
-      { name: labels.orders, type: 'bar', yAxisIndex: 1, barMaxWidth: 24, data: weeks.map((w) => w.orders), z: 1 },
+      {
+        name: labels.averageCheckSoFar,
+        type: 'line',
+        connectNulls: false,
+        lineStyle: { type: 'dashed' },
+        symbol: 'emptyCircle',
+        data: series.soFar,
+        tooltip: { valueFormatter: money },
+      },
+      {
+        name: labels.orders,
+        type: 'bar',
+        yAxisIndex: 1,
+        barMaxWidth: 24,
+        z: 1,
+        data: weeks.map((w) => ({ value: w.orders, itemStyle: w.inProgress ? { opacity: 0.45 } : undefined })),
+      },
     ],
   };
   return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 300, width: '100%' }} />;

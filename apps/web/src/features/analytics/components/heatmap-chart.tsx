@@ -10,25 +10,30 @@ echarts.use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, 
 /** Busiest hours: orders by weekday (rows, Monday first) and local hour (columns). */
 export default function BusiestHoursChart({
   cells,
+  rows,
   weekdayNames,
   ordersLabel,
   primaryColor,
+  formatCount,
+  hourLabel,
 }: {
   cells: ReadonlyArray<{ weekday: number; hour: number; orders: number }>;
+  /** Weekdays top to bottom (0 = Sunday, like Date#getDay). */
+  rows: readonly number[];
   /** Indexed like Date#getDay (0 = Sunday). */
   weekdayNames: readonly string[];
   ordersLabel: string;
   primaryColor: string;
+  formatCount: (n: number) => string;
+  hourLabel: (hour: number) => string;
 }) {
-  // Monday at the top, Sunday at the bottom: weeks start on Monday (shared date-range.ts)
-  const rows = [1, 2, 3, 4, 5, 6, 0];
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}`);
   const max = Math.max(1, ...cells.map((c) => c.orders));
   const option = {
     tooltip: {
       position: 'top',
       formatter: (p: { value: [number, number, number] }) =>
-        `${weekdayNames[rows[p.value[1]] ?? 0]} ${hours[p.value[0]]}:00<br/>${ordersLabel}: ${p.value[2]}`,
+        `${weekdayNames[rows[p.value[1]] ?? 0]} ${hourLabel(p.value[0])}<br/>${ordersLabel}: ${formatCount(p.value[2])}`,
     },
     grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
     xAxis: { type: 'category', data: hours, splitArea: { show: true } },
@@ -41,6 +46,7 @@ export default function BusiestHoursChart({
       left: 'center',
       bottom: 0,
       inRange: { color: ['#f5fbfb', primaryColor] },
+      formatter: (v: number) => formatCount(Math.round(v)),
     },
     series: [
       {

@@ -1,44 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TOrderChannel, TOrderStatus } from '@ra/shared/orders/orders.schemas';
+import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
 import { get, isApiError, type TRequestOptions } from '../../../lib/request.ts';
 
-/** Today so far, or the same weekday last week up to the same time of day. */
-export interface TSoFar {
-  businessDay: string;
-  netSalesCents: number;
-  orders: number;
-  guests: number;
-  averageCheckCents: number;
-  openOrders: number;
-}
-
-export interface TLatestOrder {
-  id: number;
-  posOrderId: string;
-  orderNumber: string | null;
-  channel: TOrderChannel;
-  status: TOrderStatus;
-  partySize: number;
-  serverName: string | null;
-  openedAt: string;
-  totalCents: number;
-}
-
-/** The server's answer (apps/server dashboard.schemas.ts ZDashboardTodayResponse). */
-export interface TDashboardToday {
-  timeZone: string;
-  asOf: string;
-  today: TSoFar;
-  sameTimeLastWeek: TSoFar;
-  /** The last 14 business days including today, oldest first. */
-  last14Days: Array<{ day: string; netSalesCents: number; orders: number }>;
-  latestOrders: TLatestOrder[];
-}
-
 /** GET the home page's sales figures (needs viewSalesReport; SPEC 6). */
-export function getDashboardToday(opts?: TRequestOptions): Promise<TDashboardToday> {
+export function getDashboardToday(opts?: TRequestOptions): Promise<TDashboardTodayResponse> {
   // the page shows its own state for a failure, and a 403 just means the plain welcome
-  return get<TDashboardToday>('/api/dashboard/today', { silent: true, ...opts });
+  return get<TDashboardTodayResponse>('/api/dashboard/today', { silent: true, ...opts });
 }
 
 export const dashboardTodayQueryOptions = () =>

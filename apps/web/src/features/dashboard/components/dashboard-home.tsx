@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatClock, formatDay, toDisplayLanguage, type TDisplayLanguage } from '@ra/shared/format/locale-format';
 import { useSession } from '../../../stores/session.ts';
-import { formatBusinessDay, todayFor } from '../business-day.ts';
+import { todayFor } from '../business-day.ts';
 import './dashboard-home.css';
 
 // only for users who may see sales (SPEC 6 viewSalesReport), and never part of the first page's JavaScript
@@ -19,8 +19,9 @@ export interface TQuickLink {
   title: string;
 }
 
-function pad(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+/** The end-of-day hour as a time of day in the user's language: "3:00 AM" / "3:00". */
+function hourOfDay(hour: number, lang: TDisplayLanguage): string {
+  return formatClock(Date.UTC(2000, 0, 1, hour), lang, 'UTC');
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -42,9 +43,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The home page (SPEC 2 /dashboard): which restaurant, which business day it is there, who is
- * signed in with which roles, today's sales for those who may see them (viewSalesReport), and shortcuts
- * to the pages this user may open. Plain markup styled
+ * The home page (SPEC 2 /dashboard): today's sales for those who may see them (viewSalesReport),
+ * shortcuts to the pages this user may open, then which restaurant, which business day it is there,
+ * and who is signed in with which roles. Plain markup styled
  * with the theme's CSS variables: it is the first page after sign-in and should arrive quickly.
  */
 export function DashboardHome({
@@ -56,7 +57,8 @@ export function DashboardHome({
   userLoading: boolean;
   quickLinks: TQuickLink[];
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const lang = toDisplayLanguage(i18n.language);
   const restaurant = useSession((s) => s.restname || s.name);
   const restId = useSession((s) => s.restId);
   const roles = useSession((s) => s.roles);
@@ -67,48 +69,60 @@ export function DashboardHome({
   const today = todayFor(locales?.timeZone, offset);
   const canViewSales = useSession((s) => s.PagePermissions.viewSalesReport === true);
 
+  const details = (
+    <div className="ra-dash__grid" data-testid="dashboard-details">
+      <Panel title={t('restaurant.title')}>
+        <dl className="ra-dash__list">
+          <Row label={t('restaurant.name')}>{restaurant || '—'}</Row>
+          {restId !== null && <Row label={t('restaurant.id')}>{restId}</Row>}
+          <Row label={t('restaurant.businessDay')}>
+            {today ? (
+              <strong className="ra-dash__day" data-business-day={today.businessDay}>
+                {formatDay(today.businessDay, lang, { weekday: true })}
+              </strong>
+            ) : (
+              <span>
+                {t('restaurant.noTimeZone')} <Link to="/selectTimeZone">{t('restaurant.setTimeZone')}</Link>
+              </span>
+            )}
+          </Row>
+          {today && locales && (
+            <Row label={t('restaurant.timeZone')}>
+              {locales.timeZone} ({today.gmt})
+            </Row>
+          )}
+          <Row label={t('restaurant.dayEnds')}>{t('restaurant.dayEndsAt', { time: hourOfDay(offset, lang) })}</Row>
+        </dl>
+      </Panel>
+      <Panel title={t('user.title')}>
+        <dl className="ra-dash__list" aria-busy={userLoading}>
+          <Row label={t('user.name')}>{userLoading ? '…' : user?.name || '—'}</Row>
+          <Row label={t('user.email')}>{userLoading ? '…' : user?.email || '—'}</Row>
+          <Row label={t('user.roles')}>
+            <span className="ra-dash__tags">
+              {shownRoles.map((r) => (
+                <span key={r} className="ra-dash__tag">
+                  {r}
+                </span>
+              ))}
+            </span>
+          </Row>
+        </dl>
+      </Panel>
+    </div>
+  );
+
+  // Today's figures lead (on a phone they are the first screen); the restaurant's standing details
+  // and the signed-in user follow below them.
   return (
     <div className="ra-dash">
-      <div className="ra-dash__grid">
-        <Panel title={t('restaurant.title')}>
-          <dl className="ra-dash__list">
-            <Row label={t('restaurant.name')}>{restaurant || '—'}</Row>
-            {restId !== null && <Row label={t('restaurant.id')}>{restId}</Row>}
-            <Row label={t('restaurant.businessDay')}>
-              {today ? (
-                <strong className="ra-dash__day" data-business-day={today.businessDay}>
-                  {formatBusinessDay(today.businessDay, currentLanguage())}
-                </strong>
-              ) : (
-                <span>
-                  {t('restaurant.noTimeZone')} <Link to="/selectTimeZone">{t('restaurant.setTimeZone')}</Link>
-                </span>
-              )}
-            </Row>
-            {today && locales && (
-              <Row label={t('restaurant.timeZone')}>
-                {locales.timeZone} ({today.gmt})
-              </Row>
-            )}
-            <Row label={t('restaurant.dayEnds')}>{t('restaurant.dayEndsAt', { time: pad(offset) })}</Row>
-          </dl>
-        </Panel>
-        <Panel title={t('user.title')}>
-          <dl className="ra-dash__list" aria-busy={userLoading}>
-            <Row label={t('user.name')}>{userLoading ? '…' : user?.name || '—'}</Row>
-            <Row label={t('user.email')}>{userLoading ? '…' : user?.email || '—'}</Row>
-            <Row label={t('user.roles')}>
-              <span className="ra-dash__tags">
-                {shownRoles.map((r) => (
-                  <span key={r} className="ra-dash__tag">
-                    {r}
-                  </span>
-                ))}
-              </span>
-            </Row>
-          </dl>
-        </Panel>
-      </div>
+      {!today && (
+        <div className="ra-dash__note" role="note">
+          <p>
+            {t('restaurant.noTimeZone')} <Link to="/selectTimeZone">{t('restaurant.setTimeZone')}</Link>
+          </p>
+        </div>
+      )}
       {canViewSales ? (
         <Suspense fallback={null}>
           <TodaySales />
@@ -130,6 +144,7 @@ export function DashboardHome({
           </ul>
         </Panel>
       )}
+      {details}
     </div>
   );
 }

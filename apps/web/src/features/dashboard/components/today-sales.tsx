@@ -1,15 +1,24 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@ra/shared/format/date';
-import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import { businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
+import type { TSoFar } from '@ra/shared/dashboard/dashboard.schemas';
+import {
+  formatCents,
+  formatClock,
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatMonthDay,
+  toDisplayLanguage,
+} from '@ra/shared/format/locale-format';
 import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useSettings } from '../../../stores/settings.ts';
-import { useDashboardToday, type TSoFar } from '../api/get-dashboard-today.ts';
+import { useDashboardToday } from '../api/get-dashboard-today.ts';
 
-// echarts arrives only when the chart is drawn (ARCHITECTURE "Web"; the first page stays light)
+// the chart's code arrives only when it is drawn (the first page stays light)
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
 
 function Panel({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
@@ -24,7 +33,9 @@ function Panel({ title, extra, children }: { title: string; extra?: ReactNode; c
   );
 }
 
-const FIGURES: Array<{ key: keyof Omit<TSoFar, 'businessDay'>; money: boolean; higherIsBetter: boolean }> = [
+type TFigureKey = keyof Omit<TSoFar, 'businessDay' | 'until'>;
+
+const FIGURES: Array<{ key: TFigureKey; money: boolean; higherIsBetter: boolean }> = [
   { key: 'netSalesCents', money: true, higherIsBetter: true },
   { key: 'orders', money: false, higherIsBetter: true },
   { key: 'guests', money: false, higherIsBetter: true },
@@ -44,15 +55,17 @@ function Skeleton({ lines }: { lines: number }) {
 
 /**
  * The home page's sales (users with viewSalesReport): today so far against the same weekday last week
- * up to the same time, the last 14 business days, and the latest orders. A 403 (permission removed
- * since sign-in) leaves the plain welcome.
+ * up to the same time, the last 14 business days (today marked as partial), and the latest orders.
+ * A 403 (permission removed since sign-in) leaves the plain welcome.
  */
 export default function TodaySales() {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const lang = toDisplayLanguage(i18n.language);
   const query = useDashboardToday(true);
   const timeZone = useSession((s) => s.locales?.timeZone);
+  const offset = useSession((s) => s.hourOffsetEndOfDay);
   const primaryColor = useSettings((s) => s.theme);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
 
   if (query.isError && isApiError(query.error) && query.error.status === 403) return null;
   if (query.isError) {
@@ -68,7 +81,12 @@ export default function TodaySales() {
     );
   }
   const data = query.data;
-  const format = (value: number, money: boolean) => (money ? formatMoneyCents(value) : toThousands(value));
+  const format = (value: number, money: boolean) => (money ? formatCents(value, lang) : formatCount(value, lang));
+  // an order of today's business day shows its time; an older one its date too
+  const openedAt = (at: string) =>
+    zone && data && businessDayOf(Date.parse(at), zone, offset) === data.today.businessDay
+      ? formatClock(at, lang, zone)
+      : formatDateTime(at, lang, zone);
 
   return (
     <>
@@ -84,7 +102,15 @@ export default function TodaySales() {
           <Skeleton lines={3} />
         ) : (
           <>
-            <p className="ra-dash__hint">{t('sales.comparedWith', { day: data.sameTimeLastWeek.businessDay })}</p>
+            {data.today.businessDay && (
+              <p className="ra-dash__hint" data-testid="dashboard-comparison">
+                {t('sales.comparedWith', {
+                  today: formatDay(data.today.businessDay, lang, { weekday: true }),
+                  time: formatClock(data.today.until, lang, zone),
+                  day: formatDay(data.sameTimeLastWeek.businessDay, lang, { weekday: true }),
+                })}
+              </p>
+            )}
             <div className="ra-dash__figures">
               {FIGURES.map((f) => {
                 const change = describeChange(data.today[f.key], data.sameTimeLastWeek[f.key]);
@@ -120,7 +146,17 @@ export default function TodaySales() {
                 <SalesChart
                   days={data.last14Days}
                   primaryColor={primaryColor}
-                  labels={{ netSales: t('sales.netSalesCents'), orders: t('sales.orders') }}
+                  labels={{
+                    netSales: t('sales.netSalesCents'),
+                    orders: t('sales.orders'),
+                    soFar: t('sales.todaySoFar'),
+                    day: t('sales.day'),
+                    summary: t('sales.chartSummary'),
+                  }}
+                  formatDayLabel={(day, partial) => (partial ? t('sales.today') : formatMonthDay(day, lang))}
+                  formatDayLong={(day) => formatDay(day, lang, { weekday: true })}
+                  formatMoney={(cents) => formatCents(cents, lang)}
+                  formatCount={(n) => formatCount(n, lang)}
                 />
               </Suspense>
             </div>
@@ -140,13 +176,15 @@ export default function TodaySales() {
                     <span className={`ra-dash__status ra-dash__status--${o.status}`}>{t(`status.${o.status}`)}</span>
                     <span className="ra-dash__order-meta">
                       {t(`channel.${o.channel}`)}
-                      {o.partySize > 0 ? ` · ${t('sales.party', { count: o.partySize })}` : ''}
+                      {o.partySize > 0
+                        ? ` · ${t('sales.party', { count: o.partySize, value: formatCount(o.partySize, lang) })}`
+                        : ''}
                       {o.serverName ? ` · ${o.serverName}` : ''}
                     </span>
                   </span>
                   <span className="ra-dash__order-side">
-                    <strong>{formatMoneyCents(o.totalCents)}</strong>
-                    <time dateTime={o.openedAt}>{formatTime(o.openedAt, '{m}-{d} {h}:{i}', zone)}</time>
+                    <strong>{formatCents(o.totalCents, lang)}</strong>
+                    <time dateTime={o.openedAt}>{openedAt(o.openedAt)}</time>
                   </span>
                 </li>
               ))}

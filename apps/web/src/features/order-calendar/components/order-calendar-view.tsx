@@ -1,48 +1,207 @@
-import { Alert, Button, Calendar, Result, Skeleton, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { Alert, Button, Result, Segmented, Skeleton, Spin } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
-import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import type { TCalendarDay, TCalendarMonth } from '@ra/shared/dashboard/order-calendar.schemas';
+import {
+  formatCents,
+  formatCount,
+  formatDay,
+  formatMonth,
+  toDisplayLanguage,
+  type TDisplayLanguage,
+} from '@ra/shared/format/locale-format';
 import { errorText, isApiError } from '../../../lib/request.ts';
-import { useOrderCalendar, type TCalendarDay } from '../api/get-order-calendar.ts';
+import { useSession } from '../../../stores/session.ts';
+import { useOrderCalendar } from '../api/get-order-calendar.ts';
+import { useOrderCalendarYear } from '../api/get-order-calendar-year.ts';
+import {
+  calendarSearch,
+  dayTransactionsPath,
+  monthGrid,
+  parseCalendarState,
+  shiftMonth,
+  type TCalendarState,
+} from '../calendar-url.ts';
 import './order-calendar.css';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The restaurant's business day now (SPEC 3 hourOffsetEndOfDay), the browser's date standing in for no zone. */
+function useBusinessToday(): string {
+  const timeZone = useSession((s) => s.locales?.timeZone);
+  const offset = useSession((s) => s.hourOffsetEndOfDay);
+  const zone =
+    timeZone && isValidTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return businessDayOf(Date.now(), zone, Number.isInteger(offset) && offset >= 0 && offset <= 23 ? offset : 0);
+}
 
-/** The month in the URL (?month=YYYY-MM), else this month. */
-export function monthFrom(search: URLSearchParams, now: Dayjs = dayjs()): string {
-  const month = search.get('month');
-  return month && MONTH.test(month) ? month : now.format('YYYY-MM');
+function Counts({ figures, lang }: { figures: { orders: number; parties: number }; lang: TDisplayLanguage }) {
+  const { t } = useTranslation('analytics');
+  return (
+    <>
+      <span className="ra-cal__orders">
+        <span className="ra-cal__num">{formatCount(figures.orders, lang)}</span>
+        <span className="ra-cal__word"> {t('calendar.ordersUnit', { count: figures.orders })}</span>
+      </span>
+      <span className="ra-cal__parties">
+        <span className="ra-cal__num">{formatCount(figures.parties, lang)}</span>
+        <span className="ra-cal__word"> {t('calendar.partiesUnit', { count: figures.parties })}</span>
+      </span>
+    </>
+  );
+}
+
+/** What each number of a day means; "parties" is not a word everyone reads the same way. */
+function Legend() {
+  const { t } = useTranslation('analytics');
+  return (
+    <ul className="ra-cal__legend" data-testid="calendar-legend">
+      <li>
+        <span className="ra-cal__swatch ra-cal__swatch--orders" aria-hidden="true" />
+        {t('calendar.legendOrders')}
+      </li>
+      <li>
+        <span className="ra-cal__swatch ra-cal__swatch--parties" aria-hidden="true" />
+        {t('calendar.legendParties')}
+      </li>
+    </ul>
+  );
+}
+
+function MonthGrid({
+  month,
+  days,
+  today,
+  lang,
+}: {
+  month: string;
+  days: readonly TCalendarDay[];
+  today: string;
+  lang: TDisplayLanguage;
+}) {
+  const { t } = useTranslation('analytics');
+  // US calendars start on Sunday, Chinese ones on Monday
+  const weekStartsOn = lang === 'zh' ? 1 : 0;
+  const names = t('weekdays').split(',');
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const weeks = monthGrid(month, weekStartsOn);
+  return (
+    <div className="ra-cal__grid" role="grid" aria-label={formatMonth(month, lang)}>
+      <div className="ra-cal__week ra-cal__weekdays" role="row">
+        {Array.from({ length: 7 }, (_, i) => (
+          <div key={i} role="columnheader" className="ra-cal__weekday">
+            {names[(i + weekStartsOn) % 7]}
+          </div>
+        ))}
+      </div>
+      {weeks.map((week, w) => (
+        <div key={w} className="ra-cal__week" role="row">
+          {week.map((day, i) => {
+            if (!day) return <div key={`pad-${i}`} role="gridcell" className="ra-cal__day ra-cal__day--pad" />;
+            const figures = byDay.get(day);
+            const number = <span className="ra-cal__date">{Number(day.slice(8))}</span>;
+            // days still to come have no orders to show, not zeros
+            if (day > today || !figures)
+              return (
+                <div key={day} role="gridcell" className="ra-cal__day ra-cal__day--future" data-day={day}>
+                  {number}
+                </div>
+              );
+            const isToday = day === today;
+            const label = t('calendar.openDay', {
+              day: formatDay(day, lang, { weekday: true }),
+              orders: t('calendar.orders', { count: figures.orders, value: formatCount(figures.orders, lang) }),
+              parties: t('calendar.parties', { count: figures.parties, value: formatCount(figures.parties, lang) }),
+            });
+            return (
+              <div key={day} role="gridcell" className="ra-cal__day-cell">
+                <Link
+                  to={dayTransactionsPath(day)}
+                  className={`ra-cal__day${isToday ? ' ra-cal__day--today' : ''}`}
+                  data-day={day}
+                  aria-label={isToday ? `${label} (${t('calendar.soFar')})` : label}
+                  aria-current={isToday ? 'date' : undefined}
+                >
+                  {number}
+                  <Counts figures={figures} lang={lang} />
+                </Link>
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function YearGrid({
+  months,
+  today,
+  lang,
+  onOpen,
+}: {
+  months: readonly TCalendarMonth[];
+  today: string;
+  lang: TDisplayLanguage;
+  onOpen: (month: string) => string;
+}) {
+  const { t } = useTranslation('analytics');
+  return (
+    <ul className="ra-cal__months">
+      {months.map((m) => {
+        const name = formatMonth(m.month, lang);
+        const future = m.month > today.slice(0, 7);
+        return (
+          <li key={m.month}>
+            {future ? (
+              <div className="ra-cal__month ra-cal__month--future" data-month={m.month}>
+                <span className="ra-cal__month-name">{name}</span>
+              </div>
+            ) : (
+              <Link
+                className="ra-cal__month"
+                data-month={m.month}
+                to={onOpen(m.month)}
+                aria-label={t('calendar.openMonth', {
+                  month: name,
+                  orders: t('calendar.orders', { count: m.orders, value: formatCount(m.orders, lang) }),
+                  parties: t('calendar.parties', { count: m.parties, value: formatCount(m.parties, lang) }),
+                })}
+              >
+                <span className="ra-cal__month-name">{name}</span>
+                <Counts figures={m} lang={lang} />
+                <span className="ra-cal__sales">{formatCents(m.netSalesCents, lang)}</span>
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 /**
- * Order calendar (SPEC 2): total orders and total parties per business day of a month, with the
- * restaurant's time-zone label, since a day here is the restaurant's business day, not the viewer's.
+ * Order calendar (SPEC 2): total orders and total parties per business day of a month, or per month
+ * of a year, with the restaurant's time-zone label, since a day here is the restaurant's business
+ * day, not the viewer's. A day opens that day's transactions; a month of the year view opens the month.
  */
 export function OrderCalendarView() {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
+  const lang = toDisplayLanguage(i18n.language);
   const [search, setSearch] = useSearchParams();
-  const month = monthFrom(search);
-  const query = useOrderCalendar(month);
-  const zone = query.data?.timeZone;
-  // days still to come have no orders to show, not zeros
-  const today =
-    zone && isValidTimeZone(zone)
-      ? businessDayOf(Date.now(), zone, query.data?.hourOffsetEndOfDay ?? 0)
-      : dayjs().format('YYYY-MM-DD');
-  const byDay = new Map<string, TCalendarDay>((query.data?.days ?? []).map((d) => [d.day, d]));
-  const setMonth = (value: Dayjs) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('month', value.format('YYYY-MM'));
-        return next;
-      },
-      { replace: true },
-    );
+  const browserToday = useBusinessToday();
+  const state = parseCalendarState(search, browserToday);
+  const year = state.month.slice(0, 4);
+  const monthQuery = useOrderCalendar(state.month, state.view === 'month');
+  const yearQuery = useOrderCalendarYear(year, state.view === 'year');
+  const query = state.view === 'month' ? monthQuery : yearQuery;
+  const data = query.data;
+  // the server's business day when it has one: it knows the restaurant's clock
+  const today = data?.today || browserToday;
+  const go = (next: TCalendarState) => setSearch(calendarSearch(next), { replace: true });
+  const stepBy = state.view === 'month' ? 1 : 12;
 
-  if (query.isError && !query.data) {
+  if (query.isError && !data) {
     const forbidden = isApiError(query.error) && query.error.status === 403;
     return (
       <Result
@@ -59,10 +218,37 @@ export function OrderCalendarView() {
       />
     );
   }
-  const data = query.data;
+  const totals = data?.totals;
   return (
     <div className="ra-cal">
-      {data ? (
+      <div className="ra-cal__toolbar">
+        <div className="ra-cal__nav">
+          <Button
+            icon={<LeftOutlined />}
+            aria-label={state.view === 'month' ? t('calendar.previousMonth') : t('calendar.previousYear')}
+            onClick={() => go({ ...state, month: shiftMonth(state.month, -stepBy) })}
+          />
+          <h2 className="ra-cal__title" aria-live="polite">
+            {state.view === 'month' ? formatMonth(state.month, lang) : year}
+          </h2>
+          <Button
+            icon={<RightOutlined />}
+            aria-label={state.view === 'month' ? t('calendar.nextMonth') : t('calendar.nextYear')}
+            onClick={() => go({ ...state, month: shiftMonth(state.month, stepBy) })}
+          />
+          <Button onClick={() => go({ ...state, month: today.slice(0, 7) })}>{t('calendar.current')}</Button>
+        </div>
+        <Segmented<'month' | 'year'>
+          aria-label={t('calendar.view')}
+          value={state.view}
+          onChange={(view) => go({ ...state, view })}
+          options={[
+            { value: 'month', label: t('calendar.viewMonth') },
+            { value: 'year', label: t('calendar.viewYear') },
+          ]}
+        />
+      </div>
+      {data && totals ? (
         <div className="ra-cal__head">
           <span className="ra-cal__zone" data-testid="calendar-time-zone">
             {data.timeZone === 'Unknown'
@@ -73,38 +259,34 @@ export function OrderCalendarView() {
                   hour: String(data.hourOffsetEndOfDay).padStart(2, '0'),
                 })}
           </span>
-          <span className="ra-cal__totals">
-            {t('calendar.monthTotals', {
-              orders: toThousands(data.totals.orders),
-              parties: toThousands(data.totals.parties),
-              sales: formatMoneyCents(data.totals.netSalesCents),
+          <span className="ra-cal__totals" data-testid="calendar-totals">
+            {t(state.view === 'month' ? 'calendar.monthTotals' : 'calendar.yearTotals', {
+              year,
+              orders: formatCount(totals.orders, lang),
+              parties: formatCount(totals.parties, lang),
+              sales: formatCents(totals.netSalesCents, lang),
             })}
           </span>
         </div>
       ) : (
         <Skeleton active title={false} paragraph={{ rows: 1 }} />
       )}
-      {data && data.totals.orders === 0 && <Alert type="info" showIcon title={t('calendar.empty')} />}
+      <Legend />
+      {totals && totals.orders === 0 && (
+        <Alert type="info" showIcon title={state.view === 'month' ? t('calendar.empty') : t('calendar.emptyYear')} />
+      )}
       <Spin spinning={query.isFetching}>
         <div className="ra-cal__panel">
-          <Calendar
-            value={dayjs(`${month}-01`)}
-            onPanelChange={(value) => setMonth(value)}
-            onSelect={(value, info) => {
-              if (info.source === 'month' || info.source === 'year') setMonth(value);
-            }}
-            cellRender={(date, info) => {
-              if (info.type !== 'date') return info.originNode;
-              const day = byDay.get(date.format('YYYY-MM-DD'));
-              if (!day || date.format('YYYY-MM') !== month || day.day > today) return null;
-              return (
-                <div className="ra-cal__cell" data-day={day.day}>
-                  <div>{t('calendar.orders', { count: day.orders })}</div>
-                  <div>{t('calendar.parties', { count: day.parties })}</div>
-                </div>
-              );
-            }}
-          />
+          {state.view === 'month' ? (
+            <MonthGrid month={state.month} days={monthQuery.data?.days ?? []} today={today} lang={lang} />
+          ) : (
+            <YearGrid
+              months={yearQuery.data?.months ?? []}
+              today={today}
+              lang={lang}
+              onOpen={(month) => `?${calendarSearch({ view: 'month', month }).toString()}`}
+            />
+          )}
         </div>
       </Spin>
     </div>
