@@ -9,12 +9,12 @@ describe(gmtOffsetLabel.name, () => {
 
   it('writes half-hour offsets and zero in full', () => {
     expect(gmtOffsetLabel('Asia/Kolkata', new Date('2026-01-15T12:00:00Z'))).toBe('GMT+05:30');
-    expect(gmtOffsetLabel('UTC')).toBe('GMT+00:00');
+    expect(gmtOffsetLabel('UTC', new Date('2026-01-15T12:00:00Z'))).toBe('GMT+00:00');
   });
 
   it('answers GMT+00:00 for a restaurant that has not chosen a zone', () => {
-    expect(gmtOffsetLabel(null)).toBe('GMT+00:00');
-    expect(gmtOffsetLabel('Unknown')).toBe('GMT+00:00');
+    expect(gmtOffsetLabel(null, new Date('2026-01-15T12:00:00Z'))).toBe('GMT+00:00');
+    expect(gmtOffsetLabel('Unknown', new Date('2026-01-15T12:00:00Z'))).toBe('GMT+00:00');
   });
 });
 

@@ -21,10 +21,18 @@ export function isSupportedTimeZone(zone: string): boolean {
   }
 }
 
+/** Building an Intl formatter costs far more than using one; getrest asks on every request. */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** 'GMT-05:00' for New York in winter; 'GMT+00:00' for UTC or an unknown zone. */
-export function gmtOffsetLabel(zone: string | null | undefined, at: Date = new Date()): string {
+export function gmtOffsetLabel(zone: string | null | undefined, at: Date): string {
   if (!zone || zone === UNKNOWN_TIME_ZONE || !isSupportedTimeZone(zone)) return 'GMT+00:00';
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+  let formatter = offsetFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(zone, formatter);
+  }
+  const part = formatter
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   // longOffset prints plain 'GMT' for a zero offset.
