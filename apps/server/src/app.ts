@@ -159,7 +159,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
   await typed.register(ordersRoutes(orders));
   const reportsRepo = new ReportsRepository(db);
-  await typed.register(reportsRoutes(new ReportsService(reportsRepo), reportsRepo));
+  await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock), reportsRepo));
   await typed.register(transactionsRoutes(new TransactionsRepository(db)));
   const dashboardRepo = new DashboardRepository(db);
   await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TLang } from '../errors.ts';
-import { isIsoDay } from '../business-day/calendar-day.ts';
+import { zIsoDay } from '../validation/dates.ts';
+import { FIRST_DAY, LAST_DAY } from '../validation/year-range.ts';
 import { DATE_PRESETS, daysInRange } from '../business-day/date-range.ts';
 import { CARD_BRANDS, DISCOUNT_KINDS, ORDER_CHANNELS, PAYMENT_METHODS } from '../orders/orders.schemas.ts';
 
@@ -61,9 +62,9 @@ export const REPORT_PATHS: Readonly<Record<TReportSection, string>> = {
  */
 export const MAX_REPORT_RANGE_DAYS = 400;
 
-/** Days a report may name: far enough back for any restaurant's history, and no year-9999 overflow. */
-export const REPORT_FIRST_DAY = '2000-01-01';
-export const REPORT_LAST_DAY = '2999-12-31';
+/** Days a report may name: the years every request date may name (validation/year-range.ts). */
+export const REPORT_FIRST_DAY = FIRST_DAY;
+export const REPORT_LAST_DAY = LAST_DAY;
 
 export const REPORT_MESSAGES = {
   'reports.invalidDay': { en: 'Please choose a date (YYYY-MM-DD)', zh: '请选择日期（YYYY-MM-DD）' },
@@ -74,14 +75,14 @@ export const REPORT_MESSAGES = {
   },
 } as const satisfies Record<string, Readonly<Record<TLang, string>>>;
 
-export const ZBusinessDay = z
-  .string()
-  .refine((day) => isIsoDay(day) && day >= REPORT_FIRST_DAY && day <= REPORT_LAST_DAY, {
-    message: REPORT_MESSAGES['reports.invalidDay'].en,
-  });
+/** A day a request names: a real 'YYYY-MM-DD' day in the supported years (validation/dates.ts). */
+export const ZBusinessDay = zIsoDay(REPORT_MESSAGES['reports.invalidDay'].en);
 
-/** A range as answers echo it back: inclusive business days. */
-export const ZDayRange = z.object({ from: ZBusinessDay, to: ZBusinessDay });
+/**
+ * A range as answers echo it back: inclusive business days. Any real day, because a comparison period
+ * can reach back before the first day a request may name.
+ */
+export const ZDayRange = z.object({ from: z.iso.date(), to: z.iso.date() });
 
 function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const days = daysInRange(range);
@@ -95,7 +96,7 @@ function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): 
 const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
 /** A range the user asked for: from <= to and at most MAX_REPORT_RANGE_DAYS days. */
-export const ZDateRange = ZDayRange.superRefine(checkRange, whenFieldsValid);
+export const ZDateRange = z.object({ from: ZBusinessDay, to: ZBusinessDay }).superRefine(checkRange, whenFieldsValid);
 export type TDateRange = z.infer<typeof ZDateRange>;
 
 /** Query strings carry 'true' / 'false'; the browser's own callers may pass a boolean. */
@@ -240,8 +241,17 @@ export const ZChannelSales = z.object({
   previous: ZSalesFigures.nullable(),
 });
 
+/**
+ * A period that ends with the business day in progress runs up to `asOf` (now); its comparison period's
+ * last day is cut at `previousUntil`, the same time into that day (shared reports/same-time.ts).
+ * Null when the period is over and both are compared whole.
+ */
+export const ZSameTime = z.object({ asOf: ZInstant, previousUntil: ZInstant }).nullable();
+export type TSameTimeOut = z.infer<typeof ZSameTime>;
+
 export const ZSalesSummaryResponse = z.object({
   ...periods,
+  sameTime: ZSameTime,
   current: ZSalesFigures,
   previous: ZSalesFigures.nullable(),
   /** One entry per channel, including channels with no orders, so the table keeps its shape. */
@@ -297,6 +307,7 @@ export type TOperationFigures = z.infer<typeof ZOperationFigures>;
 
 export const ZOperationResponse = z.object({
   ...periods,
+  sameTime: ZSameTime,
   current: ZOperationFigures,
   previous: ZOperationFigures.nullable(),
 });

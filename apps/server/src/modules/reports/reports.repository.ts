@@ -185,6 +185,58 @@ export class ReportsRepository {
     return new Map(rows.map((row) => [str(row.channel), sumsOf(row)]));
   }
 
+  /**
+   * One business day's sums by channel as they stood at `until`, from the orders themselves (the
+   * rollup only knows the whole day): orders opened by then, counted as closed or voided only if they
+   * were by then (open otherwise), payments and refunds made by then. Same definitions as the rollup
+   * (orders.repository applyRollups).
+   */
+  async salesByChannelUntil(restaurantId: number, day: string, until: Date): Promise<Map<string, TSalesSums>> {
+    const at = until.toISOString();
+    const closed = sql`(o.status = 'closed' and o.closed_at < ${at}::timestamptz)`;
+    const voided = sql`(o.status = 'voided' and coalesce(o.voided_at, o.opened_at) < ${at}::timestamptz)`;
+    const ifClosed = (column: string) => sql`case when ${closed} then ${sql.raw(`o.${column}`)} else 0 end`;
+    const rows = await rowsOf(
+      this.db,
+      sql`select channel, ${sumList} from (
+            select o.channel,
+              (${closed})::int as order_count,
+              ${ifClosed('party_size')} as guest_count,
+              (${closed} and o.party_size > 0)::int as party_count,
+              ${ifClosed('gross_sales_cents')} as gross_sales_cents,
+              ${ifClosed('item_discount_cents')} as item_discount_cents,
+              ${ifClosed('order_discount_cents')} as order_discount_cents,
+              ${ifClosed('comp_cents')} as comp_cents,
+              ${ifClosed('comp_quantity')} as comp_quantity,
+              case when ${closed} or ${voided} then o.void_cents else 0 end as void_cents,
+              case when ${closed} or ${voided} then o.void_quantity else 0 end as void_quantity,
+              ${ifClosed('net_sales_cents')} as net_sales_cents,
+              ${ifClosed('tax_cents')} as tax_cents,
+              ${ifClosed('service_charge_cents')} as service_charge_cents,
+              ${ifClosed('tip_cents')} as tip_cents,
+              0 as payment_count, 0::int8 as paid_cents, 0 as refund_count, 0::int8 as refund_cents,
+              (not ${closed} and not ${voided})::int as open_order_count,
+              (${voided})::int as voided_order_count,
+              case when ${closed} and o.channel = 'dineIn'
+                then floor(extract(epoch from (o.closed_at - o.opened_at)))::int8 else 0 end as turn_seconds,
+              (${closed} and o.channel = 'dineIn')::int as turn_count
+            from orders o
+            where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date
+              and o.opened_at < ${at}::timestamptz
+            union all
+            select o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, p.amount_cents, 0, 0, 0, 0, 0, 0
+            from payments p join orders o on o.id = p.order_id
+            where p.restaurant_id = ${restaurantId} and p.business_day = ${day}::date and p.paid_at < ${at}::timestamptz
+            union all
+            select o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
+            from refunds r join orders o on o.id = r.order_id
+            where r.restaurant_id = ${restaurantId} and r.business_day = ${day}::date
+              and r.refunded_at < ${at}::timestamptz
+          ) x group by channel`,
+    );
+    return new Map(rows.map((row) => [str(row.channel), sumsOf(row)]));
+  }
+
   async salesByDay(restaurantId: number, range: TDayRange): Promise<Map<string, TSalesSums>> {
     const rows = await rowsOf(
       this.db,

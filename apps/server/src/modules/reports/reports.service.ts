@@ -32,7 +32,10 @@ import type {
   TTrendPoint,
   TTrendsQuery,
 } from '@ra/shared/reports/reports.schemas';
+import { addDays } from '@ra/shared/business-day/calendar-day';
+import { sameTimeCutoff, type TSameTime } from '@ra/shared/reports/same-time';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { addSums, emptySums, type ReportsRepository, type TSalesSums } from './reports.repository.ts';
 
 /** Exports read every row of an event list; a year of a busy restaurant's comps and voids fits. */
@@ -90,7 +93,43 @@ const label = {
  * and its comparison period (`comparisonRange` of the picker's preset), for the caller's restaurant.
  */
 export class ReportsService {
-  constructor(private readonly repo: ReportsRepository) {}
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /**
+   * Sales by channel of both periods; a period ending with the business day in progress is compared
+   * with its comparison period up to the same time into that period's last day (shared same-time.ts),
+   * so at 03:45 today is not set against all of yesterday.
+   */
+  private async salesOfBothPeriods(restaurantId: number, query: TReportQuery) {
+    const { range, previousRange } = this.periods(query);
+    const clock = previousRange ? await this.repo.clock(restaurantId) : null;
+    const cut: TSameTime | null =
+      previousRange && clock
+        ? sameTimeCutoff(this.clock.now(), range, previousRange, clock.timeZone, clock.hourOffsetEndOfDay)
+        : null;
+    const previousSales = async (r: TDayRange, until: Date) => {
+      const [whole, lastDay] = await Promise.all([
+        r.from < r.to ? this.repo.salesByChannel(restaurantId, { from: r.from, to: addDays(r.to, -1) }) : null,
+        this.repo.salesByChannelUntil(restaurantId, r.to, until),
+      ]);
+      const out = new Map(whole ?? []);
+      for (const [channel, sums] of lastDay) out.set(channel, addSums(out.get(channel) ?? emptySums(), sums));
+      return out;
+    };
+    const [current, previous] = await Promise.all([
+      this.repo.salesByChannel(restaurantId, range),
+      previousRange
+        ? cut
+          ? previousSales(previousRange, cut.previousUntil)
+          : this.repo.salesByChannel(restaurantId, previousRange)
+        : null,
+    ]);
+    const sameTime = cut ? { asOf: cut.asOf.toISOString(), previousUntil: cut.previousUntil.toISOString() } : null;
+    return { range, previousRange, sameTime, current, previous };
+  }
 
   private periods(query: { from: string; to: string; compare: boolean; preset: TDatePreset }) {
     const range: TDayRange = { from: query.from, to: query.to };
@@ -109,12 +148,11 @@ export class ReportsService {
 
   async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.salesByChannel(restaurantId, r),
-    );
+    const { range, previousRange, sameTime, current, previous } = await this.salesOfBothPeriods(restaurantId, query);
     return {
       range,
       previousRange,
+      sameTime,
       current: salesFigures(total(current)),
       previous: previous ? salesFigures(total(previous)) : null,
       byChannel: ORDER_CHANNELS.map((channel) => ({
@@ -127,12 +165,11 @@ export class ReportsService {
 
   async operation(auth: AuthContext, query: TReportQuery): Promise<TOperationResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.salesByChannel(restaurantId, r),
-    );
+    const { range, previousRange, sameTime, current, previous } = await this.salesOfBothPeriods(restaurantId, query);
     return {
       range,
       previousRange,
+      sameTime,
       current: operationFigures(total(current)),
       previous: previous ? operationFigures(total(previous)) : null,
     };

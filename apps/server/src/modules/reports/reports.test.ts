@@ -17,7 +17,8 @@ import {
 } from '@ra/shared/reports/reports.schemas';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
-import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import { DemoOrderGenerator } from '../orders/demo-orders.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { OrdersService } from '../orders/orders.service.ts';
@@ -38,11 +39,22 @@ const DAYS = ['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-0
 const RANGE = 'from=2026-05-04&to=2026-05-14';
 const inRange = (day: string) => day >= '2026-05-04' && day <= '2026-05-14';
 
+/** A week after the test data: the POS feed takes its orders and payouts as being in the past. */
+const AFTER_THE_DATA = '2026-05-15T12:00:00-04:00';
+
+/** Runs `fn` with the server's clock at `at` (sessions started inside are valid there), then back at the pin. */
+async function atClock<T>(at: string, fn: () => Promise<T>): Promise<T> {
+  const clock = ctx.config.clock as ManualClock;
+  clock.set(at);
+  try {
+    return await fn();
+  } finally {
+    clock.set(TEST_NOW);
+  }
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
-  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
-  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
-  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
   const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
   harborId = row!.id!;
   const restaurants = await new OrdersRepository(ctx.db).listRestaurantsForDemo();
@@ -60,26 +72,33 @@ beforeAll(async () => {
     const until = day === '2026-05-08' ? Date.parse('2026-05-09T00:00:00Z') : undefined;
     for (const o of generator.generateDay(day, 60, until).orders) generated.push(ZIngestOrderRequest.parse(o));
   }
-  for (const [i, o] of generated.entries()) {
-    const res = await owner({ method: 'POST', url: '/api/api/pos/orders', payload: o });
-    if (res.statusCode !== 201) throw new Error(`push ${o.posOrderId}: ${res.statusCode} ${res.body}`);
-    // Every tenth order is pushed twice, as a POS retrying after a timeout does.
-    if (i % 10 === 0) await owner({ method: 'POST', url: '/api/api/pos/orders', payload: o });
-  }
-  // Another restaurant's sales in the same tables must never show up in Harbor's reports.
-  await new OrdersService(new OrdersRepository(ctx.db)).ingestOrdersFor(dragonId, generated.slice(0, 20), CLOCK);
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/api/pos/payouts',
-    headers: { authorization: await tokenFor(ctx.app, DEMO_EMAILS.manager) },
-    payload: {
-      posPayoutId: 'PO-r1',
-      amountCents: 4500,
-      reason: 'Ice delivery',
-      by: 'Marcus Lee',
-      at: '2026-05-05T15:00:00Z',
-    },
+  // The POS refuses times ahead of the server's clock: push as the week after, then back to the pin.
+  await atClock(AFTER_THE_DATA, async () => {
+    const pos = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+    for (const [i, o] of generated.entries()) {
+      const res = await pos({ method: 'POST', url: '/api/api/pos/orders', payload: o });
+      if (res.statusCode !== 201) throw new Error(`push ${o.posOrderId}: ${res.statusCode} ${res.body}`);
+      // Every tenth order is pushed twice, as a POS retrying after a timeout does.
+      if (i % 10 === 0) await pos({ method: 'POST', url: '/api/api/pos/orders', payload: o });
+    }
+    // Another restaurant's sales in the same tables must never show up in Harbor's reports.
+    await new OrdersService(new OrdersRepository(ctx.db)).ingestOrdersFor(dragonId, generated.slice(0, 20), CLOCK);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/api/pos/payouts',
+      headers: { authorization: await tokenFor(ctx.app, DEMO_EMAILS.manager) },
+      payload: {
+        posPayoutId: 'PO-r1',
+        amountCents: 4500,
+        reason: 'Ice delivery',
+        by: 'Marcus Lee',
+        at: '2026-05-05T15:00:00Z',
+      },
+    });
   });
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
 }, 180_000);
 
 afterAll(async () => {
@@ -314,6 +333,68 @@ describe('sales summary', () => {
   });
 });
 
+describe('a day in progress', () => {
+  // 12:30 on 2026-05-08 (9.5 hours into the business day that began at 03:00): "today" is compared
+  // with 2026-05-07 up to 12:30, not with all of it.
+  const NOW = '2026-05-08T12:30:00-04:00';
+  const UNTIL = Date.parse('2026-05-07T12:30:00-04:00');
+  /** GET as the owner with a session started at the clock's current time. */
+  const getNow = async (url: string) => as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner))({ method: 'GET', url });
+
+  it('compares today so far with the same time yesterday, and says up to when', async () => {
+    await atClock(NOW, async () => {
+      const res = ZSalesSummaryResponse.parse(
+        (await getNow(`/api${REPORT_PATHS.salesSummary}?from=2026-05-08&to=2026-05-08&preset=today`)).json(),
+      );
+      expect(res.previousRange).toEqual({ from: '2026-05-07', to: '2026-05-07' });
+      expect(res.sameTime).toEqual({
+        asOf: new Date(NOW).toISOString(),
+        previousUntil: new Date(UNTIL).toISOString(),
+      });
+      let net = 0;
+      let orders = 0;
+      let wholeDayNet = 0;
+      for (const o of generated) {
+        if (dayOf(o.openedAt) !== '2026-05-07' || o.status !== 'closed') continue;
+        wholeDayNet += orderTotals(o).netSalesCents;
+        if (Date.parse(o.openedAt) < UNTIL && Date.parse(o.closedAt!) < UNTIL) {
+          net += orderTotals(o).netSalesCents;
+          orders += 1;
+        }
+      }
+      const paid = generated
+        .flatMap((o) => o.payments)
+        .filter((p) => dayOf(p.paidAt) === '2026-05-07' && Date.parse(p.paidAt) < UNTIL)
+        .reduce((t, p) => t + p.amountCents, 0);
+      expect(orders).toBeGreaterThan(0);
+      expect(net).toBeLessThan(wholeDayNet);
+      expect(res.previous?.netSalesCents).toBe(net);
+      expect(res.previous?.orderCount).toBe(orders);
+      expect((res.previous?.totalCollectedCents ?? 0) + (res.previous?.refundCents ?? 0)).toBe(paid);
+      expect(res.byChannel.reduce((t, c) => t + (c.previous?.netSalesCents ?? 0), 0)).toBe(net);
+
+      // a week in progress: the earlier days whole, the last one up to the same time
+      const week = ZSalesSummaryResponse.parse(
+        (await getNow(`/api${REPORT_PATHS.salesSummary}?from=2026-05-04&to=2026-05-08&preset=thisWeek`)).json(),
+      );
+      expect(week.sameTime?.previousUntil).toBe(new Date('2026-05-01T12:30:00-04:00').toISOString());
+    });
+  });
+
+  it('compares a day that is over with the whole comparison day', async () => {
+    await atClock(NOW, async () => {
+      const res = ZSalesSummaryResponse.parse(
+        (await getNow(`/api${REPORT_PATHS.salesSummary}?from=2026-05-07&to=2026-05-07&preset=yesterday`)).json(),
+      );
+      expect(res.sameTime).toBeNull();
+      const operation = (
+        await getNow(`/api${REPORT_PATHS.operation}?from=2026-05-08&to=2026-05-08&preset=today`)
+      ).json();
+      expect(operation.sameTime.previousUntil).toBe(new Date(UNTIL).toISOString());
+    });
+  });
+});
+
 describe('exports', () => {
   it('writes the item sales CSV with a BOM, the header, a known row and the totals row', async () => {
     const res = await get(`/api${REPORT_PATHS.itemSales}/export?${RANGE}&format=csv`);
@@ -513,10 +594,13 @@ describe('sorted event lists', () => {
   ];
 
   beforeAll(async () => {
-    for (const payload of PAYOUTS) {
-      const res = await manager({ method: 'POST', url: '/api/api/pos/payouts', payload });
-      if (res.statusCode !== 201) throw new Error(`payout ${payload.posPayoutId}: ${res.statusCode} ${res.body}`);
-    }
+    await atClock(AFTER_THE_DATA, async () => {
+      const pos = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+      for (const payload of PAYOUTS) {
+        const res = await pos({ method: 'POST', url: '/api/api/pos/payouts', payload });
+        if (res.statusCode !== 201) throw new Error(`payout ${payload.posPayoutId}: ${res.statusCode} ${res.body}`);
+      }
+    });
   });
 
   const compsVoidsPage = async (query: string) =>
