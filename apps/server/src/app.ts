@@ -123,12 +123,12 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     now: () => clock.now(),
     publicUrl: config.publicUrl,
   });
-  const orders = new OrdersService(new OrdersRepository(db));
+  const orders = new OrdersService(new OrdersRepository(db), clock);
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
   const restaurants = new RestaurantService(
     new RestaurantRepository(db),
     audit,
-    (id) => orders.rebuildRollups(id),
+    (id, tx) => orders.rebuildRollups(id, tx),
     clock,
   );
 

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { businessDayOf } from '@ra/shared/business-day/business-day';
+import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { AuditRepository, type TAuditEntry } from '../audit/audit.repository.ts';
+import { buildOrderRows } from './order-rows.ts';
+import { timeZoneRequired } from './orders.errors.ts';
 import type {
   TDiscountRow,
   TItemRow,
@@ -21,11 +27,53 @@ export interface TIngestedOrder {
   orderId: number;
   businessDay: string;
   result: TIngestResult;
+  /** First received after its business day had ended. */
+  late: boolean;
+}
+
+/** The restaurant's clock as stored: the zone is null until someone chooses one. */
+export interface TStoredClock {
+  timeZone: string | null;
+  hourOffsetEndOfDay: number;
+}
+
+/** A stored order that a changed push is about to replace. */
+export interface TReplacement {
+  posOrderId: string;
+  orderId: number;
+  before: { payload: TIngestOrderRequest; businessDay: string };
+  after: { payload: TIngestOrderRequest; businessDay: string };
+}
+
+export interface TIngestContext {
+  /** When the push arrived, by the server's Clock: the orders' created and updated times, and lateness. */
+  now: Date;
+  /**
+   * Marks new orders whose business day had already ended at `now` as received late (the POS API
+   * does; a history import, like the demo generator's, does not).
+   */
+  markLate?: boolean;
+  actorUserId?: number | null;
+  ip?: string | null;
+  /**
+   * Vets each replacement with the restaurant and the order locked, before anything is written:
+   * throws to refuse the whole batch, or answers details for the replacement's audit row. `today` is
+   * the current business day by the restaurant's clock.
+   */
+  checkReplacement?: (replacement: TReplacement, today: string) => Record<string, unknown>;
 }
 
 type TWithOrderId<T> = T & { orderId: number };
 
-const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & { restaurantId: number }>[] = [
+/** What the orders row keeps about its own history. */
+interface TOrderMeta {
+  createdAt: string;
+  updatedAt: string;
+  receivedLate: boolean;
+  version: number;
+}
+
+const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & TOrderMeta & { restaurantId: number }>[] = [
   { name: 'id', type: 'int8', value: (r) => r.orderId },
   { name: 'restaurant_id', type: 'int4', value: (r) => r.restaurantId },
   { name: 'pos_order_id', type: 'text', value: (r) => r.posOrderId },
@@ -61,6 +109,10 @@ const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & { restaurantId: number }>
   { name: 'has_tax_lines', type: 'bool', value: (r) => r.hasTaxLines },
   { name: 'payload_hash', type: 'text', value: (r) => r.payloadHash },
   { name: 'payload', type: 'jsonb', value: (r) => JSON.stringify(r.payload) },
+  { name: 'received_late', type: 'bool', value: (r) => r.receivedLate },
+  { name: 'version', type: 'int4', value: (r) => r.version },
+  { name: 'created_at', type: 'timestamptz', value: (r) => r.createdAt },
+  { name: 'updated_at', type: 'timestamptz', value: (r) => r.updatedAt },
 ];
 
 type TChild<T> = TWithOrderId<T> & { restaurantId: number };
@@ -350,17 +402,47 @@ export const ROLLUP_TABLES = [
   'hourly_sales',
 ] as const;
 
+interface TStoredOrder {
+  id: number;
+  hash: string;
+  payload: TIngestOrderRequest;
+  businessDay: string;
+  version: number;
+  receivedLate: boolean;
+  /** As PostgreSQL prints it, so writing it back keeps every microsecond. */
+  createdAt: string;
+}
+
+/**
+ * The restaurant's zone and end-of-day hour. `share` holds the row until the transaction ends, so a
+ * clock change (FOR UPDATE) waits for the writes filed by this clock; `update` is the clock change's.
+ */
+async function readClock(
+  db: Database,
+  restaurantId: number,
+  lock: 'none' | 'share' | 'update',
+): Promise<TStoredClock | undefined> {
+  const suffix = lock === 'share' ? sql` for share` : lock === 'update' ? sql` for update` : sql``;
+  const [row] = await rowsOf(
+    db,
+    sql`select time_zone, hour_offset_end_of_day from restaurants where id = ${restaurantId}${suffix}`,
+  );
+  if (!row) return undefined;
+  return { timeZone: strOrNull(row.time_zone), hourOffsetEndOfDay: num(row.hour_offset_end_of_day) };
+}
+
+function requireZone(clock: TStoredClock | undefined): TRestaurantClock {
+  if (!clock) throw notFound();
+  if (!clock.timeZone) throw timeZoneRequired();
+  return { timeZone: clock.timeZone, hourOffsetEndOfDay: clock.hourOffsetEndOfDay };
+}
+
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */
 export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
-  async findClock(restaurantId: number): Promise<{ timeZone: string | null; hourOffsetEndOfDay: number } | undefined> {
-    const [row] = await rowsOf(
-      this.db,
-      sql`select time_zone, hour_offset_end_of_day from restaurants where id = ${restaurantId}`,
-    );
-    if (!row) return undefined;
-    return { timeZone: strOrNull(row.time_zone), hourOffsetEndOfDay: num(row.hour_offset_end_of_day) };
+  async findClock(restaurantId: number): Promise<TStoredClock | undefined> {
+    return readClock(this.db, restaurantId, 'none');
   }
 
   /** Restaurants with what the demo generator needs; the busiest (first) is the lowest id. */
@@ -395,52 +477,105 @@ export class OrdersRepository {
    * Files a batch of orders in one transaction, all or nothing (a failing row, e.g. a constraint,
    * rolls back every order of the batch and its rollup changes). Per order, by (restaurant,
    * posOrderId): new ones are inserted; one whose validated payload hashes the same as the stored one
-   * is left alone ('unchanged'); a changed one is replaced: its old rollup contributions are taken
-   * away, its rows rewritten under the same order id, and the new contributions added.
+   * is left alone ('unchanged'); a changed one is replaced: `context.checkReplacement` vets it, the
+   * stored version is copied to order_versions, its old rollup contributions are taken away, its rows
+   * rewritten under the same order id (keeping its created_at), the new contributions added, and an
+   * audit row records who replaced it from where, with the order before and after.
+   *
+   * The restaurant row is read FOR SHARE first and the rows are built from its clock then: a change
+   * of time zone or end-of-day hour (which holds the row FOR UPDATE while it re-files everything)
+   * either finishes before and this batch is filed by the new clock, or waits for this batch and
+   * re-files it too.
    */
-  async ingestOrders(restaurantId: number, batch: readonly TOrderRows[]): Promise<TIngestedOrder[]> {
-    if (batch.length === 0) return [];
+  async ingestOrders(
+    restaurantId: number,
+    orders: readonly TIngestOrderRequest[],
+    context: TIngestContext,
+    build: (order: TIngestOrderRequest, clock: TRestaurantClock) => TOrderRows = buildOrderRows,
+  ): Promise<TIngestedOrder[]> {
+    if (orders.length === 0) return [];
     return this.db.transaction(async (tx) => {
+      const clock = requireZone(await readClock(tx, restaurantId, 'share'));
+      const today = businessDayOf(context.now, clock.timeZone, clock.hourOffsetEndOfDay);
+      const now = context.now.toISOString();
+      const batch = orders.map((order) => build(order, clock));
       const posIds = batch.map((b) => b.order.posOrderId);
       // Serialises pushes of the same order (a POS retrying while the first push is still running),
       // in a fixed order so two batches cannot deadlock; other orders proceed in parallel.
       await tx.execute(sql`
         select pg_advisory_xact_lock(${restaurantId}, h)
         from (select distinct hashtext(x) as h from unnest(${arrayParam(posIds, 'text')}) x order by 1) locks`);
-      const existing = new Map<string, { id: number; hash: string; createdAt: string }>();
+      const existing = new Map<string, TStoredOrder>();
       for (const row of await rowsOf(
         tx,
-        sql`select id, pos_order_id, payload_hash, created_at from orders
+        sql`select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
+              received_late, created_at::text as created_at
+            from orders
             where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')})`,
       )) {
         existing.set(str(row.pos_order_id), {
           id: num(row.id),
           hash: str(row.payload_hash),
+          payload: row.payload as TIngestOrderRequest,
+          businessDay: str(row.business_day),
+          version: num(row.version),
+          receivedLate: row.received_late === true,
           createdAt: str(row.created_at),
         });
       }
 
       const results: TIngestedOrder[] = [];
-      const toWrite: TWithOrderId<TOrderRows>[] = [];
+      const toWrite: Array<TWithOrderId<TOrderRows> & { meta: TOrderMeta }> = [];
       const replaced: number[] = [];
+      const audits: TAuditEntry[] = [];
       const seen = new Set<string>();
       let newCount = 0;
       for (const rows of batch) {
-        if (seen.has(rows.order.posOrderId)) throw new Error(`posOrderId ${rows.order.posOrderId} twice in one batch`);
-        seen.add(rows.order.posOrderId);
-        const old = existing.get(rows.order.posOrderId);
+        const { posOrderId, businessDay } = rows.order;
+        if (seen.has(posOrderId)) throw new Error(`posOrderId ${posOrderId} twice in one batch`);
+        seen.add(posOrderId);
+        const old = existing.get(posOrderId);
         if (old && old.hash === rows.order.payloadHash) {
-          results.push({
-            posOrderId: rows.order.posOrderId,
-            orderId: old.id,
-            businessDay: rows.order.businessDay,
-            result: 'unchanged',
-          });
+          results.push({ posOrderId, orderId: old.id, businessDay, result: 'unchanged', late: old.receivedLate });
           continue;
         }
-        if (old) replaced.push(old.id);
-        else newCount += 1;
-        toWrite.push({ ...rows, orderId: old?.id ?? 0 });
+        if (old) {
+          const replacement: TReplacement = {
+            posOrderId,
+            orderId: old.id,
+            before: { payload: old.payload, businessDay: old.businessDay },
+            after: { payload: rows.order.payload, businessDay },
+          };
+          const details = context.checkReplacement?.(replacement, today) ?? {};
+          replaced.push(old.id);
+          audits.push({
+            restaurantId,
+            actorUserId: context.actorUserId ?? null,
+            action: 'order.replace',
+            targetType: 'order',
+            targetId: String(old.id),
+            details: {
+              posOrderId,
+              version: old.version + 1,
+              businessDay: { before: old.businessDay, after: businessDay },
+              ...details,
+              before: old.payload,
+              after: rows.order.payload,
+            },
+            ...(context.ip ? { ip: context.ip } : {}),
+            at: context.now,
+          });
+        } else newCount += 1;
+        toWrite.push({
+          ...rows,
+          orderId: old?.id ?? 0,
+          meta: {
+            createdAt: old?.createdAt ?? now,
+            updatedAt: now,
+            receivedLate: old ? old.receivedLate : context.markLate === true && businessDay < today,
+            version: old ? old.version + 1 : 1,
+          },
+        });
       }
 
       if (newCount > 0) {
@@ -453,14 +588,23 @@ export class OrdersRepository {
       }
 
       if (replaced.length > 0) {
+        const ids = arrayParam(replaced, 'int8');
+        // The stored versions, as they were, before the rows are rewritten.
+        await tx.execute(sql`
+          insert into order_versions (restaurant_id, order_id, pos_order_id, version, business_day, status,
+            net_sales_cents, total_cents, paid_cents, payload_hash, payload, received_at, replaced_at,
+            replaced_by_user_id, replaced_from_ip)
+          select restaurant_id, id, pos_order_id, version, business_day, status, net_sales_cents, total_cents,
+            paid_cents, payload_hash, payload, updated_at, ${now}::timestamptz, ${context.actorUserId ?? null}::int4,
+            ${context.ip ?? null}::text
+          from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
         await applyRollups(tx, -1, { restaurantId, orderIds: replaced });
         // Children go with the order (on delete cascade); the order keeps its id when re-inserted.
-        await tx.execute(
-          sql`delete from orders where restaurant_id = ${restaurantId} and id = any(${arrayParam(replaced, 'int8')})`,
-        );
+        await tx.execute(sql`delete from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
       }
       await this.insertRows(tx, restaurantId, toWrite);
       await applyRollups(tx, 1, { restaurantId, orderIds: toWrite.map((r) => r.orderId) });
+      await new AuditRepository(tx).recordMany(audits);
 
       const replacedSet = new Set(replaced);
       for (const rows of toWrite) {
@@ -469,13 +613,18 @@ export class OrdersRepository {
           orderId: rows.orderId,
           businessDay: rows.order.businessDay,
           result: replacedSet.has(rows.orderId) ? 'updated' : 'created',
+          late: rows.meta.receivedLate,
         });
       }
       return results;
     });
   }
 
-  private async insertRows(tx: Database, restaurantId: number, batch: readonly TWithOrderId<TOrderRows>[]) {
+  private async insertRows(
+    tx: Database,
+    restaurantId: number,
+    batch: ReadonlyArray<TWithOrderId<TOrderRows> & { meta: TOrderMeta }>,
+  ) {
     if (batch.length === 0) return;
     const withIds = <T>(rows: (b: TWithOrderId<TOrderRows>) => readonly T[]) =>
       batch.flatMap((b) => rows(b).map((r) => ({ ...r, orderId: b.orderId, restaurantId })));
@@ -483,7 +632,7 @@ export class OrdersRepository {
       unnestInsert(
         'orders',
         ORDER_COLUMNS,
-        batch.map((b) => ({ ...b.order, orderId: b.orderId, restaurantId })),
+        batch.map((b) => ({ ...b.order, ...b.meta, orderId: b.orderId, restaurantId })),
       ),
     );
     const children: Array<[string, TColumn<never>[], unknown[]]> = [
@@ -505,10 +654,15 @@ export class OrdersRepository {
    */
   async upsertPayouts(
     restaurantId: number,
-    rows: readonly TPayoutRow[],
+    payouts: readonly TPayoutRow[] | ((clock: TRestaurantClock) => readonly TPayoutRow[]),
   ): Promise<Array<{ externalId: string; result: TIngestResult }>> {
-    if (rows.length === 0) return [];
+    if (Array.isArray(payouts) && payouts.length === 0) return [];
     return this.db.transaction(async (tx) => {
+      // Rows to build from the restaurant's clock are built under the same lock as orders' (ingestOrders).
+      const rows =
+        typeof payouts === 'function'
+          ? payouts(requireZone(await readClock(tx, restaurantId, 'share')))
+          : (payouts as readonly TPayoutRow[]);
       const before = new Map<string, string>();
       for (const row of await rowsOf(
         tx,
@@ -546,28 +700,34 @@ export class OrdersRepository {
 
   /**
    * Re-files every order, payment, refund and payout of the restaurant under the business days of
-   * its (new) clock and rebuilds its rollups from the base rows, in one transaction. Needed when the
-   * restaurant changes time zone or hourOffsetEndOfDay; an instant's business day is computed in SQL
-   * the way `businessDayOf` does it (the local date of local time minus the offset).
+   * its (new) clock and rebuilds its rollups from the base rows, in one transaction (a savepoint of
+   * `db` when `db` is already one: the clock change runs it in its own transaction, after saving the
+   * setting). The restaurant row is held FOR UPDATE, so pushes wait and are then filed by the new
+   * clock. An instant's business day is computed in SQL the way `businessDayOf` does it (the local
+   * date of local time minus the offset); only rows whose day or hour moves are written.
    */
-  async rebuildRollups(restaurantId: number, clock: TRestaurantClock): Promise<void> {
-    const { timeZone: tz, hourOffsetEndOfDay: offset } = clock;
-    const dayOf = (column: string) =>
-      sql`((${sql.raw(column)} at time zone ${tz}) - make_interval(hours => ${offset}::int))::date`;
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`update orders set business_day = ${dayOf('opened_at')},
-        opened_hour = extract(hour from opened_at at time zone ${tz})::int where restaurant_id = ${restaurantId}`);
+  async rebuildRollups(restaurantId: number, db: Database = this.db): Promise<void> {
+    await db.transaction(async (tx) => {
+      const stored = await readClock(tx, restaurantId, 'update');
+      // A restaurant without a zone has no orders to move.
+      if (!stored?.timeZone) return;
+      const { timeZone: tz, hourOffsetEndOfDay: offset } = stored;
+      const dayOf = (column: string) =>
+        sql`((${sql.raw(column)} at time zone ${tz}) - make_interval(hours => ${offset}::int))::date`;
+      const hourOf = sql`extract(hour from opened_at at time zone ${tz})::int`;
+      await tx.execute(sql`update orders set business_day = ${dayOf('opened_at')}, opened_hour = ${hourOf}
+        where restaurant_id = ${restaurantId}
+          and (business_day <> ${dayOf('opened_at')} or opened_hour <> ${hourOf})`);
       await tx.execute(sql`update order_items i set business_day = o.business_day from orders o
         where i.restaurant_id = ${restaurantId} and o.id = i.order_id and i.business_day <> o.business_day`);
-      await tx.execute(
-        sql`update payments set business_day = ${dayOf('paid_at')} where restaurant_id = ${restaurantId}`,
-      );
-      await tx.execute(
-        sql`update refunds set business_day = ${dayOf('refunded_at')} where restaurant_id = ${restaurantId}`,
-      );
-      await tx.execute(
-        sql`update payouts set business_day = ${dayOf('paid_at')} where restaurant_id = ${restaurantId}`,
-      );
+      for (const [table, column] of [
+        ['payments', 'paid_at'],
+        ['refunds', 'refunded_at'],
+        ['payouts', 'paid_at'],
+      ] as const) {
+        await tx.execute(sql`update ${sql.raw(table)} set business_day = ${dayOf(column)}
+          where restaurant_id = ${restaurantId} and business_day <> ${dayOf(column)}`);
+      }
       for (const table of ROLLUP_TABLES) {
         await tx.execute(sql`delete from ${sql.raw(table)} where restaurant_id = ${restaurantId}`);
       }

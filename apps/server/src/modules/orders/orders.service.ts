@@ -1,26 +1,33 @@
-import { ERROR_CODES } from '@ra/shared/errors';
+import {
+  ORDER_CHANGE_AUTHORITY,
+  ORDER_CLOCK_SKEW_MS,
+  futureDatedFields,
+  orderChanges,
+} from '@ra/shared/orders/order-changes';
 import type {
   TIngestOrderRequest,
   TIngestPayoutRequest,
   TIngestPayoutResponse,
 } from '@ra/shared/orders/orders.schemas';
+import type { Database } from '../../db/client.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { buildOrderRows, buildPayoutRow, type TRestaurantClock } from './order-rows.ts';
-import type { OrdersRepository, TIngestedOrder } from './orders.repository.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { buildPayoutRow, type TRestaurantClock } from './order-rows.ts';
+import { datedInFuture, pastDayChangeRefused, timeZoneRequired } from './orders.errors.ts';
+import type { OrdersRepository, TIngestedOrder, TReplacement } from './orders.repository.ts';
 
-export const TIME_ZONE_REQUIRED_MESSAGE =
-  'Please choose the restaurant’s time zone before sending orders: every figure is filed under a business day of that zone';
-
-/** 409: the restaurant has no time zone yet (SPEC 4), so no order can be given a business day. */
-export const timeZoneRequired = () => new AppError(409, ERROR_CODES.conflict, TIME_ZONE_REQUIRED_MESSAGE);
+export { TIME_ZONE_REQUIRED_MESSAGE, timeZoneRequired } from './orders.errors.ts';
 
 /**
  * The POS side of orders (the ingestion API) and the upkeep of the report rollups. The restaurant is
  * always the caller's session restaurant, never one named in the body.
  */
 export class OrdersService {
-  constructor(private readonly repo: OrdersRepository) {}
+  constructor(
+    private readonly repo: OrdersRepository,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** The restaurant's zone and end-of-day hour; refuses a restaurant that has not chosen a zone. */
   async clockOf(restaurantId: number): Promise<TRestaurantClock> {
@@ -30,43 +37,76 @@ export class OrdersService {
     return { timeZone: clock.timeZone, hourOffsetEndOfDay: clock.hourOffsetEndOfDay };
   }
 
-  async ingestOrder(auth: AuthContext, order: TIngestOrderRequest): Promise<TIngestedOrder> {
+  /**
+   * One push from a POS. Refused (400) when any of its times is more than a few minutes ahead of the
+   * server's clock. A new order for a business day that has ended is accepted and marked late (a POS
+   * catching up after being offline). Replacing an order of an ended business day needs the flags
+   * the change implies (`orderChanges`); every replacement is audited with the caller and address.
+   */
+  async ingestOrder(auth: AuthContext, order: TIngestOrderRequest, ip: string | null = null): Promise<TIngestedOrder> {
     const restaurantId = requireRestaurantId(auth);
-    const [result] = await this.ingestOrdersFor(restaurantId, [order]);
+    const now = this.clock.now();
+    const future = futureDatedFields(order, now);
+    if (future.length > 0) throw datedInFuture(future);
+    const [result] = await this.repo.ingestOrders(restaurantId, [order], {
+      now,
+      markLate: true,
+      actorUserId: auth.userId,
+      ip,
+      checkReplacement: (replacement, today) => vetReplacement(auth, replacement, today),
+    });
     if (!result) throw new Error('ingestion returned no result');
     return result;
   }
 
-  /** Also the demo generator's entry point: the same rows and rollups as the API, many per transaction. */
+  /**
+   * The demo generator's entry point: the same rows and rollups as the API, many per transaction,
+   * filed by the restaurant's stored clock (read under the same lock as a push; `_clock` is no longer
+   * needed and kept for existing callers). A history import: orders are not marked late.
+   */
   async ingestOrdersFor(
     restaurantId: number,
     batch: readonly TIngestOrderRequest[],
-    clock?: TRestaurantClock,
+    _clock?: TRestaurantClock,
   ): Promise<TIngestedOrder[]> {
-    const resolved = clock ?? (await this.clockOf(restaurantId));
-    return this.repo.ingestOrders(
-      restaurantId,
-      batch.map((order) => buildOrderRows(order, resolved)),
-    );
+    return this.repo.ingestOrders(restaurantId, batch, { now: this.clock.now() });
   }
 
   async ingestPayout(auth: AuthContext, payout: TIngestPayoutRequest): Promise<TIngestPayoutResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const row = buildPayoutRow(payout, 'cash', await this.clockOf(restaurantId));
-    const [result] = await this.repo.upsertPayouts(restaurantId, [row]);
-    return { posPayoutId: payout.posPayoutId, businessDay: row.businessDay, result: result?.result ?? 'created' };
+    if (Date.parse(payout.at) > this.clock.now().getTime() + ORDER_CLOCK_SKEW_MS) throw datedInFuture(['at']);
+    let businessDay = '';
+    const [result] = await this.repo.upsertPayouts(restaurantId, (clock) => {
+      const row = buildPayoutRow(payout, 'cash', clock);
+      businessDay = row.businessDay;
+      return [row];
+    });
+    return { posPayoutId: payout.posPayoutId, businessDay, result: result?.result ?? 'created' };
   }
 
   /**
-   * Called when the restaurant's time zone or hourOffsetEndOfDay changes: every stored figure moves to
-   * the business days of the new clock. A restaurant without a zone has no orders to move.
+   * Called in the transaction that changes the restaurant's time zone or hourOffsetEndOfDay: every
+   * stored figure moves to the business days of the new clock before that transaction commits.
    */
-  async rebuildRollups(restaurantId: number): Promise<void> {
-    const clock = await this.repo.findClock(restaurantId);
-    if (!clock?.timeZone) return;
-    await this.repo.rebuildRollups(restaurantId, {
-      timeZone: clock.timeZone,
-      hourOffsetEndOfDay: clock.hourOffsetEndOfDay,
-    });
+  async rebuildRollups(restaurantId: number, db?: Database): Promise<void> {
+    await this.repo.rebuildRollups(restaurantId, db);
   }
+}
+
+/**
+ * A replacement touching a business day that has ended (the stored order's or the pushed one's)
+ * needs the operation flag of each kind of change it makes; the audit row records the kinds.
+ */
+function vetReplacement(auth: AuthContext, replacement: TReplacement, today: string): Record<string, unknown> {
+  const changes = orderChanges(replacement.before.payload, replacement.after.payload);
+  const day =
+    replacement.before.businessDay < replacement.after.businessDay
+      ? replacement.before.businessDay
+      : replacement.after.businessDay;
+  const pastDay = day < today;
+  if (pastDay) {
+    const missing = changes.filter((kind) => !auth.operationAuthority[ORDER_CHANGE_AUTHORITY[kind]]);
+    if (missing.length > 0) throw pastDayChangeRefused({ day, posOrderId: replacement.posOrderId, kinds: missing });
+  }
+  return { changes, pastDay };
 }

@@ -5,6 +5,7 @@ import { ZIngestOrderRequest, type TIngestOrderInput } from '@ra/shared/orders/o
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
+import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { buildOrderRows } from './order-rows.ts';
 import { OrdersRepository, ROLLUP_TABLES } from './orders.repository.ts';
@@ -17,7 +18,9 @@ let staff: ReturnType<typeof as>;
 let harborId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The orders here are from June to November 2026 (summer time, both clock changes): run at a fixed
+  // instant after them, since pushes dated in the future are refused.
+  ctx = await createTestContext({ config: { clock: new ManualClock('2026-12-01T12:00:00-05:00') } });
   owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
   manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
   staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
@@ -181,13 +184,15 @@ describe('POST /api/api/pos/orders', () => {
 
   it('rolls back a whole batch, rows and rollups, when the database refuses one order in it', async () => {
     const repo = new OrdersRepository(ctx.db);
-    const clock = { timeZone: 'America/New_York', hourOffsetEndOfDay: 3 };
-    const good = buildOrderRows(ZIngestOrderRequest.parse(order({ posOrderId: 'T-batch-1' })), clock);
-    const bad = buildOrderRows(ZIngestOrderRequest.parse(order({ posOrderId: 'T-batch-2' })), clock);
-    // Past validation, but the orders_channel_check constraint refuses it.
-    bad.order.channel = 'drone';
+    const batch = ['T-batch-1', 'T-batch-2'].map((posOrderId) => ZIngestOrderRequest.parse(order({ posOrderId })));
+    const build: typeof buildOrderRows = (o, clock) => {
+      const rows = buildOrderRows(o, clock);
+      // Past validation, but the orders_channel_check constraint refuses it.
+      if (o.posOrderId === 'T-batch-2') rows.order.channel = 'drone';
+      return rows;
+    };
     const before = await rollupSnapshot();
-    await expect(repo.ingestOrders(harborId, [good, bad])).rejects.toThrow();
+    await expect(repo.ingestOrders(harborId, batch, { now: ctx.config.clock.now() }, build)).rejects.toThrow();
     expect(await count('orders')).toBe(1);
     expect(await count('payments')).toBe(1);
     expect(await rollupSnapshot()).toBe(before);

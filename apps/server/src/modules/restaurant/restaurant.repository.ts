@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import type { TSettingWrite } from './restaurant.settings.ts';
 
 export type TRestaurantProfileWrite = {
@@ -18,6 +19,22 @@ export type TRestaurantProfileWrite = {
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */
 export class RestaurantRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Runs `work` in one transaction, with this repository and the audit log bound to it: a change and
+   * its audit row (and, for a clock change, the re-filing of every order) commit or roll back together.
+   */
+  transaction<T>(work: (repo: RestaurantRepository, audit: AuditRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new RestaurantRepository(tx), new AuditRepository(tx), tx));
+  }
+
+  /**
+   * Holds the restaurant row until the transaction ends. Order and payout pushes read the clock FOR
+   * SHARE, so they wait for a clock change holding it and then file by the new clock.
+   */
+  async lockForUpdate(restaurantId: number): Promise<void> {
+    await this.db.execute(sql`select id from ${restaurants} where ${restaurants.id} = ${restaurantId} for update`);
+  }
 
   async findById(restaurantId: number) {
     const [row] = await this.db
@@ -45,11 +62,11 @@ export class RestaurantRepository {
     return row;
   }
 
-  async updateProfile(restaurantId: number, values: TRestaurantProfileWrite): Promise<void> {
+  async updateProfile(restaurantId: number, values: TRestaurantProfileWrite, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(restaurants)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: now })
         .where(eq(restaurants.id, restaurantId));
       // The tree shows the short name too (SPEC 3 "leaf nodes have a restname").
       await tx
@@ -71,9 +88,9 @@ export class RestaurantRepository {
   async applySetting(
     restaurantId: number,
     write: TSettingWrite,
-    options: { onlyIfTimeZoneUnset?: boolean } = {},
+    options: { now: Date; onlyIfTimeZoneUnset?: boolean },
   ): Promise<boolean> {
-    const set: Record<string, unknown> = { ...write.columns, updatedAt: new Date() };
+    const set: Record<string, unknown> = { ...write.columns, updatedAt: options.now };
     if (write.config) set.config = this.mergeConfig(write.config);
     const where = options.onlyIfTimeZoneUnset
       ? and(eq(restaurants.id, restaurantId), isNull(restaurants.timeZone))

@@ -15,6 +15,7 @@ import type {
 } from './restaurant.schemas.ts';
 import { CONFIG_DEFAULTS, REST_SETTINGS, type TRestSettingName } from './restaurant.settings.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
+import type { Database } from '../../db/client.ts';
 
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
 
@@ -37,8 +38,11 @@ export class RestaurantService {
   constructor(
     private readonly repo: RestaurantRepository,
     private readonly audit: AuditRepository,
-    /** Called after the time zone or hourOffsetEndOfDay changed (the order rollups are re-filed). */
-    private readonly onClockChange?: (restaurantId: number) => Promise<void>,
+    /**
+     * Called in the transaction that changes the time zone or hourOffsetEndOfDay, after the new value
+     * is saved: the orders are re-filed and the rollups rebuilt before it commits.
+     */
+    private readonly onClockChange?: (restaurantId: number, tx: Database) => Promise<void>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -112,15 +116,22 @@ export class RestaurantService {
             holidays: holidays ? [...new Set(holidays)].sort() : before.businessHours.holidays,
           }
         : undefined;
-    await this.repo.updateProfile(restaurantId, { ...fields, ...(hours ? { businessHours: hours } : {}) });
-    await this.audit.record({
-      restaurantId,
-      actorUserId: auth.userId,
-      action: 'restaurant.update',
-      targetType: 'restaurant',
-      targetId: String(restaurantId),
-      details: { fields: Object.keys(input) },
-      ip,
+    await this.repo.transaction(async (repo, audit) => {
+      await repo.updateProfile(
+        restaurantId,
+        { ...fields, ...(hours ? { businessHours: hours } : {}) },
+        this.clock.now(),
+      );
+      await audit.record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'restaurant.update',
+        targetType: 'restaurant',
+        targetId: String(restaurantId),
+        details: { fields: Object.keys(input) },
+        ip,
+        at: this.clock.now(),
+      });
     });
     return this.profile(auth);
   }
@@ -142,23 +153,33 @@ export class RestaurantService {
     if (!parsed.success) throw new FieldError('value', parsed.error.issues[0]?.message ?? 'Invalid value');
     const write = setting.write(parsed.data);
 
-    if (auth.PagePermissions.editConfig) {
-      await this.repo.applySetting(restaurantId, write);
-    } else {
-      if (name !== 'timezone') throw forbidden();
-      if (!(await this.repo.applySetting(restaurantId, write, { onlyIfTimeZoneUnset: true }))) throw forbidden();
-    }
-    if ((name === 'timezone' || name === 'hourOffsetEndOfDay') && this.onClockChange) {
-      await this.onClockChange(restaurantId);
-    }
-    await this.audit.record({
-      restaurantId,
-      actorUserId: auth.userId,
-      action: 'restaurant.config.update',
-      targetType: 'restaurant',
-      targetId: String(restaurantId),
-      details: { name, value: parsed.data },
-      ip,
+    const mayEditAll = auth.PagePermissions.editConfig;
+    if (!mayEditAll && name !== 'timezone') throw forbidden();
+    const movesBusinessDays = name === 'timezone' || name === 'hourOffsetEndOfDay';
+
+    // One transaction: the setting, the re-filing of every order under the new clock, and the audit
+    // row. A clock change holds the restaurant row from the start, so pushes arriving meanwhile wait
+    // and are filed by the new clock (OrdersRepository.ingestOrders reads it FOR SHARE).
+    await this.repo.transaction(async (repo, audit, tx) => {
+      if (movesBusinessDays) await repo.lockForUpdate(restaurantId);
+      const current = await repo.findById(restaurantId);
+      if (!current) throw notFound();
+      const before = setting.read(current);
+      if (!(await repo.applySetting(restaurantId, write, { now: this.clock.now(), onlyIfTimeZoneUnset: !mayEditAll })))
+        throw forbidden();
+      if (movesBusinessDays && before !== parsed.data && this.onClockChange) {
+        await this.onClockChange(restaurantId, tx);
+      }
+      await audit.record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'restaurant.config.update',
+        targetType: 'restaurant',
+        targetId: String(restaurantId),
+        details: { name, value: parsed.data, before },
+        ip,
+        at: this.clock.now(),
+      });
     });
     return this.getSetting(auth, name);
   }
@@ -169,15 +190,18 @@ export class RestaurantService {
     ip: string,
   ): Promise<z.infer<typeof ZRestAdminConfig>> {
     const restaurantId = requireRestaurantId(auth);
-    await this.repo.applySetting(restaurantId, { config: input });
-    await this.audit.record({
-      restaurantId,
-      actorUserId: auth.userId,
-      action: 'restaurant.adminConfig.update',
-      targetType: 'restaurant',
-      targetId: String(restaurantId),
-      details: { ...input },
-      ip,
+    await this.repo.transaction(async (repo, audit) => {
+      await repo.applySetting(restaurantId, { config: input }, { now: this.clock.now() });
+      await audit.record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'restaurant.adminConfig.update',
+        targetType: 'restaurant',
+        targetId: String(restaurantId),
+        details: { ...input },
+        ip,
+        at: this.clock.now(),
+      });
     });
     const r = await this.load(auth);
     return {
