@@ -13,6 +13,22 @@ import { registerPersistedSlice } from './persist.ts';
 export const COOKIE_TOKEN = 'Admin-Token';
 export const COOKIE_ACCOUNT = 'currentAccount';
 export const COOKIE_LEAF = 'isLeaf';
+/**
+ * The session cookies are never sent on a request another site starts (SameSite=Strict), and only
+ * over https when the app is served over https, so a token cannot leak to a plain-http request.
+ */
+export function sessionCookieAttributes(protocol: string = window.location.protocol): Cookies.CookieAttributes {
+  return { sameSite: 'strict', secure: protocol === 'https:', path: '/' };
+}
+
+function setCookie(name: string, value: string): void {
+  Cookies.set(name, value, sessionCookieAttributes());
+}
+
+function removeCookie(name: string): void {
+  Cookies.remove(name, { path: '/' });
+}
+
 /** SPEC 4: the name of the restaurant or account being managed, removed on logout. */
 export const CURRENT_NAME_KEY = 'currentName';
 
@@ -96,21 +112,21 @@ const initial = (): TSessionData => ({
 export const useSession = create<TSessionData & TSessionActions>()((set) => ({
   ...initial(),
   loginSucceeded: (token, account) => {
-    Cookies.set(COOKIE_TOKEN, token);
-    Cookies.set(COOKIE_ACCOUNT, account);
+    setCookie(COOKIE_TOKEN, token);
+    setCookie(COOKIE_ACCOUNT, account);
     set({ token, loginAccount: account, currentAccount: account });
   },
   setToken: (token) => {
-    Cookies.set(COOKIE_TOKEN, token);
+    setCookie(COOKIE_TOKEN, token);
     set({ token });
   },
   setLeaf: (isLeaf) => {
-    Cookies.set(COOKIE_LEAF, String(isLeaf));
+    setCookie(COOKIE_LEAF, String(isLeaf));
     set({ loginAsLeaf: isLeaf });
   },
   setXid: (xid) => set({ xid }),
   setUserInfo: (info) => {
-    Cookies.set(COOKIE_LEAF, String(info.isLeaf));
+    setCookie(COOKIE_LEAF, String(info.isLeaf));
     set({
       xid: info.xid,
       rootXid: info.rootXid,
@@ -121,7 +137,7 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
   },
   setClickNode: (clickNodeByExpand) => set({ clickNodeByExpand }),
   setCurrentAccount: (currentAccount) => {
-    Cookies.set(COOKIE_ACCOUNT, currentAccount);
+    setCookie(COOKIE_ACCOUNT, currentAccount);
     set({ currentAccount });
   },
   applyRestInfo: (info) => {
@@ -141,13 +157,13 @@ export const useSession = create<TSessionData & TSessionActions>()((set) => ({
   },
   enableOrderToGoWithDate: () => set({ enableOrderToGoWithDateSelect: true }),
   resetToken: () => {
-    Cookies.remove(COOKIE_TOKEN);
+    removeCookie(COOKIE_TOKEN);
     set({ token: '', roles: [] });
   },
   logout: () => {
-    Cookies.remove(COOKIE_TOKEN);
-    Cookies.remove(COOKIE_ACCOUNT);
-    Cookies.remove(COOKIE_LEAF);
+    removeCookie(COOKIE_TOKEN);
+    removeCookie(COOKIE_ACCOUNT);
+    removeCookie(COOKIE_LEAF);
     try {
       localStorage.removeItem(CURRENT_NAME_KEY);
     } catch {

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '../../lib/navigation.ts';
+import { safeRedirectTarget } from '@ra/shared/auth/safe-redirect';
 import { useSession } from '../../stores/session.ts';
 import { acquireToken } from './api/acquire-token.ts';
 import { prelogin } from './api/prelogin.ts';
@@ -48,7 +48,7 @@ export async function signIn(input: TSignInInput): Promise<TSignInOutcome> {
     session.setUserInfo(user);
     if (!user.isLeaf) return { kind: 'signedIn', to: '/selectNodeAndRest' };
     session.applyRestInfo(await getRest({ silent: true, noRelogin: true }));
-    return { kind: 'signedIn', to: safeRedirectPath(input.redirect, '/') };
+    return { kind: 'signedIn', to: safeRedirectTarget(input.redirect, window.location.origin, '/') };
   } catch (e) {
     useSession.getState().resetToken();
     throw e;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../../lib/navigation.ts';
+import { safeRedirectTarget } from '@ra/shared/auth/safe-redirect';
 import { useSession } from '../../../stores/session.ts';
 import { BootScreen } from '../../boot-screen.tsx';
 
@@ -18,7 +18,7 @@ export default function AuthRedirectPage() {
       session.resetToken();
       session.setToken(token);
     }
-    navigate(safeRedirectPath(params.get('redirect'), '/'), { replace: true });
+    navigate(safeRedirectTarget(params.get('redirect'), window.location.origin, '/'), { replace: true });
   }, [params, navigate]);
   return <BootScreen />;
 }

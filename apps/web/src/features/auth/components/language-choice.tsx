@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage, SUPPORTED_LANGUAGES } from '../../../lib/i18n.ts';
+import { keepLoginStateForReload } from '../login-carry.ts';
 
-/** SPEC 1/2: English or Chinese; the choice is remembered and the view reloads. */
+/**
+ * SPEC 1/2: English or Chinese; the choice is remembered and the view reloads, keeping what the
+ * sign-in form showed (its error is shown again in the new language).
+ */
 export function LanguageChoice() {
   const { t } = useTranslation('common');
   const current = currentLanguage();
@@ -13,7 +17,11 @@ export function LanguageChoice() {
           type="button"
           className="ra-lang__option"
           aria-pressed={lang === current}
-          onClick={() => lang !== current && setLanguage(lang)}
+          onClick={() => {
+            if (lang === current) return;
+            keepLoginStateForReload();
+            setLanguage(lang);
+          }}
           lang={lang === 'zh' ? 'zh-CN' : 'en'}
         >
           {lang === 'zh' ? '中文' : 'English'}

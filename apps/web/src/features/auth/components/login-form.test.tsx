@@ -1,8 +1,10 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
+import { keepLoginStateForReload } from '../login-carry.ts';
 import { LoginForm } from './login-form.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -42,6 +44,11 @@ let container: HTMLDivElement;
 let root: Root;
 const onSignedIn = vi.fn();
 const $ = <T extends Element>(selector: string) => container.querySelector<T>(selector)!;
+const form = (redirect: string | null) => (
+  <MemoryRouter>
+    <LoginForm redirect={redirect} onSignedIn={onSignedIn} />
+  </MemoryRouter>
+);
 
 beforeAll(async () => {
   await initI18n('en');
@@ -53,7 +60,8 @@ beforeEach(async () => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root.render(<LoginForm redirect="/workHours/index" onSignedIn={onSignedIn} />));
+  sessionStorage.clear();
+  await act(async () => root.render(form('/workHours/index')));
 });
 
 afterEach(async () => {
@@ -156,8 +164,128 @@ describe('LoginForm', () => {
     });
     await pressEnterIn($('input[name=password]'));
     await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull(), { timeout: 5000 });
-    expect($('[role=status]').textContent).toContain('verification code has been sent');
+    expect($('[role=status]').textContent).toBe('We emailed a 6-digit code to v***@demo.test. Enter it to sign in.');
+    await vi.waitFor(() => expect(document.activeElement).toBe($('input[name=code]')), { timeout: 5000 });
     await pressEnterIn($('input[name=code]'));
     expect(container.textContent).toContain('Please enter the 6-digit code');
   });
+
+  it('offers another code only after the cooldown, and sends it with the same email and password', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const signins: unknown[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init?: RequestInit) => {
+          if (url.includes('/account/prelogin')) return json({ email: 'verify@demo.test' });
+          signins.push(JSON.parse(String(init?.body)));
+          return json({ emailVerificationRequired: true, message: 'x' });
+        }),
+      );
+      await act(async () => {
+        type($('input[name=email]'), 'verify@demo.test');
+        type($('input[name=password]'), 'demo1234');
+      });
+      await pressEnterIn($('input[name=password]'));
+      await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull(), { timeout: 5000 });
+      const resend = () => $<HTMLButtonElement>('button[name=resend]');
+      expect(resend().disabled).toBe(true);
+      expect(resend().textContent).toBe('Email a new code in 60 s');
+      await act(async () => {
+        vi.advanceTimersByTime(30_000);
+      });
+      expect(resend().textContent).toBe('Email a new code in 30 s');
+      await act(async () => {
+        vi.advanceTimersByTime(30_000);
+      });
+      expect(resend().disabled).toBe(false);
+      await act(async () => resend().click());
+      await vi.waitFor(() => expect(signins).toHaveLength(2), { timeout: 5000 });
+      expect(signins[1]).toMatchObject({
+        email: 'verify@demo.test',
+        password: 'demo1234',
+        emailVerificationCodeNumber: '',
+      });
+      await vi.waitFor(() => expect(resend().disabled).toBe(true), { timeout: 5000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes back to an empty email and password with "use a different account"', async () => {
+    serve({
+      '/account/prelogin': () => json({ email: 'verify@demo.test' }),
+      '/account/signin': () => json({ emailVerificationRequired: true, message: 'x' }),
+    });
+    await act(async () => {
+      type($('input[name=email]'), 'verify@demo.test');
+      type($('input[name=password]'), 'demo1234');
+    });
+    await pressEnterIn($('input[name=password]'));
+    await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull(), { timeout: 5000 });
+    await act(async () => $<HTMLButtonElement>('button[name=another-account]').click());
+    expect(container.querySelector('input[name=code]')).toBeNull();
+    expect($<HTMLInputElement>('input[name=email]').value).toBe('');
+    expect($<HTMLInputElement>('input[name=password]').value).toBe('');
+    expect(document.activeElement).toBe($('input[name=email]'));
+  });
+
+  it('puts the cursor back in the password after a wrong password, and in the code after a wrong code', async () => {
+    let answer = () =>
+      json({ code: 40001, message: 'The user name and password combination does not match our record.' }, 400);
+    serve({ '/account/prelogin': () => json({ email: 'owner@demo.test' }), '/account/signin': () => answer() });
+    await act(async () => {
+      type($('input[name=email]'), 'owner@demo.test');
+      type($('input[name=password]'), 'nope');
+    });
+    $<HTMLInputElement>('input[name=email]').focus();
+    await pressEnterIn($('input[name=email]'));
+    await vi.waitFor(() => expect(document.activeElement).toBe($('input[name=password]')), { timeout: 5000 });
+
+    answer = () => json({ emailVerificationRequired: true, message: 'x' });
+    await pressEnterIn($('input[name=password]'));
+    await vi.waitFor(() => expect(container.querySelector('input[name=code]')).not.toBeNull(), { timeout: 5000 });
+    answer = () => json({ code: 40002, message: 'The verification code is wrong or has expired.' }, 400);
+    await act(async () => type($('input[name=code]'), '123456'));
+    $<HTMLButtonElement>('button[type=submit]').focus();
+    await pressEnterIn($('input[name=code]'));
+    await vi.waitFor(
+      () => expect($('[role=alert]').textContent).toBe('The verification code is wrong or has expired.'),
+      { timeout: 5000 },
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe($('input[name=code]')), { timeout: 5000 });
+  });
+
+  it('shows the sign-in error again in Chinese after switching language, with the email kept', async () => {
+    serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+      '/account/signin': () =>
+        json({ code: 40001, message: 'The user name and password combination does not match our record.' }, 400),
+    });
+    await act(async () => {
+      type($('input[name=email]'), 'owner@demo.test');
+      type($('input[name=password]'), 'nope');
+    });
+    await pressEnterIn($('input[name=password]'));
+    await vi.waitFor(() => expect($('[role=alert]').textContent).toContain('does not match our record'), {
+      timeout: 5000,
+    });
+    // What the language switch does before it reloads the page, then the reloaded page in Chinese.
+    keepLoginStateForReload();
+    await act(async () => root.unmount());
+    await i18n.changeLanguage('zh');
+    root = createRoot(container);
+    await act(async () => root.render(form(null)));
+    expect($('[role=alert]').textContent).toBe('用户名和密码不匹配。');
+    expect($<HTMLInputElement>('input[name=email]').value).toBe('owner@demo.test');
+    expect($<HTMLInputElement>('input[name=password]').value).toBe('');
+  });
+
+  it('links to forgot password with the typed email', async () => {
+    await act(async () => type($('input[name=email]'), 'owner@demo.test'));
+    expect($<HTMLAnchorElement>('a[href^="/forgotPassword"]').getAttribute('href')).toBe(
+      '/forgotPassword?email=owner%40demo.test',
+    );
+  });
 });
+
