@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIsoMonth, zIsoYear } from '../validation/dates.ts';
 
 /**
  * The order calendar (SPEC 2 "Order calendar shows total orders and total parties per day with a
@@ -12,15 +13,13 @@ export const CALENDAR_MESSAGES = {
 } as const;
 
 /** A month of the calendar, 'YYYY-MM'. */
-export const ZCalendarMonth = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, CALENDAR_MESSAGES['calendar.invalidMonth'].en);
+export const ZCalendarMonth = zIsoMonth(CALENDAR_MESSAGES['calendar.invalidMonth'].en);
 
 export const ZCalendarQuery = z.object({ month: ZCalendarMonth });
 export type TCalendarQuery = z.infer<typeof ZCalendarQuery>;
 
 export const ZCalendarYearQuery = z.object({
-  year: z.string().regex(/^(2\d{3})$/, CALENDAR_MESSAGES['calendar.invalidYear'].en),
+  year: zIsoYear(CALENDAR_MESSAGES['calendar.invalidYear'].en),
 });
 export type TCalendarYearQuery = z.infer<typeof ZCalendarYearQuery>;
 

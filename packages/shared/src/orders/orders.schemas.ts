@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { TLang } from '../errors.ts';
+import { ZInstant } from '../validation/dates.ts';
+import { zText } from '../validation/text.ts';
 import { lineGrossCents, orderTotals } from './order-totals.ts';
 
 /**
@@ -154,10 +156,8 @@ function decimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => zText().trim().min(1).max(max);
 const ZPosId = text(64);
-/** ISO 8601 with 'Z' or an explicit offset: a local time without one would be read in the server's zone. */
-const ZInstant = z.iso.datetime({ offset: true });
 const amount = (max: number = ORDER_LIMITS.maxAmountCents) => z.number().int().min(0).max(max);
 
 /** Who did it, why and when: comps, voids (operationAuthority canVoid) and refunds are audited. */
@@ -228,8 +228,7 @@ export const ZPayment = z.object({
   posPaymentId: ZPosId,
   method: z.enum(PAYMENT_METHODS),
   cardBrand: z.enum(CARD_BRANDS).optional(),
-  cardLast4: z
-    .string()
+  cardLast4: zText()
     .regex(/^\d{4}$/)
     .optional(),
   amountCents: amount().min(1),

@@ -8,6 +8,7 @@ import {
   PAYMENT_METHODS,
 } from '../orders/orders.schemas.ts';
 import { MAX_REPORT_RANGE_DAYS, REPORT_MESSAGES, ZBusinessDay, ZDayRange } from '../reports/reports.schemas.ts';
+import { zText } from '../validation/text.ts';
 
 /**
  * The transactions page (SPEC 2 "/transactions/index", SPEC 6 viewTransactions): payments and
@@ -32,7 +33,7 @@ export const ZTransactionsQuery = z
     from: ZBusinessDay,
     to: ZBusinessDay,
     /** Ticket number, POS order id (prefix), card last 4 digits, or server name (part). */
-    q: z.string().trim().max(80).optional(),
+    q: zText().trim().max(80).optional(),
     method: z.enum(PAYMENT_METHODS).optional(),
     kind: z.enum(TRANSACTION_KINDS).optional(),
     status: z.enum(TRANSACTION_STATUSES).optional(),
@@ -42,16 +43,21 @@ export const ZTransactionsQuery = z
     pageSize: z.coerce.number().int().min(1).max(200).default(50),
     sort: z.enum(TRANSACTION_SORTS).default('-at'),
   })
-  .superRefine((q, ctx) => {
-    const days = daysInRange(q);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeReversed'].en });
-    else if (days > MAX_REPORT_RANGE_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeTooLong'].en });
-    }
-    if (q.minCents !== undefined && q.maxCents !== undefined && q.minCents > q.maxCents) {
-      ctx.addIssue({ code: 'custom', path: ['maxCents'], message: 'The maximum cannot be below the minimum' });
-    }
-  });
+  .superRefine(
+    (q, ctx) => {
+      const days = daysInRange(q);
+      if (days < 1)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeReversed'].en });
+      else if (days > MAX_REPORT_RANGE_DAYS) {
+        ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES['reports.rangeTooLong'].en });
+      }
+      if (q.minCents !== undefined && q.maxCents !== undefined && q.minCents > q.maxCents) {
+        ctx.addIssue({ code: 'custom', path: ['maxCents'], message: 'The maximum cannot be below the minimum' });
+      }
+    },
+    // The range rules need two real days: on a malformed one they would throw instead of answering 400.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 export type TTransactionsQuery = z.infer<typeof ZTransactionsQuery>;
 
 export const ZTransactionRow = z.object({

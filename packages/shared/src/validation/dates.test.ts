@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedDay, ZInstant, zIsoDay, ZIsoDay, ZIsoMonth } from './dates.ts';
+import { isSupportedDay, ZInstant, zIsoDay, ZIsoDay, zIsoMonth, ZIsoMonth, zIsoYear } from './dates.ts';
 import { INPUT_MESSAGES } from './input.messages.ts';
 import { FIRST_DAY, LAST_DAY } from './year-range.ts';
 
@@ -60,6 +60,17 @@ describe('ZIsoMonth', () => {
     expect(messagesOf(ZIsoMonth.safeParse('2026-03\u0000'))).toEqual([
       INPUT_MESSAGES['validation.invalidCharacters'].en,
     ]);
+  });
+});
+
+describe('zIsoMonth and zIsoYear', () => {
+  it('take a screen’s own wording for a malformed value and keep the year rule', () => {
+    expect(messagesOf(zIsoMonth('Pick a month').safeParse('2026-3'))).toEqual(['Pick a month']);
+    expect(messagesOf(zIsoMonth('Pick a month').safeParse('0000-01'))).toEqual([outOfRange]);
+    expect(zIsoYear().parse('2026')).toBe('2026');
+    expect(messagesOf(zIsoYear('Pick a year').safeParse('26'))).toEqual(['Pick a year']);
+    expect(messagesOf(zIsoYear().safeParse('2999'))).toEqual([outOfRange]);
+    expect(messagesOf(zIsoYear().safeParse('0000'))).toEqual([outOfRange]);
   });
 });
 

@@ -34,10 +34,21 @@ export function zIsoDay(message: string = INPUT_MESSAGES['validation.invalidDay'
 
 export const ZIsoDay = zIsoDay();
 
-/** A calendar month, 'YYYY-MM' (the order calendar's page). */
-export const ZIsoMonth = zText({ error: INPUT_MESSAGES['validation.invalidMonth'].en })
-  .regex(ISO_MONTH, INPUT_MESSAGES['validation.invalidMonth'].en)
-  .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
+/** A calendar month, 'YYYY-MM' (the order calendar's page), with a screen's own wording for a malformed one. */
+export function zIsoMonth(message: string = INPUT_MESSAGES['validation.invalidMonth'].en) {
+  return zText({ error: message })
+    .regex(ISO_MONTH, message)
+    .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
+}
+
+export const ZIsoMonth = zIsoMonth();
+
+/** A year, 'YYYY' (the order calendar's year view). */
+export function zIsoYear(message: string = INPUT_MESSAGES['validation.invalidYear'].en) {
+  return zText({ error: message })
+    .regex(/^\d{4}$/, message)
+    .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
+}
 
 /**
  * An instant as ISO 8601 with 'Z' or an explicit offset ('2026-03-14T19:30:00-04:00'): a local time

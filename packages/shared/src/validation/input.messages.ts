@@ -13,6 +13,7 @@ export const INPUT_MESSAGES = {
   },
   'validation.invalidDay': { en: 'Please enter a date as YYYY-MM-DD', zh: '请按 YYYY-MM-DD 格式输入日期' },
   'validation.invalidMonth': { en: 'Please enter a month as YYYY-MM', zh: '请按 YYYY-MM 格式输入月份' },
+  'validation.invalidYear': { en: 'Please enter a year as YYYY', zh: '请按 YYYY 格式输入年份' },
   'validation.invalidDateTime': {
     en: 'Please enter a date and time with its UTC offset, e.g. 2026-03-14T19:30:00-04:00',
     zh: '请输入带 UTC 时差的日期时间，例如 2026-03-14T19:30:00-04:00',
