@@ -15,7 +15,9 @@ import { TokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
 import { API_DOCS_PREFIX, registerApiDocs, registerApiDocsUi } from './plugins/api-docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -103,6 +105,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -152,6 +155,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  await typed.register(healthRoutes(db));
   await typed.register(accountRoutes(accounts));
   await typed.register(nodeRoutes(nodes));
   await typed.register(restaurantRoutes(restaurants));

@@ -4,8 +4,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockFromEnv, type Clock } from './lib/clock.ts';
 
+/**
+ * apps/server: the nearest folder above this module with a package.json. The same answer whether the
+ * module runs as source (src/config.ts under tsx or vitest) or bundled (dist/server.js under node), so
+ * the migrations and the web app are found from either.
+ */
+export const SERVER_DIR = packageDirAbove(dirname(fileURLToPath(import.meta.url)));
+
 /** The monorepo root, found from this file so `npm start` works from any working directory. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = resolve(SERVER_DIR, '../..');
+
+function packageDirAbove(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${start}`);
+  }
+}
 
 export interface AppConfig {
   port: number;
@@ -69,12 +83,35 @@ function resolveJwtSecret(env: NodeJS.ProcessEnv, dataDir: string, usesServerDb:
   return secret;
 }
 
+export interface DatabaseConfig extends Pick<AppConfig, 'databaseUrl' | 'dataDir'> {
+  /** DATABASE_POOL_SIZE: connections one API server opens to PostgreSQL at most. */
+  poolSize: number;
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cancels any one statement that runs longer, so a runaway
+   * query frees its connection instead of starving the pool. PGlite cannot interrupt a statement.
+   */
+  statementTimeoutMs: number;
+}
+
+const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
 /**
- * Just what the db:* scripts need, so migrating does not require the JWT secret. A relative DATA_DIR
- * is taken from the repository root, like the default, whichever workspace npm runs the script in.
+ * What opening the database needs (the server and the db:* scripts), so migrating does not require the
+ * JWT secret. A relative DATA_DIR is taken from the repository root, like the default, whichever
+ * workspace npm runs the script in.
  */
-export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<AppConfig, 'databaseUrl' | 'dataDir'> {
-  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data') };
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
+    poolSize: positiveInt(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 'DATABASE_POOL_SIZE'),
+    statementTimeoutMs: positiveInt(
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+    ),
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

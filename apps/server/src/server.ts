@@ -3,12 +3,12 @@
  * stop cleanly on SIGINT / SIGTERM (finish in-flight requests, then close the database).
  */
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDatabaseConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import { hasAnyUser, seedDemoData } from './db/seed.ts';
 
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(loadDatabaseConfig());
 await database.migrate();
 // A first `npm start` should show a working product; a PostgreSQL server is never seeded implicitly.
 // SEED_ORDER_DAYS (default 90) sets how many business days of demo orders come with it; 0 for none.

@@ -17,6 +17,11 @@ const PUBLIC_ROUTES = [
   'GET /api/account/prelogin',
   'HEAD /api/account/prelogin',
   'POST /api/account/signin',
+  // Liveness and readiness probes for load balancers: a status word and nothing else.
+  'GET /api/healthz',
+  'HEAD /api/healthz',
+  'GET /api/readyz',
+  'HEAD /api/readyz',
   'POST /api/account/forgotPassword',
   'POST /api/account/resetPassword',
 ];

@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   /** SPEC 6: an agent picks a restaurant after signing in; restaurant data waits until then. */
   restaurantNotSelected: 40901,
   emailUnavailable: 50300,
+  /** 503 with Retry-After: the database is unreachable for a moment (a restart, a failover). */
+  serviceUnavailable: 50301,
   unauthorized: 40100,
   forbidden: 40300,
   notFound: 40400,
@@ -62,6 +64,10 @@ export const MESSAGES = {
   badRequest: { en: 'Some fields are not valid.', zh: '部分字段无效。' },
   notFound: { en: 'Not found', zh: '未找到' },
   internal: { en: 'Something went wrong on our side. Please try again.', zh: '服务器出错，请稍后再试。' },
+  serviceUnavailable: {
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+    zh: '服务暂时不可用，请稍后再试。',
+  },
 } as const;
 
 export type TMessageKey = keyof typeof MESSAGES;

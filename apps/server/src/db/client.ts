@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_DIR, type DatabaseConfig } from '../config.ts';
 import { listenWithPg, listenWithPglite, type TListen } from './notifications.ts';
 
 /** What repositories receive: the same query builder whichever PostgreSQL is underneath. */
@@ -24,7 +24,7 @@ export interface DatabaseHandle {
   listen: TListen;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_DIR, 'drizzle');
 
 export interface OpenDatabaseOptions {
   /** A PostgreSQL server; when absent, the embedded PGlite is used. */
@@ -36,8 +36,19 @@ export interface OpenDatabaseOptions {
    * file its own so they can share one server; production leaves it unset and uses `public`.
    */
   schema?: string | undefined;
+  /** Connections the pool opens at most (PostgreSQL server only). */
   maxConnections?: number;
+  /** PostgreSQL's statement_timeout for every connection of the pool; absent means the server's own. */
+  statementTimeoutMs?: number | undefined;
+  /** How long to wait for a new connection before the request fails as "database unavailable". */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * A server that is down refuses at once, but one that is unreachable (a dead host, a dropped route)
+ * would leave a request waiting on TCP for minutes: give up after this and answer 503.
+ */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 function redact(url: string): string {
   try {
@@ -58,6 +69,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // Sent with each connection's start-up packet: the same as `SET statement_timeout` on every one.
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      // Names this server's connections in pg_stat_activity for whoever looks after the database.
+      application_name: 'restaurant-admin',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     // An idle connection dropped by the server (restart, failover) surfaces here; without a listener
@@ -87,7 +103,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => pool.end(),
-      listen: listenWithPg({ connectionString: databaseUrl, application_name: 'restaurant-admin-listen' }),
+      listen: listenWithPg({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        application_name: 'restaurant-admin-listen',
+      }),
     };
   }
 
@@ -107,11 +127,59 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** The database `npm start` and the db:* scripts use: DATABASE_URL, else PGlite under DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openDatabase({ databaseUrl: config.databaseUrl })
+    ? openDatabase({
+        databaseUrl: config.databaseUrl,
+        maxConnections: config.poolSize,
+        statementTimeoutMs: config.statementTimeoutMs,
+      })
     : openDatabase({ pgliteDir: join(config.dataDir, 'pglite') });
+}
+
+/** SQLSTATE classes and codes that mean "the database is not there right now", not "this query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: the server is stopping (a restart, a failover)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or in recovery
+  '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout, the database is too busy to answer in time
+]);
+
+/** Socket-level failures node-postgres passes on as they come from Node. */
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** node-postgres' own wording for a connection that failed or vanished; these carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^PGlite is closed/,
+];
+
+/**
+ * True when an error (or anything in its `cause` chain: drizzle wraps the driver's error) says the
+ * database could not be reached or is going away, so the request may well succeed in a moment. The
+ * error handler answers these with 503 and Retry-After instead of a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_NODE_CODES.has(code)) return true;
+    }
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(e.message))) return true;
+  }
+  return false;
 }

@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, type TErrorBody } from '@ra/shared/errors';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError, FieldError } from '../lib/errors.ts';
+
+/**
+ * Seconds a client (or a load balancer) should wait before asking again while the database is away:
+ * a PostgreSQL restart or failover takes a few seconds, and the first request after it succeeds.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** '/businessHours/0/open' -> 'businessHours.0.open'; a whole-body problem is keyed by its part ('body'). */
 function fieldPath(instancePath: string, context: string | undefined): string {
@@ -41,6 +48,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: status === 400 ? ERROR_CODES.badRequest : status * 100,
         message: status === 400 ? MESSAGES.badRequest.en : error.message,
       });
+    }
+
+    // The database restarting or failing over is not a bug: say "try again shortly" rather than 500,
+    // and log it as a warning so the alert that fires is the database's, not a flood of API errors.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: ERROR_CODES.serviceUnavailable, message: MESSAGES.serviceUnavailable.en });
     }
 
     request.log.error({ err: error }, 'unhandled error');
