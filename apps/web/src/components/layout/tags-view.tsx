@@ -6,6 +6,7 @@ import type { MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmLeavingPage } from '../../lib/unsaved-changes.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';
 import { closeAllTags, closeOtherTags, closeTag, refreshTag } from './tags-actions.ts';
 
@@ -26,6 +27,13 @@ export function TagsView() {
   }, [pathname]);
 
   const run = (action: TTagAction, tag: TVisitedTag) => {
+    // closing or refreshing the page on screen drops what its form holds: ask first (lib/unsaved-changes.ts)
+    const leaves = action === 'closeAll' || (action === 'closeOthers') !== (tag.path === pathname);
+    if (leaves) confirmLeavingPage(() => apply(action, tag));
+    else apply(action, tag);
+  };
+
+  const apply = (action: TTagAction, tag: TVisitedTag) => {
     let to: string | undefined;
     if (action === 'refresh') {
       // marks cached data stale without fetching now: the re-mounted page fetches it afresh

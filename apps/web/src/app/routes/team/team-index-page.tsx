@@ -6,6 +6,7 @@ import { EmployeeForm } from '../../../features/team/components/employee-form.ts
 import { EmployeeList } from '../../../features/team/components/employee-list.tsx';
 import { RoleList } from '../../../features/team/components/role-list.tsx';
 import '../../../features/team/components/team.css';
+import { confirmLeavingPage } from '../../../lib/unsaved-changes.ts';
 import { useApp } from '../../../stores/app.ts';
 import { addRolePath, editRolePath, employeeMobilePath, type TTeamTab } from './team-paths.ts';
 
@@ -52,7 +53,8 @@ export default function TeamIndexPage() {
       />
       <Drawer
         open={editing !== null}
-        onClose={() => setEditing(null)}
+        // the form's own guard asks first when it has unsaved changes
+        onClose={() => confirmLeavingPage(() => setEditing(null))}
         title={editing === 'new' ? t('employee.titleAdd') : t('employee.titleEdit')}
         size={560}
         destroyOnHidden

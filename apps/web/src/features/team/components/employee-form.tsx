@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { EMPLOYEE_STATUSES, type TEmployee } from '@ra/shared/team/team.schemas';
 import { PIN_MAX_LENGTH } from '@ra/shared/validation/rules';
+import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt.tsx';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { isApiError } from '../../../lib/request.ts';
+import { sameValues, useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useCreateEmployee } from '../api/create-employee.ts';
 import { useEmployee } from '../api/get-employee.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -73,6 +75,13 @@ export function EmployeeForm({
   );
 }
 
+/** Form values as compared for "unsaved": blank text and a missing field are the same. */
+function normalised(values: Partial<TEmployeeFormValues>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || undefined : value]),
+  );
+}
+
 function EmployeeFields({
   employee,
   onDone,
@@ -92,6 +101,11 @@ function EmployeeFields({
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
+  const [initialValues] = useState<Partial<TEmployeeFormValues>>(() =>
+    employee ? formValuesOf(employee) : { status: 'active', roleIds: [], pin: '', password: '' },
+  );
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChanges(dirty);
 
   // each field checked by the shared schema the server uses, with its words in the user's language
   const rule = (field: TEmployeeField): Rule => ({
@@ -108,6 +122,7 @@ function EmployeeFields({
         ? await update.mutateAsync({ id: employee.id, ...toUpdateRequest(values, employee) })
         : await create.mutateAsync(toCreateRequest(values));
       showSuccessMessage(translateTeamMessage(TEAM_MESSAGES['team.employeeSaved'].en));
+      guard.release();
       onDone(saved);
     } catch (error) {
       const fields = serverFieldErrors(error, EMPLOYEE_FIELDS);
@@ -125,12 +140,13 @@ function EmployeeFields({
       form={form}
       layout="vertical"
       className={mobile ? 'ra-team--mobile' : undefined}
-      initialValues={employee ? formValuesOf(employee) : { status: 'active', roleIds: [], pin: '', password: '' }}
+      initialValues={initialValues}
       onFinish={(values) => void submit(values)}
       disabled={saving}
       validateTrigger="onBlur"
-      // a new email changes what "not your email" means for the password
       onValuesChange={(changed: Partial<TEmployeeFormValues>) => {
+        setDirty(!sameValues(normalised(form.getFieldsValue(true)), normalised(initialValues)));
+        // a new email changes what "not your email" means for the password
         if ('email' in changed && form.getFieldValue('password')) void form.validateFields(['password']);
       }}
     >
@@ -199,10 +215,11 @@ function EmployeeFields({
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('actions.save')}
         </Button>
-        <Button onClick={onCancel} disabled={false}>
+        <Button onClick={() => guard.confirmDiscard(onCancel)} disabled={false}>
           {t('actions.cancel')}
         </Button>
       </div>
+      <UnsavedChangesPrompt guard={guard} />
     </Form>
   );
 }

@@ -1,16 +1,27 @@
 import { Alert, Drawer, Empty, Skeleton, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@ra/shared/format/date';
+import { formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { ROLE_FLAGS, type TRoleFlag } from '@ra/shared/permissions';
+import { TEAM_MESSAGES, type TTeamMessageKey } from '@ra/shared/team/team.messages';
 import type { TAuditEntry } from '@ra/shared/team/team.schemas';
 import { useSession } from '../../../stores/session.ts';
 import { useRoleHistory } from '../api/get-role-history.ts';
-import { teamErrorText } from '../team-messages.ts';
+import { teamErrorText, translateTeamMessage } from '../team-messages.ts';
 import './team.css';
 
 const isFlag = (name: string): name is TRoleFlag => (ROLE_FLAGS as readonly string[]).includes(name);
 
 type TFlagChange = { before: boolean; after: boolean };
+
+/** Audit actions with their own label; refused attempts (team.authority.ts) show as "Refused: …". */
+const KNOWN_ACTIONS = [
+  'role.create',
+  'role.update',
+  'role.delete',
+  'role.create.refused',
+  'role.update.refused',
+  'role.delete.refused',
+];
 
 /** The lines that say what an audit entry changed, in the reader's language. */
 function useDescribe() {
@@ -24,6 +35,12 @@ function useDescribe() {
       flags?: unknown;
       changes?: { name?: { before: string; after: string }; flags?: Record<string, TFlagChange> };
     };
+    if (entry.action.endsWith('.refused')) {
+      const reason = (entry.details as { reason?: unknown }).reason;
+      return typeof reason === 'string' && reason in TEAM_MESSAGES
+        ? [translateTeamMessage(TEAM_MESSAGES[reason as TTeamMessageKey].en)]
+        : [];
+    }
     if (entry.action === 'role.create' || entry.action === 'role.delete') {
       return [
         t('history.granted', { flags: flagList(Array.isArray(details.flags) ? (details.flags as string[]) : []) }),
@@ -52,15 +69,13 @@ export function RoleHistoryDrawer({
   role: { id: number; name: string } | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('team');
+  const { t, i18n } = useTranslation('team');
   const history = useRoleHistory(role?.id ?? null);
   const timeZone = useSession((s) => s.locales?.timeZone);
   const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
   const describe = useDescribe();
   const knownAction = (action: string) =>
-    ['role.create', 'role.update', 'role.delete'].includes(action)
-      ? t(`history.action.${action}`)
-      : t('history.action.other', { action });
+    KNOWN_ACTIONS.includes(action) ? t(`history.action.${action}`) : t('history.action.other', { action });
   return (
     <Drawer
       open={role !== null}
@@ -79,7 +94,12 @@ export function RoleHistoryDrawer({
         <Timeline
           items={history.data.items.map((entry) => ({
             key: entry.id,
-            color: entry.action === 'role.delete' ? 'red' : entry.action === 'role.create' ? 'green' : 'blue',
+            color:
+              entry.action === 'role.delete' || entry.action.endsWith('.refused')
+                ? 'red'
+                : entry.action === 'role.create'
+                  ? 'green'
+                  : 'blue',
             content: (
               <div data-history-action={entry.action}>
                 <strong>{knownAction(entry.action)}</strong>
@@ -89,7 +109,7 @@ export function RoleHistoryDrawer({
                   </p>
                 ))}
                 <div className="ra-history__meta">
-                  {formatTime(entry.at, undefined, zone)} ·{' '}
+                  {formatDateTime(entry.at, toDisplayLanguage(i18n.language), zone)} ·{' '}
                   {entry.actor ? t('history.by', { name: entry.actor.name }) : t('history.bySystem')}
                   {entry.ip ? ` · ${t('history.from', { ip: entry.ip })}` : ''}
                 </div>

@@ -2,22 +2,53 @@ import { useState } from 'react';
 import { Alert, Button, Empty, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
+import { flagsBeyond, isOwnerRole, ownerRoleDeletable } from '@ra/shared/team/team.authority';
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import type { TRole } from '@ra/shared/team/team.schemas';
 import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
+import { useApp } from '../../../stores/app.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useRoles } from '../api/get-roles.ts';
+import { useMyFlags } from '../my-flags.ts';
 import { countGranted, GRANULAR_FLAGS } from '../role-flags.ts';
+import { roleTagLabel } from '../role-tags.ts';
+import { countText } from '../team-counts.ts';
 import { teamErrorText, translateTeamMessage } from '../team-messages.ts';
 import { RoleHistoryDrawer } from './role-history-drawer.tsx';
 import './team.css';
 
-/** The roles tab: name, member count, permissions granted; edit, delete (SPEC 6 confirmation), history. */
+/**
+ * The roles tab: name, member count, permissions granted; edit, delete (SPEC 6 confirmation), history.
+ * At phone width the count and permissions sit under the name, so the actions stay on screen.
+ */
 export function RoleList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (id: number) => void }) {
-  const { t } = useTranslation('team');
+  const { t, i18n } = useTranslation('team');
   const roles = useRoles();
   const remove = useDeleteRole();
   const [historyOf, setHistoryOf] = useState<TRole | null>(null);
+  const mobile = useApp((s) => s.device === 'mobile');
+  const myFlags = useMyFlags();
+  const all = roles.data?.roles ?? [];
+  // the server refuses these too (team.authority.ts); the buttons say why up front
+  const deleteBlocked = (role: TRole): string | undefined => {
+    if (myFlags && flagsBeyond(myFlags, role.flags).length > 0)
+      return translateTeamMessage(TEAM_MESSAGES['team.roleOutranks'].en);
+    if (
+      !ownerRoleDeletable(
+        role.flags,
+        all.map((r) => r.flags),
+      )
+    )
+      return t('roles.deleteOwnerBlocked');
+    return undefined;
+  };
+  const members = (count: number) => countText(t, 'roles.members', count, i18n.language);
+  const permissions = (role: TRole) =>
+    role.flags.fullAccess ? (
+      <Tag color="gold">{t('roles.permissionsAll')}</Tag>
+    ) : (
+      t('roles.permissionsCount', { count: countGranted(role.flags), total: GRANULAR_FLAGS.length })
+    );
 
   async function deleteRole(role: TRole): Promise<void> {
     try {
@@ -52,44 +83,59 @@ export function RoleList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (id: nu
         loading={roles.isPending}
         dataSource={roles.data?.roles ?? []}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={mobile ? undefined : { x: 640 }}
         locale={{ emptyText: roles.isPending ? ' ' : <Empty description={t('roles.empty')} /> }}
         columns={[
           {
             title: t('field.roleName'),
             dataIndex: 'name',
             render: (name: string, role) => (
-              <a className="ra-team__name" onClick={() => onEdit(role.id)}>
-                {name}
-              </a>
+              <div>
+                <a className="ra-team__name" onClick={() => onEdit(role.id)}>
+                  {roleTagLabel(t, name)}
+                </a>
+                {isOwnerRole(role.flags) && (
+                  <Tag color="gold" style={{ marginInlineStart: 8 }}>
+                    {t('roles.ownerRole')}
+                  </Tag>
+                )}
+                {mobile && (
+                  <div className="ra-team__sub">
+                    {members(role.memberCount)} ·{' '}
+                    {role.flags.fullAccess
+                      ? t('roles.permissionsAll')
+                      : t('roles.permissionsCount', { count: countGranted(role.flags), total: GRANULAR_FLAGS.length })}
+                  </div>
+                )}
+              </div>
             ),
           },
-          {
-            title: t('field.memberCount'),
-            dataIndex: 'memberCount',
-            width: 120,
-            render: (count: number) => t('roles.members', { count }),
-          },
-          {
-            title: t('field.permissions'),
-            key: 'permissions',
-            render: (_, role) =>
-              role.flags.fullAccess ? (
-                <Tag color="gold">{t('roles.permissionsAll')}</Tag>
-              ) : (
-                t('roles.permissionsCount', { count: countGranted(role.flags), total: GRANULAR_FLAGS.length })
-              ),
-          },
+          ...(mobile
+            ? []
+            : [
+                {
+                  title: t('field.memberCount'),
+                  dataIndex: 'memberCount',
+                  width: 120,
+                  render: (count: number) => members(count),
+                },
+                {
+                  title: t('field.permissions'),
+                  key: 'permissions',
+                  render: (_: unknown, role: TRole) => permissions(role),
+                },
+              ]),
           {
             title: t('field.actions'),
             key: 'actions',
-            width: 240,
+            width: mobile ? 120 : 240,
             render: (_, role) => (
               <Space size={0} wrap>
                 <Button type="link" size="small" onClick={() => onEdit(role.id)}>
                   {t('actions.edit')}
                 </Button>
                 <Popconfirm
+                  disabled={deleteBlocked(role) !== undefined}
                   title={translateTeamMessage(TEAM_MESSAGES['team.deleteRoleConfirm'].en)}
                   description={
                     role.memberCount > 0
@@ -103,8 +149,8 @@ export function RoleList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (id: nu
                   okButtonProps={{ danger: true, loading: remove.isPending && remove.variables === role.id }}
                   onConfirm={() => deleteRole(role)}
                 >
-                  <Tooltip title={role.memberCount > 0 ? t('roles.deleteBlocked') : undefined}>
-                    <Button type="link" size="small" danger>
+                  <Tooltip title={deleteBlocked(role) ?? (role.memberCount > 0 ? t('roles.deleteBlocked') : undefined)}>
+                    <Button type="link" size="small" danger disabled={deleteBlocked(role) !== undefined}>
                       {t('actions.delete')}
                     </Button>
                   </Tooltip>

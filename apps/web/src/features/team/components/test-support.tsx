@@ -1,6 +1,7 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -46,7 +47,15 @@ export async function mount(node: ReactNode): Promise<TMounted> {
   document.body.append(container);
   const root: Root = createRoot(container);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => root.render(<QueryClientProvider client={client}>{node}</QueryClientProvider>));
+  // a data router, as the app has: forms guard unsaved changes with its blocker
+  const router = createMemoryRouter([{ path: '*', element: node }]);
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
   return {
     container,
     unmount: async () => {
