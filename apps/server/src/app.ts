@@ -14,7 +14,7 @@ import type { EmailSender } from './adapters/email/email-sender.ts';
 import { TokenService } from './lib/tokens.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
 import { API_DOCS_PREFIX, registerApiDocs, registerApiDocsUi } from './plugins/api-docs.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -86,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.trustProxy,
     // Sign-in and settings bodies are small; nothing in this API needs more.
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   try {
     await assemble(app, options);

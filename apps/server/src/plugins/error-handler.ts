@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, type TErrorBody } from '@ra/shared/errors';
 import { isDatabaseUnavailable } from '../db/client.ts';
@@ -63,4 +63,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ERROR_CODES.internal, message: MESSAGES.internal.en });
   });
+}
+
+/**
+ * Errors Fastify raises before any route runs (a path that is not valid percent-encoding, a path
+ * parameter longer than the router allows): the same 400 body as every other bad request, rather than
+ * Fastify's own shape, which the client would not recognise.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'client error before routing');
+  void reply.status(400).send({ code: ERROR_CODES.badRequest, message: MESSAGES.badRequest.en });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRestConfig, ZRestConfigValue, ZRestInfo } from '@ra/shared/auth/auth.schemas';
+import { zText } from '@ra/shared/validation/text';
 import { authOf } from '../../plugins/access-control.ts';
 import {
   ZRestAdminConfig,
@@ -72,7 +73,7 @@ export function restaurantRoutes(service: RestaurantService): FastifyPluginAsync
         summary: 'Change one named setting',
         description:
           'Needs editConfig, except that any user of the restaurant may set "timezone" while it is still unset (SPEC 4).',
-        body: z.object({ name: ZSettingName, value: z.string().max(2000) }),
+        body: z.object({ name: ZSettingName, value: zText().max(2000) }),
         response: { 200: ZRestConfigValue },
       },
       config: { access: { kind: 'restaurant' } },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { US_PHONE, ZIP_CODE } from '@ra/shared/validation/rules';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
+import { zIsoDay } from '@ra/shared/validation/dates';
+import { zText } from '@ra/shared/validation/text';
 
 /**
  * Request and response shapes for the restaurant's own data that packages/shared does not define
@@ -19,9 +21,9 @@ export const US_STATE_CODES = [
 ] as const;
 
 const required = VALIDATION_MESSAGES['validation.required'].en;
-const requiredText = (max: number) => z.string().trim().min(1, required).max(max);
+const requiredText = (max: number) => zText().trim().min(1, required).max(max);
 
-const ZClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time like 09:30');
+const ZClockTime = zText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time like 09:30');
 
 /** One weekday's hours; a close time earlier than the open time means closing after midnight. */
 export const ZBusinessDay = z
@@ -35,7 +37,7 @@ export const ZBusinessDay = z
   .refine((d) => d.closed || d.open !== d.close, { message: 'Open and close times must differ', path: ['close'] });
 export type TBusinessDay = z.infer<typeof ZBusinessDay>;
 
-const ZIsoDate = z.iso.date('Use a date like 2025-12-25');
+const ZIsoDate = zIsoDay('Use a date like 2025-12-25');
 
 /** POST /api/api/updaterest (SPEC 3 "Restaurant", SPEC 5 required fields and formats). */
 export const ZUpdateRestRequest = z.object({
@@ -44,8 +46,8 @@ export const ZUpdateRestRequest = z.object({
   street: requiredText(200),
   city: requiredText(100),
   state: z.enum(US_STATE_CODES, 'Please select a US state'),
-  zip: z.string().trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
-  phone: z.string().trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
+  zip: zText().trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
+  phone: zText().trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
   businessHours: z
     .array(ZBusinessDay)
     .length(7, 'Give all seven weekdays')
@@ -78,7 +80,7 @@ export type TRestProfile = z.infer<typeof ZRestProfile>;
  */
 export const ZUpdateRestAdminConfigRequest = z
   .strictObject({
-    version: z.string().trim().min(1).max(32).optional(),
+    version: zText().trim().min(1).max(32).optional(),
     enableOrderToGoWithDateSelect: z.literal(true).optional(),
     enablePremiumCoupon: z.boolean().optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
+import { zText } from '@ra/shared/validation/text';
 
 /** What a setting reads from and writes to: the restaurant row's own columns or its config document. */
 export interface TSettingSource {
@@ -54,7 +55,7 @@ function booleanConfig(key: TBooleanConfigKey): TSettingDefinition {
 
 function wordConfig(key: 'tipWord' | 'tipWordZh'): TSettingDefinition {
   return {
-    value: z.string().trim().max(20, 'At most 20 characters'),
+    value: zText().trim().max(20, 'At most 20 characters'),
     // Unset means the client's default wording (SPEC 1 "Tip wording can be customised").
     read: (s) => s.config[key] ?? null,
     write: (v) => ({ config: { [key]: v === '' ? undefined : v } }),
@@ -68,7 +69,7 @@ function wordConfig(key: 'tipWord' | 'tipWordZh'): TSettingDefinition {
  */
 export const REST_SETTINGS = {
   timezone: {
-    value: z.string().trim().refine(isSupportedTimeZone, 'Unknown time zone'),
+    value: zText().trim().refine(isSupportedTimeZone, 'Unknown time zone'),
     read: (s) => s.timeZone,
     write: (v) => ({ columns: { timeZone: v } }),
   },
