@@ -140,30 +140,8 @@ describe('sales report', () => {
   });
 });
 
-describe('dashboard, transactions, order calendar and analytics', () => {
-  it("shows the owner today's sales against last week, a 14-day chart and the latest orders", async () => {
-    const { context, page } = await newPage(browser);
-    await signInTo(page, 'owner@demo.test');
-    await expect
-      .poll(() => page.locator('[data-figure="netSalesCents"]').innerText(), { timeout: 30_000 })
-      .toMatch(/\$[\d,]+\.\d{2}/);
-    await expect
-      .poll(() => page.locator('[data-chart="dashboard-14-days"] svg rect').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.ra-dash__order').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(800);
-    await shot(page, 'reports-dashboard-en');
-    await context.close();
-  });
-
-  it('keeps the plain welcome for staff, who may not see sales', async () => {
-    const { context, page } = await newPage(browser);
-    await signInTo(page, 'staff@demo.test');
-    await expect.poll(() => page.locator('main').innerText()).toContain('Welcome');
-    expect(await page.locator('[data-figure="netSalesCents"]').count()).toBe(0);
-    await context.close();
-  });
-
+// The dashboard, order calendar and analytic center are tested in dashboard.e2e.test.ts.
+describe('transactions', () => {
   it('lists transactions with filters and opens the order behind one', async () => {
     const { context, page } = await newPage(browser);
     await signInTo(page, 'owner@demo.test');
@@ -184,31 +162,6 @@ describe('dashboard, transactions, order calendar and analytics', () => {
     await expect.poll(() => drawer.innerText()).toContain('Payments');
     await page.waitForTimeout(500);
     await shot(page, 'reports-transaction-drawer-en');
-    await context.close();
-  });
-
-  it('shows orders and parties per day with the time-zone label', async () => {
-    const { context, page } = await newPage(browser);
-    await signInTo(page, 'owner@demo.test');
-    await page.goto(`${baseUrl()}/orderCalendar/index`);
-    await expect
-      .poll(() => page.getByTestId('calendar-time-zone').innerText(), { timeout: 30_000 })
-      .toMatch(/Business days in .+ \(GMT/);
-    await expect.poll(() => page.locator('.ra-cal__cell').count()).toBeGreaterThan(0);
-    await shot(page, 'reports-calendar-en');
-    await context.close();
-  });
-
-  it('draws the analytic center in Chinese', async () => {
-    const { context, page } = await newPage(browser, { locale: 'zh-CN' });
-    await signInTo(page, 'owner@demo.test');
-    await page.goto(`${baseUrl()}/analyticCenter/index`);
-    await expect
-      .poll(() => page.locator('[data-chart="busiest-hours"] canvas').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
-    await expect.poll(() => page.locator('main').innerText()).toContain('周环比');
-    await page.waitForTimeout(800);
-    await shot(page, 'reports-analytics-zh');
     await context.close();
   });
 });

@@ -146,25 +146,28 @@ export default function SalesChart({
           />
         ))}
       </svg>
-      <table className="ra-visually-hidden">
-        <caption>{labels.summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labels.day}</th>
-            <th scope="col">{labels.netSales}</th>
-            <th scope="col">{labels.orders}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{dayName(d)}</th>
-              <td>{formatMoney(d.netSalesCents)}</td>
-              <td>{formatCount(d.orders)}</td>
+      {/* a table cannot be shrunk out of sight itself (it grows to its content): its box can */}
+      <div className="ra-visually-hidden">
+        <table>
+          <caption>{labels.summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{labels.day}</th>
+              <th scope="col">{labels.netSales}</th>
+              <th scope="col">{labels.orders}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{dayName(d)}</th>
+                <td>{formatMoney(d.netSalesCents)}</td>
+                <td>{formatCount(d.orders)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {hovered && hover !== null && (
         <div className="ra-chart-tip" role="status" style={{ left: `${(x(hover) / W) * 100}%` }}>
           <strong>{dayName(hovered)}</strong>
