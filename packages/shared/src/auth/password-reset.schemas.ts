@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEAM_MESSAGES } from '../team/team.messages.ts';
 import { passwordProblems } from '../team/team.schemas.ts';
+import { zText } from '../validation/text.ts';
 import { ZLoginEmail } from './auth.schemas.ts';
 
 // --- forgot password ------------------------------------------------------------------------
@@ -17,11 +18,12 @@ export const ZForgotPasswordResponse = z.object({ ok: z.literal(true), message: 
  */
 export const ZResetPasswordRequest = z
   .object({
-    token: z.string().trim().min(20).max(200),
-    newPassword: z
-      .string({ error: TEAM_MESSAGES['team.passwordRequired'].en })
-      .min(1, TEAM_MESSAGES['team.passwordRequired'].en),
-    confirmPassword: z.string({ error: TEAM_MESSAGES['team.passwordMismatch'].en }),
+    token: zText().trim().min(20).max(200),
+    newPassword: zText({ error: TEAM_MESSAGES['team.passwordRequired'].en }).min(
+      1,
+      TEAM_MESSAGES['team.passwordRequired'].en,
+    ),
+    confirmPassword: zText({ error: TEAM_MESSAGES['team.passwordMismatch'].en }),
   })
   .superRefine((body, ctx) => {
     const [problem] = passwordProblems(body.newPassword);
