@@ -24,6 +24,19 @@ export interface TReportColumn<TRow> {
   /** Only on screen (e.g. a visual-only column) or only in the file. */
   only?: 'screen' | 'file';
   width?: number;
+  /** The table's key figure: on a phone it comes right after the pinned name column. */
+  phone?: 'first';
+}
+
+/**
+ * The columns in the order a screen shows them: on a phone the key figures move up beside the name
+ * (which stays pinned), so they show without scrolling sideways; elsewhere the order is as declared.
+ */
+export function screenColumnsOf<TRow>(columns: readonly TReportColumn<TRow>[], narrow: boolean): TReportColumn<TRow>[] {
+  const shown = columns.filter((c) => c.only !== 'file');
+  if (!narrow || shown.length === 0) return shown;
+  const [name, ...rest] = shown;
+  return [name!, ...rest.filter((c) => c.phone === 'first'), ...rest.filter((c) => c.phone !== 'first')];
 }
 
 /** Totals by column key; the first column carries the 'Total' label when it has no figure. */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@ra/shared/format/date';
 import {
   COMPS_VOIDS_SORT_KEYS,
   DEFAULT_LIST_SORT,
@@ -10,7 +9,7 @@ import {
 } from '@ra/shared/reports/reports.schemas';
 import { getCompsVoids, useCompsVoids, type TPageRequest } from '../api/get-comps-voids.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
-import { count, money } from '../report-format.ts';
+import { count, dateTime, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
 import { withListSort } from '../report-sort.ts';
@@ -43,11 +42,11 @@ export function CompsVoidsSection({ range }: { range: TReportRange }) {
       value: (r) => t(`compVoid.${r.kind}`),
       render: (r) => <Tag color={r.kind === 'void' ? 'red' : 'gold'}>{t(`compVoid.${r.kind}`)}</Tag>,
     },
-    { key: 'at', title: t('columns.time'), value: (r) => formatTime(r.at, undefined, timeZone) },
+    { key: 'at', title: t('columns.time'), value: (r) => dateTime(r.at, timeZone) },
     { key: 'order', title: t('columns.order'), value: (r) => r.orderNumber ?? r.posOrderId },
     { key: 'itemName', title: t('columns.item'), value: (r) => r.itemName },
     { key: 'quantity', title: t('columns.quantity'), kind: 'count', value: (r) => r.quantity },
-    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents },
+    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents, phone: 'first' },
     { key: 'by', title: t('columns.by'), value: (r) => r.by },
     { key: 'reason', title: t('columns.reason'), value: (r) => r.reason },
   ];

@@ -16,7 +16,7 @@ export function DiscountsSection({ range }: { range: TReportRange }) {
     { key: 'name', title: t('columns.discount'), value: (r) => r.name },
     { key: 'kind', title: t('columns.kind'), value: (r) => t(`discountKind.${r.kind}`) },
     { key: 'count', title: t('columns.timesUsed'), kind: 'count', value: (r) => r.count },
-    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents },
+    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents, phone: 'first' },
   ];
   return (
     <QueryState query={query} shape="table">

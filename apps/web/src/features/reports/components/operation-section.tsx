@@ -5,6 +5,7 @@ import { count, money } from '../report-format.ts';
 import type { TReportRange } from '../report-range.ts';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
 import { NoSales, QueryState } from './query-state.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 const OPERATION_FIGURES: Array<{
   key: keyof TOperationFigures;
@@ -44,6 +45,7 @@ export function OperationSection({ range }: { range: TReportRange }) {
         return (
           <div className="ra-report__body">
             {data.current.orderCount === 0 && <NoSales />}
+            <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
             <FigureCards figures={figures} />
           </div>
         );

@@ -16,7 +16,7 @@ export function OptionSalesSection({ range }: { range: TReportRange }) {
     { key: 'optionName', title: t('columns.option'), value: (r) => r.optionName },
     { key: 'group', title: t('columns.modifierGroup'), value: (r) => r.group },
     { key: 'quantity', title: t('columns.quantity'), kind: 'count', value: (r) => r.quantity },
-    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents },
+    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents, phone: 'first' },
     { key: 'share', title: t('columns.share'), kind: 'percent', value: (r) => r.share },
     { key: 'previousQuantity', title: t('columns.previousQuantity'), kind: 'count', value: (r) => r.previousQuantity },
     {

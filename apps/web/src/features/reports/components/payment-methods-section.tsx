@@ -24,7 +24,7 @@ export function PaymentMethodsSection({ range }: { range: TReportRange }) {
     { key: 'tipCents', title: t('figures.tipCents'), kind: 'cents', value: (r) => r.tipCents },
     { key: 'refundCount', title: t('columns.refundCount'), kind: 'count', value: (r) => r.refundCount },
     { key: 'refundCents', title: t('figures.refundCents'), kind: 'cents', value: (r) => r.refundCents },
-    { key: 'netCents', title: t('columns.net'), kind: 'cents', value: (r) => r.netCents },
+    { key: 'netCents', title: t('columns.net'), kind: 'cents', value: (r) => r.netCents, phone: 'first' },
   ];
   return (
     <QueryState query={query} shape="table">

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@ra/shared/format/date';
 import { DEFAULT_LIST_SORT, PAYOUT_SORT_KEYS, type TPayoutRow } from '@ra/shared/reports/reports.schemas';
 import { getPayouts, usePayouts, type TPageRequest } from '../api/get-payouts.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
-import { money } from '../report-format.ts';
+import { dateTime, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
 import { withListSort } from '../report-sort.ts';
@@ -21,14 +20,14 @@ export function PayoutSection({ range }: { range: TReportRange }) {
   const [paging, setPaging] = useState<TPageRequest>({ page: 1, pageSize: 50, ...DEFAULT_LIST_SORT });
   const query = usePayouts(range, paging);
   const columns: TReportColumn<TPayoutRow>[] = [
-    { key: 'at', title: t('columns.time'), value: (r) => formatTime(r.at, undefined, timeZone) },
+    { key: 'at', title: t('columns.time'), value: (r) => dateTime(r.at, timeZone) },
     {
       key: 'kind',
       title: t('columns.kind'),
       value: (r) => t(`payout.${r.kind}`),
       render: (r) => <Tag color={r.kind === 'cash' ? 'orange' : 'blue'}>{t(`payout.${r.kind}`)}</Tag>,
     },
-    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents },
+    { key: 'amountCents', title: t('columns.amount'), kind: 'cents', value: (r) => r.amountCents, phone: 'first' },
     { key: 'by', title: t('columns.by'), value: (r) => r.by },
     { key: 'reason', title: t('columns.reason'), value: (r) => r.reason },
   ];

@@ -9,7 +9,16 @@ import { showErrorMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { downloadServerExport, exportFileName, saveCsv, type TExportFormat } from '../api/export-report.ts';
 import { SERVER_EXPORT_FORMATS } from '../api/export-formats.ts';
-import { buildReportCsv, compareCells, formatCell, type TReportColumn, type TTotalsRow } from '../report-columns.ts';
+import { useNarrow } from '../hooks/use-narrow.ts';
+import { count } from '../report-format.ts';
+import {
+  buildReportCsv,
+  compareCells,
+  formatCell,
+  screenColumnsOf,
+  type TReportColumn,
+  type TTotalsRow,
+} from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
 import { antSortOrder, listSortOf, type TListSort } from '../report-sort.ts';
 
@@ -48,6 +57,8 @@ export interface TReportTableProps<TRow, TSortKey extends string = string> {
   loadAllRows?: () => Promise<readonly TRow[]>;
   /** Sorted by the server across every page (with `paging`); without it the rows on screen are sorted here. */
   sorting?: TReportSorting<TSortKey>;
+  /** The rows are not yet the ones the headings describe (a new grouping is loading): no export. */
+  stale?: boolean;
 }
 
 const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || kind === 'cents' || kind === 'percent';
@@ -69,10 +80,12 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
   paging,
   loadAllRows,
   sorting,
+  stale = false,
 }: TReportTableProps<TRow, TSortKey>) {
   const { t } = useTranslation('reports');
   const [exporting, setExporting] = useState<TExportFormat | null>(null);
-  const screenColumns = columns.filter((c) => c.only !== 'file');
+  const narrow = useNarrow();
+  const screenColumns = screenColumnsOf(columns, narrow);
   const serverFormats = SERVER_EXPORT_FORMATS[section] ?? [];
 
   const exportAs = async (format: TExportFormat) => {
@@ -100,9 +113,11 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
     return c.unsortable ? {} : { sorter: (a: TRow, b: TRow) => compareCells(c.value(a), c.value(b)) };
   };
 
-  const antColumns: ColumnsType<TRow> = screenColumns.map((c) => ({
+  const antColumns: ColumnsType<TRow> = screenColumns.map((c, index) => ({
     key: c.key,
     title: c.title,
+    // on a phone the name stays in view while the figures scroll
+    fixed: narrow && index === 0 ? ('left' as const) : undefined,
     align: isNumeric(c.kind) ? 'right' : 'left',
     width: c.width,
     ...sortOf(c),
@@ -125,7 +140,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
 
   const xlsxAvailable = serverFormats.includes('xlsx');
   return (
-    <section className="ra-report-table" aria-label={title}>
+    <section className="ra-report-table" aria-label={title} aria-busy={loading || stale || undefined}>
       <div className="ra-report-table__head">
         <Typography.Title level={5} className="ra-report-table__title">
           {title}
@@ -134,7 +149,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
           <Button
             icon={<DownloadOutlined />}
             loading={exporting === 'csv'}
-            disabled={rows.length === 0}
+            disabled={rows.length === 0 || stale}
             onClick={() => void exportAs('csv')}
             aria-label={t('export.csvOf', { table: title })}
           >
@@ -144,7 +159,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
             <Button
               icon={<FileExcelOutlined />}
               loading={exporting === 'xlsx'}
-              disabled={!xlsxAvailable || rows.length === 0}
+              disabled={!xlsxAvailable || rows.length === 0 || stale}
               onClick={() => void exportAs('xlsx')}
               aria-label={t('export.xlsxOf', { table: title })}
             >
@@ -158,7 +173,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
         columns={antColumns}
         dataSource={rows as TRow[]}
         rowKey={(row) => rowKey(row, rows.indexOf(row))}
-        loading={loading}
+        loading={loading || stale}
         onChange={(_pagination, _filters, sorter, extra) => {
           if (!sorting || extra.action !== 'sort') return;
           const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -174,7 +189,7 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
                 total: paging.total,
                 showSizeChanger: true,
                 pageSizeOptions: [20, 50, 100, 200],
-                showTotal: (total) => t('table.rowsTotal', { count: total }),
+                showTotal: (total) => t('table.rowsTotal', { count: total, countText: count(total) }),
                 onChange: paging.onChange,
               }
             : false

@@ -9,19 +9,20 @@ import { ChangeTag } from './change-tag.tsx';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
 import { NoSales, QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 type TChannelRow = TSalesSummaryResponse['byChannel'][number];
 
-const SUMMARY_FIGURES: Array<{
+export const SUMMARY_FIGURES: Array<{
   key: keyof TSalesFigures;
   kind: 'cents' | 'count';
   higherIsBetter?: boolean;
   emphasis?: boolean;
 }> = [
+  // net sales = gross - discounts - comps (docs/decisions.md "Totals"): the deductions sit between them
   { key: 'grossSalesCents', kind: 'cents' },
   { key: 'discountCents', kind: 'cents', higherIsBetter: false },
   { key: 'compCents', kind: 'cents', higherIsBetter: false },
-  { key: 'voidCents', kind: 'cents', higherIsBetter: false },
   { key: 'netSalesCents', kind: 'cents', emphasis: true },
   { key: 'taxCents', kind: 'cents' },
   { key: 'serviceChargeCents', kind: 'cents' },
@@ -32,7 +33,37 @@ const SUMMARY_FIGURES: Array<{
   { key: 'guestCount', kind: 'count' },
   { key: 'averageCheckCents', kind: 'cents' },
   { key: 'averageGuestCents', kind: 'cents' },
+  // voided lines were never charged: not in gross sales, so not a deduction from it; reported apart
+  { key: 'voidCents', kind: 'cents', higherIsBetter: false },
 ];
+
+/** How net sales is reached from gross sales, with this period's figures, and where voids stand. */
+export function NetSalesFormula({ figures }: { figures: TSalesFigures }) {
+  const { t } = useTranslation('reports');
+  return (
+    <p className="ra-report-formula" data-testid="net-formula">
+      <span>
+        <strong>{t('figures.netSalesCents')}</strong> {money(figures.netSalesCents)}
+      </span>
+      <span aria-hidden>=</span>
+      <span className="ra-sr-only">{t('formula.equals')}</span>
+      <span>
+        {t('figures.grossSalesCents')} {money(figures.grossSalesCents)}
+      </span>
+      <span aria-hidden>−</span>
+      <span className="ra-sr-only">{t('formula.minus')}</span>
+      <span>
+        {t('figures.discountCents')} {money(figures.discountCents)}
+      </span>
+      <span aria-hidden>−</span>
+      <span className="ra-sr-only">{t('formula.minus')}</span>
+      <span>
+        {t('figures.compCents')} {money(figures.compCents)}
+      </span>
+      <span>· {t('formula.voids', { value: money(figures.voidCents) })}</span>
+    </p>
+  );
+}
 
 /** Sales summary (SPEC 2 "salesSummary"): the period's figures against the previous one, and by channel. */
 export function SalesSummarySection({ range }: { range: TReportRange }) {
@@ -41,10 +72,16 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
 
   const channelColumns: TReportColumn<TChannelRow>[] = [
     { key: 'channel', title: t('columns.channel'), value: (r) => t(`channel.${r.channel}`) },
+    {
+      key: 'net',
+      title: t('figures.netSalesCents'),
+      kind: 'cents',
+      value: (r) => r.current.netSalesCents,
+      phone: 'first',
+    },
     { key: 'orders', title: t('figures.orderCount'), kind: 'count', value: (r) => r.current.orderCount },
     { key: 'guests', title: t('figures.guestCount'), kind: 'count', value: (r) => r.current.guestCount },
     { key: 'gross', title: t('figures.grossSalesCents'), kind: 'cents', value: (r) => r.current.grossSalesCents },
-    { key: 'net', title: t('figures.netSalesCents'), kind: 'cents', value: (r) => r.current.netSalesCents },
     { key: 'avg', title: t('figures.averageCheckCents'), kind: 'cents', value: (r) => r.current.averageCheckCents },
     {
       key: 'prevNet',
@@ -86,6 +123,8 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
         return (
           <div className="ra-report__body">
             {data.current.orderCount === 0 && <NoSales />}
+            <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
+            <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
             <div className="ra-report-panel">
               <ReportTable

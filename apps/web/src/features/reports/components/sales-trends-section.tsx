@@ -7,6 +7,7 @@ import { TREND_GRANULARITIES, type TTrendGranularity, type TTrendPoint } from '@
 import { changeRatio } from '@ra/shared/reports/report-math';
 import { useSalesTrends } from '../api/get-sales-trends.ts';
 import type { TReportColumn } from '../report-columns.ts';
+import { clock, day, month } from '../report-format.ts';
 import type { TReportRange } from '../report-range.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { NoSales, QueryState, SectionSkeleton } from './query-state.tsx';
@@ -28,6 +29,14 @@ export function defaultGranularity(range: { from: string; to: string }): TTrendG
 
 type TTrendRow = { point: TTrendPoint; previous: TTrendPoint | null };
 
+/** A bucket as people read it: '7:00 PM' / '19:00', 'Mar 14, 2026', 'Mar 2026'; files keep ISO keys. */
+export function bucketLabel(point: TTrendPoint, granularity: TTrendGranularity): string {
+  if (point.key === '') return '';
+  if (granularity === 'hour') return clock(new Date(Date.UTC(2026, 0, 1, Number(point.key))), 'UTC');
+  if (granularity === 'month') return month(point.key);
+  return day(point.key);
+}
+
 /** Sales trends (SPEC 2 "salesTrends"): hourly, daily, weekly or monthly, the previous period overlaid. */
 export function SalesTrendsSection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
@@ -37,12 +46,24 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
   const granularity = isGranularity(asked) ? asked : defaultGranularity(range);
   const query = useSalesTrends(range, granularity);
 
-  const columns: TReportColumn<TTrendRow>[] = [
-    { key: 'label', title: t(`trends.bucket.${granularity}`), value: (r) => r.point.label },
+  // The rows on screen may still be the previous grouping's while the new one loads: headings follow
+  // the rows, and the table shows it is loading and offers no export until they match the choice.
+  const columnsFor = (shown: TTrendGranularity): TReportColumn<TTrendRow>[] => [
+    { key: 'label', title: t(`trends.bucket.${shown}`), value: (r) => bucketLabel(r.point, shown) },
     { key: 'orders', title: t('figures.orderCount'), kind: 'count', value: (r) => r.point.orders },
     { key: 'guests', title: t('figures.guestCount'), kind: 'count', value: (r) => r.point.guests },
-    { key: 'net', title: t('figures.netSalesCents'), kind: 'cents', value: (r) => r.point.netSalesCents },
-    { key: 'prevLabel', title: t('columns.previousBucket'), value: (r) => r.previous?.label ?? null },
+    {
+      key: 'net',
+      title: t('figures.netSalesCents'),
+      kind: 'cents',
+      value: (r) => r.point.netSalesCents,
+      phone: 'first',
+    },
+    {
+      key: 'prevLabel',
+      title: t('columns.previousBucket'),
+      value: (r) => (r.previous ? bucketLabel(r.previous, shown) : null),
+    },
     { key: 'prevNet', title: t('columns.previousNet'), kind: 'cents', value: (r) => r.previous?.netSalesCents ?? null },
     {
       key: 'change',
@@ -73,6 +94,8 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
       />
       <QueryState query={query} shape="chart">
         {(data) => {
+          const stale = query.isPlaceholderData || data.granularity !== granularity;
+          const columns = columnsFor(data.granularity);
           const rows: TTrendRow[] = data.points.map((point, i) => ({
             point,
             previous: data.previousPoints?.[i] ?? null,
@@ -92,10 +115,15 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
           return (
             <>
               {empty && <NoSales />}
-              <div className="ra-report-panel ra-chart" data-chart="sales-trend" aria-label={t('trends.chartLabel')}>
+              <div
+                className={`ra-report-panel ra-chart${stale ? ' ra-chart--stale' : ''}`}
+                data-chart="sales-trend"
+                aria-label={t('trends.chartLabel')}
+                aria-busy={stale || undefined}
+              >
                 <Suspense fallback={<SectionSkeleton shape="chart" />}>
                   <TrendChart
-                    points={data.points}
+                    points={data.points.map((p) => ({ ...p, label: bucketLabel(p, data.granularity) }))}
                     previousPoints={data.previousPoints}
                     primaryColor={token.colorPrimary}
                     labels={{
@@ -114,6 +142,7 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
                   columns={columns}
                   rows={empty ? [] : rows}
                   rowKey={(r) => r.point.key}
+                  stale={stale}
                   totals={{
                     label: null,
                     orders: total.orders,

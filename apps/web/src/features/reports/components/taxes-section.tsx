@@ -22,7 +22,7 @@ export function TaxesSection({ range }: { range: TReportRange }) {
     { key: 'name', title: t('columns.tax'), value: (r) => r.name ?? t('taxes.unnamed') },
     { key: 'rate', title: t('columns.rate'), value: (r) => taxRate(r.rateBasisPoints) },
     { key: 'taxableCents', title: t('columns.taxable'), kind: 'cents', value: (r) => r.taxableCents },
-    { key: 'taxCents', title: t('figures.taxCents'), kind: 'cents', value: (r) => r.taxCents },
+    { key: 'taxCents', title: t('figures.taxCents'), kind: 'cents', value: (r) => r.taxCents, phone: 'first' },
   ];
   return (
     <QueryState query={query} shape="table">
