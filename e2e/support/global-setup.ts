@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -21,6 +21,8 @@ declare module 'vitest' {
     jwtSecret: string;
     /** ISO instant the server's clock started at (CLOCK_NOW). */
     clockNow: string;
+    /** The server's log as it is written: tests read the mail the local email adapter logs. */
+    serverLogFile: string;
   }
 }
 
@@ -61,7 +63,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  const serverLogFile = join(dataDir, 'server.log');
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+    appendFileSync(serverLogFile, d);
+  });
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -73,6 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('jwtSecret', E2E_JWT_SECRET);
   project.provide('clockNow', new Date(clockNow).toISOString());
+  project.provide('serverLogFile', serverLogFile);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
