@@ -1,3 +1,5 @@
+// First: it configures zod before any module creates a schema.
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
