@@ -188,13 +188,12 @@ describe('time-zone step', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'agent@demo.test');
     await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 30_000 });
+    // Sakura Ramen sits in the agent's East Team group
+    const team = page.locator('.ant-tree-treenode', { hasText: 'East Team' });
+    await team.waitFor({ timeout: 30_000 });
+    await team.locator('.ant-tree-switcher').click();
     const sakura = page.locator('.ant-tree-treenode', { hasText: 'Sakura Ramen' });
-    for (let i = 0; i < 5 && !(await sakura.isVisible()); i += 1) {
-      const closed = page.locator('.ant-tree-switcher_close').first();
-      if ((await closed.count()) === 0) break;
-      await closed.click();
-      await page.waitForTimeout(300);
-    }
+    await sakura.waitFor({ timeout: 30_000 });
     await sakura.getByRole('button').click();
     await page.waitForURL((u) => u.pathname === '/selectTimeZone', { timeout: 30_000 });
     // Sakura Ramen is in Philadelphia, PA; the agent's browser is somewhere else entirely
