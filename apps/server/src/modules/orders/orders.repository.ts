@@ -307,7 +307,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     ) x
     group by restaurant_id, business_day, channel
     order by restaurant_id, business_day, channel
-    on conflict (restaurant_id, business_day, channel) do update set ${increments('t', DAILY_SALES_SUMS)}`);
+    on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}`);
 
   await db.execute(sql`
     insert into daily_item_sales as t
@@ -320,7 +320,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by i.restaurant_id, i.business_day, i.category, i.pos_item_id
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, category, pos_item_id) do update set
-      item_name = excluded.item_name, ${increments('t', ['quantity', 'gross_cents', 'discount_cents', 'comp_cents', 'net_cents'])}`);
+      item_name = excluded.item_name, ${increments('t', ROLLUP_MEASURES.daily_item_sales)}`);
 
   await db.execute(sql`
     insert into daily_option_sales as t (restaurant_id, business_day, group_name, option_name, quantity, amount_cents)
@@ -333,7 +333,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by op.restaurant_id, i.business_day, op.group_name, op.name
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, group_name, option_name) do update set
-      ${increments('t', ['quantity', 'amount_cents'])}`);
+      ${increments('t', ROLLUP_MEASURES.daily_option_sales)}`);
 
   await db.execute(sql`
     insert into daily_discount_sales as t (restaurant_id, business_day, kind, name, count, amount_cents)
@@ -342,7 +342,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     where ${scoped(scope, 'd', 'order_id')} and ${sql.raw(closed)}
     group by d.restaurant_id, o.business_day, d.kind, d.name
     order by 1, 2, 3, 4
-    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ['count', 'amount_cents'])}`);
+    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}`);
 
   await db.execute(sql`
     insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_basis_points, taxable_cents, tax_cents)
@@ -360,7 +360,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, name, rate
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, name, rate_basis_points) do update set
-      ${increments('t', ['taxable_cents', 'tax_cents'])}`);
+      ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}`);
 
   await db.execute(sql`
     insert into daily_payment_sales as t
@@ -378,7 +378,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, method, brand
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, method, card_brand) do update set
-      ${increments('t', ['count', 'amount_cents', 'tip_cents', 'refund_count', 'refund_cents'])}`);
+      ${increments('t', ROLLUP_MEASURES.daily_payment_sales)}`);
 
   await db.execute(sql`
     insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
@@ -389,7 +389,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by o.restaurant_id, o.business_day, o.opened_hour
     order by 1, 2, 3
     on conflict (restaurant_id, business_day, hour) do update set
-      ${increments('t', ['order_count', 'guest_count', 'net_sales_cents'])}`);
+      ${increments('t', ROLLUP_MEASURES.hourly_sales)}`);
 }
 
 export const ROLLUP_TABLES = [
@@ -401,6 +401,23 @@ export const ROLLUP_TABLES = [
   'daily_payment_sales',
   'hourly_sales',
 ] as const;
+
+/** The summed columns of each rollup table (what `applyRollups` adds to or takes away from). */
+const ROLLUP_MEASURES: Readonly<Record<(typeof ROLLUP_TABLES)[number], readonly string[]>> = {
+  daily_sales: DAILY_SALES_SUMS,
+  daily_item_sales: ['quantity', 'gross_cents', 'discount_cents', 'comp_cents', 'net_cents'],
+  daily_option_sales: ['quantity', 'amount_cents'],
+  daily_discount_sales: ['count', 'amount_cents'],
+  daily_tax_sales: ['taxable_cents', 'tax_cents'],
+  daily_payment_sales: ['count', 'amount_cents', 'tip_cents', 'refund_count', 'refund_cents'],
+  hourly_sales: ['order_count', 'guest_count', 'net_sales_cents'],
+};
+
+/**
+ * Above this share of a restaurant's orders moving, a clock change rebuilds every rollup from the
+ * base rows instead of moving the moved orders' contributions (a new zone moves every order's hour).
+ */
+const INCREMENTAL_REFILE_MAX_SHARE = 0.2;
 
 interface TStoredOrder {
   id: number;
@@ -700,11 +717,16 @@ export class OrdersRepository {
 
   /**
    * Re-files every order, payment, refund and payout of the restaurant under the business days of
-   * its (new) clock and rebuilds its rollups from the base rows, in one transaction (a savepoint of
-   * `db` when `db` is already one: the clock change runs it in its own transaction, after saving the
-   * setting). The restaurant row is held FOR UPDATE, so pushes wait and are then filed by the new
-   * clock. An instant's business day is computed in SQL the way `businessDayOf` does it (the local
-   * date of local time minus the offset); only rows whose day or hour moves are written.
+   * its (new) clock and brings its rollups in line, in one transaction (a savepoint of `db` when
+   * `db` is already one: the clock change runs it in its own transaction, after saving the setting).
+   * The restaurant row is held FOR UPDATE, so pushes wait and are then filed by the new clock. An
+   * instant's business day is computed in SQL the way `businessDayOf` does it (the local date of
+   * local time minus the offset); only rows whose day or hour moves are written.
+   *
+   * A new end-of-day hour moves only the orders of the hour in between: their contributions are
+   * taken away under the old days and added under the new ones, and rollup rows left at zero are
+   * removed, which ends exactly where a rebuild from the base rows would. When most orders move (a
+   * new zone moves every order's local hour), every rollup is rebuilt from the base rows.
    */
   async rebuildRollups(restaurantId: number, db: Database = this.db): Promise<void> {
     await db.transaction(async (tx) => {
@@ -715,9 +737,27 @@ export class OrdersRepository {
       const dayOf = (column: string) =>
         sql`((${sql.raw(column)} at time zone ${tz}) - make_interval(hours => ${offset}::int))::date`;
       const hourOf = sql`extract(hour from opened_at at time zone ${tz})::int`;
+      const orderMoves = sql`(business_day <> ${dayOf('opened_at')} or opened_hour <> ${hourOf})`;
+
+      const moved = (
+        await rowsOf(
+          tx,
+          sql`select id from orders where restaurant_id = ${restaurantId} and ${orderMoves}
+              union select order_id from payments
+                where restaurant_id = ${restaurantId} and business_day <> ${dayOf('paid_at')}
+              union select order_id from refunds
+                where restaurant_id = ${restaurantId} and business_day <> ${dayOf('refunded_at')}`,
+        )
+      ).map((r) => num(r.id));
+      const [total] = await rowsOf(
+        tx,
+        sql`select count(*)::int as n from orders where restaurant_id = ${restaurantId}`,
+      );
+      const incremental = moved.length <= INCREMENTAL_REFILE_MAX_SHARE * num(total?.n);
+      if (incremental && moved.length > 0) await applyRollups(tx, -1, { restaurantId, orderIds: moved });
+
       await tx.execute(sql`update orders set business_day = ${dayOf('opened_at')}, opened_hour = ${hourOf}
-        where restaurant_id = ${restaurantId}
-          and (business_day <> ${dayOf('opened_at')} or opened_hour <> ${hourOf})`);
+        where restaurant_id = ${restaurantId} and ${orderMoves}`);
       await tx.execute(sql`update order_items i set business_day = o.business_day from orders o
         where i.restaurant_id = ${restaurantId} and o.id = i.order_id and i.business_day <> o.business_day`);
       for (const [table, column] of [
@@ -727,6 +767,16 @@ export class OrdersRepository {
       ] as const) {
         await tx.execute(sql`update ${sql.raw(table)} set business_day = ${dayOf(column)}
           where restaurant_id = ${restaurantId} and business_day <> ${dayOf(column)}`);
+      }
+
+      if (incremental) {
+        if (moved.length === 0) return;
+        await applyRollups(tx, 1, { restaurantId, orderIds: moved });
+        for (const table of ROLLUP_TABLES) {
+          const allZero = sql.raw(ROLLUP_MEASURES[table].map((c) => `${c} = 0`).join(' and '));
+          await tx.execute(sql`delete from ${sql.raw(table)} where restaurant_id = ${restaurantId} and ${allZero}`);
+        }
+        return;
       }
       for (const table of ROLLUP_TABLES) {
         await tx.execute(sql`delete from ${sql.raw(table)} where restaurant_id = ${restaurantId}`);

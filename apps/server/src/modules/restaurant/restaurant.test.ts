@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@ra/shared/errors';
 import { PAGE_PERMISSIONS } from '@ra/shared/permissions';
 import { ZRestInfo } from '@ra/shared/auth/auth.schemas';
@@ -8,6 +8,13 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { roles, users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
+import { ZIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import { OrdersRepository } from '../orders/orders.repository.ts';
+import { OrdersService } from '../orders/orders.service.ts';
+import { RestaurantRepository } from './restaurant.repository.ts';
+import { RestaurantService } from './restaurant.service.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 
 let ctx: TestContext;
@@ -325,5 +332,86 @@ describe('admin config and cache', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.json()).toEqual({ ok: true });
+  });
+});
+
+describe('clock changes are whole', () => {
+  const setHour = (value: string) =>
+    owner({ method: 'POST', url: '/api/api/updateRestConfig', payload: { name: 'hourOffsetEndOfDay', value } });
+
+  /** A paid check opened at 03:30 EDT on 2026-03-12: business day 03-12 with the day ending at 3, 03-11 at 4. */
+  const earlyCheck = ZIngestOrderRequest.parse({
+    posOrderId: 'CLOCK-1',
+    channel: 'toGo',
+    partySize: 1,
+    status: 'closed',
+    openedAt: '2026-03-12T07:30:00Z',
+    closedAt: '2026-03-12T07:40:00Z',
+    items: [{ posItemId: 'C', name: 'Coffee', category: 'Drinks', quantity: 1, unitPriceCents: 400 }],
+    payments: [{ posPaymentId: 'CLOCK-1-p', method: 'cash', amountCents: 400, paidAt: '2026-03-12T07:40:00Z' }],
+  });
+  const dayOfCheck = async () => {
+    const [row] = await ctx.db
+      .execute(sql`select business_day::text as d from orders where pos_order_id = 'CLOCK-1'`)
+      .then((r) => (r as unknown as { rows: Array<{ d: string }> }).rows);
+    return row?.d;
+  };
+  const settingAudits = () =>
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.restaurantId, harborId), eq(auditLog.action, 'restaurant.config.update')))
+      .orderBy(desc(auditLog.id));
+
+  beforeAll(async () => {
+    await new OrdersService(new OrdersRepository(ctx.db), ctx.config.clock).ingestOrdersFor(harborId, [earlyCheck]);
+  });
+
+  it('re-files the orders and records the old and new value at the server’s time', async () => {
+    expect(await dayOfCheck()).toBe('2026-03-12');
+    expect((await setHour('4')).statusCode).toBe(200);
+    expect(await dayOfCheck()).toBe('2026-03-11');
+    const [audit] = await settingAudits();
+    expect(audit).toMatchObject({
+      details: { name: 'hourOffsetEndOfDay', value: '4', before: '3' },
+      createdAt: ctx.config.clock.now(),
+    });
+    expect((await setHour('3')).statusCode).toBe(200);
+    expect(await dayOfCheck()).toBe('2026-03-12');
+  });
+
+  it('keeps the setting, the orders and the audit log as they were when re-filing fails', async () => {
+    const auditsBefore = (await settingAudits()).length;
+    // The real re-filing runs, then the change fails before it commits.
+    const failing = new RestaurantService(
+      new RestaurantRepository(ctx.db),
+      new AuditRepository(ctx.db),
+      async (restaurantId, tx) => {
+        await new OrdersRepository(ctx.db).rebuildRollups(restaurantId, tx);
+        throw new Error('disk full');
+      },
+      ctx.config.clock,
+    );
+    const auth = {
+      userId: 1,
+      restaurantId: harborId,
+      PagePermissions: { editConfig: true },
+    } as unknown as AuthContext;
+    await expect(failing.updateSetting(auth, 'hourOffsetEndOfDay', '4', '127.0.0.1')).rejects.toThrow('disk full');
+    const info = (await owner({ method: 'GET', url: '/api/api/getrest' })).json();
+    expect(info.config.hourOffsetEndOfDay).toBe(3);
+    expect(await dayOfCheck()).toBe('2026-03-12');
+    expect(await settingAudits()).toHaveLength(auditsBefore);
+  });
+
+  it('does not re-file anything when the value does not change', async () => {
+    const [before] = await ctx.db
+      .execute(sql`select xmin::text as x from orders where pos_order_id = 'CLOCK-1'`)
+      .then((r) => (r as unknown as { rows: Array<{ x: string }> }).rows);
+    expect((await setHour('3')).statusCode).toBe(200);
+    const [after] = await ctx.db
+      .execute(sql`select xmin::text as x from orders where pos_order_id = 'CLOCK-1'`)
+      .then((r) => (r as unknown as { rows: Array<{ x: string }> }).rows);
+    expect(after?.x).toBe(before?.x);
   });
 });
