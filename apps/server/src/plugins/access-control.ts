@@ -28,6 +28,8 @@ export interface TRouteAccessEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TRouteAccess;
+    /** A GET that changes state (SPEC 7's sign-out): authenticated fresh and followed by afterWrite. */
+    writes?: boolean;
   }
   interface FastifyInstance {
     /** Every route under /api with its declared access, for review and for tests that walk it. */
@@ -61,7 +63,8 @@ function readToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+const isWrite = (request: FastifyRequest) =>
+  !(request.method === 'GET' || request.method === 'HEAD') || request.routeOptions.config.writes === true;
 
 export function checkAccess(access: TRouteAccess, auth: AuthContext): void {
   switch (access.kind) {
@@ -115,7 +118,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (!access || access.kind === 'public') return;
     const token = readToken(request);
     if (!token) throw loggedOut();
-    const auth = await options.authenticate(token, { fresh: !isRead(request.method) });
+    const auth = await options.authenticate(token, { fresh: isWrite(request) });
     request.auth = auth;
     checkAccess(access, auth);
   });
@@ -124,7 +127,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     const afterWrite = options.afterWrite;
     // Before the answer leaves, so the caller's next request can never be decided on what this one changed.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth && !isRead(request.method)) afterWrite();
+      if (request.auth && isWrite(request)) afterWrite();
       return payload;
     });
   }

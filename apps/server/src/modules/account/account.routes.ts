@@ -84,7 +84,8 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
           'on any link to this address, and a link must not be able to sign anyone out.',
         response: { 200: ZOk },
       },
-      config: { access: { kind: 'authenticated' } },
+      // SPEC 7 makes sign-out a GET, yet it ends a session: decided and forgotten like a write.
+      config: { access: { kind: 'authenticated' }, writes: true },
       handler: (request) => {
         if (!request.headers.authorization?.trim()) {
           throw new AppError(403, ERROR_CODES.forbidden, AUTH_MESSAGES.logoutNeedsHeader.en);
