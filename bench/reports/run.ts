@@ -21,6 +21,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
 import { seedDemoOrders } from '../../apps/server/src/modules/orders/demo-orders.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { ReportsRepository } from '../../apps/server/src/modules/reports/reports.repository.ts';
 
 const url = process.env.BENCH_DATABASE_URL || undefined;
@@ -100,6 +101,7 @@ const app = await buildApp({
     email: { smtpUrl: undefined, from: 'bench@restaurant-admin.local', fail: false },
     webDistDir: '/tmp/ra-no-web-dist',
     logLevel: 'silent',
+    clock: systemClock,
   },
 });
 const signin = await app.inject({
