@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Descriptions, Drawer, Empty, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@ra/shared/format/date';
-import { formatMoneyCents } from '@ra/shared/format/number';
+import { formatCents, formatDateTime, formatDay, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import type { TOrderDetail } from '@ra/shared/transactions/transactions.schemas';
 import { useOrderDetail } from '../api/get-order-detail.ts';
 
-const money = formatMoneyCents;
+const lang = () => toDisplayLanguage(currentLanguage());
+const money = (cents: number) => formatCents(cents, lang());
+const formatTime = (at: string, zone?: string) => formatDateTime(at, lang(), zone);
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,15 +36,33 @@ function StaffAction({
     <div className="ra-tx-drawer__action">
       <Tag color={color}>{label}</Tag>
       <span>
-        {action.by} · {action.reason} · {formatTime(action.at, undefined, zone)}
+        {action.by} · {action.reason} · {formatTime(action.at, zone)}
       </span>
     </div>
   );
 }
 
-function OrderBody({ order, zone }: { order: TOrderDetail; zone?: string }) {
+function OrderBody({ order, zone, narrow }: { order: TOrderDetail; zone?: string; narrow: boolean }) {
   const { t } = useTranslation('transactions');
-  const time = (at: string | null) => (at ? formatTime(at, undefined, zone) : '—');
+  const time = (at: string | null) => (at ? formatTime(at, zone) : '—');
+  const itemName = (item: TOrderDetail['items'][number]) => (
+    <div className="ra-tx-drawer__item">
+      <span className={item.voided ? 'ra-tx-drawer__struck' : undefined}>{item.name}</span>
+      {item.options.length > 0 && (
+        <ul className="ra-tx-drawer__options">
+          {item.options.map((o, i) => (
+            <li key={i}>
+              {o.group}: {o.name}
+              {o.quantity > 1 ? ` ×${o.quantity}` : ''}
+              {o.priceCents !== 0 ? ` (${o.priceCents > 0 ? '+' : ''}${money(o.priceCents)})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {item.comped && <StaffAction label={t('item.comped')} action={item.comped} color="gold" zone={zone} />}
+      {item.voided && <StaffAction label={t('item.voided')} action={item.voided} color="red" zone={zone} />}
+    </div>
+  );
   const totals: Array<[string, number, boolean?]> = [
     [t('totals.gross'), order.totals.grossSalesCents],
     [t('totals.discounts'), -order.totals.discountCents],
@@ -78,7 +98,7 @@ function OrderBody({ order, zone }: { order: TOrderDetail; zone?: string }) {
           { key: 'table', label: t('order.table'), children: order.tableName ?? '—' },
           { key: 'party', label: t('order.party'), children: order.partySize },
           { key: 'server', label: t('order.server'), children: order.serverName ?? '—' },
-          { key: 'day', label: t('order.businessDay'), children: order.businessDay },
+          { key: 'day', label: t('order.businessDay'), children: formatDay(order.businessDay, lang()) },
           { key: 'opened', label: t('order.opened'), children: time(order.openedAt) },
           { key: 'closed', label: t('order.closed'), children: time(order.closedAt) },
         ]}
@@ -86,54 +106,69 @@ function OrderBody({ order, zone }: { order: TOrderDetail; zone?: string }) {
       {order.voided && <StaffAction label={t('order.voidedOrder')} action={order.voided} color="red" zone={zone} />}
 
       <Block title={t('order.items')}>
-        <Table
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          rowKey="lineNo"
-          dataSource={order.items}
-          columns={[
-            {
-              key: 'name',
-              title: t('item.name'),
-              render: (_, item) => (
-                <div className="ra-tx-drawer__item">
-                  <span className={item.voided ? 'ra-tx-drawer__struck' : undefined}>{item.name}</span>
-                  {item.options.length > 0 && (
-                    <ul className="ra-tx-drawer__options">
-                      {item.options.map((o, i) => (
-                        <li key={i}>
-                          {o.group}: {o.name}
-                          {o.quantity > 1 ? ` ×${o.quantity}` : ''}
-                          {o.priceCents !== 0 ? ` (${o.priceCents > 0 ? '+' : ''}${money(o.priceCents)})` : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {item.comped && (
-                    <StaffAction label={t('item.comped')} action={item.comped} color="gold" zone={zone} />
-                  )}
-                  {item.voided && <StaffAction label={t('item.voided')} action={item.voided} color="red" zone={zone} />}
+        {narrow ? (
+          // On a phone each line is a card with its net amount on the first line, not a wide table.
+          <ul className="ra-tx-drawer__list ra-tx-drawer__items">
+            {order.items.map((item) => (
+              <li key={item.lineNo}>
+                <div className="ra-tx-drawer__item-card">
+                  <div className="ra-tx-drawer__item-line">
+                    <span>
+                      {item.quantity} × {item.name}
+                    </span>
+                    <strong>{money(item.netCents)}</strong>
+                  </div>
+                  <div className="ra-tx-drawer__options">
+                    {t('item.unitPrice')} {money(item.unitPriceCents)} · {t('item.gross')} {money(item.grossCents)}
+                    {item.discountCents ? ` · ${t('item.discount')} -${money(item.discountCents)}` : ''}
+                  </div>
+                  {itemName({ ...item, name: '' })}
                 </div>
-              ),
-            },
-            { key: 'qty', title: t('item.quantity'), align: 'right', render: (_, item) => item.quantity },
-            {
-              key: 'unit',
-              title: t('item.unitPrice'),
-              align: 'right',
-              render: (_, item) => money(item.unitPriceCents),
-            },
-            { key: 'gross', title: t('item.gross'), align: 'right', render: (_, item) => money(item.grossCents) },
-            {
-              key: 'discount',
-              title: t('item.discount'),
-              align: 'right',
-              render: (_, item) => (item.discountCents ? `-${money(item.discountCents)}` : '—'),
-            },
-            { key: 'net', title: t('item.net'), align: 'right', render: (_, item) => money(item.netCents) },
-          ]}
-        />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Table
+            size="small"
+            pagination={false}
+            tableLayout="fixed"
+            rowKey="lineNo"
+            dataSource={order.items}
+            columns={[
+              // the name column takes what is left and wraps; the figures keep their width
+              { key: 'name', title: t('item.name'), render: (_, item) => itemName(item) },
+              { key: 'qty', title: t('item.quantity'), align: 'right', width: 56, render: (_, item) => item.quantity },
+              {
+                key: 'unit',
+                title: t('item.unitPrice'),
+                align: 'right',
+                width: 96,
+                render: (_, item) => money(item.unitPriceCents),
+              },
+              {
+                key: 'gross',
+                title: t('item.gross'),
+                align: 'right',
+                width: 96,
+                render: (_, item) => money(item.grossCents),
+              },
+              {
+                key: 'discount',
+                title: t('item.discount'),
+                align: 'right',
+                width: 96,
+                render: (_, item) => (item.discountCents ? `-${money(item.discountCents)}` : '—'),
+              },
+              {
+                key: 'net',
+                title: t('item.net'),
+                align: 'right',
+                width: 96,
+                render: (_, item) => money(item.netCents),
+              },
+            ]}
+          />
+        )}
       </Block>
 
       {order.discounts.length > 0 && (
@@ -229,12 +264,14 @@ export function OrderDrawer({
     <Drawer
       open={orderId !== null}
       onClose={onClose}
-      size={narrow ? '100%' : 720}
+      size={narrow ? '100%' : 760}
+      // keyboard focus stays in the drawer while it is open, and returns to the row afterwards
+      focusable={{ trap: true, focusTriggerAfterClose: true }}
       title={order ? t('order.title', { number: order.orderNumber ?? order.posOrderId }) : t('order.loading')}
       destroyOnHidden
     >
       {order ? (
-        <OrderBody order={order} zone={zone} />
+        <OrderBody order={order} zone={zone} narrow={narrow} />
       ) : query.isError ? (
         <Result
           status="warning"

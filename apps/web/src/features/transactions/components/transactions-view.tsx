@@ -1,13 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, DatePicker, Empty, Input, InputNumber, Result, Select, Table, Tag, Tooltip } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Button,
+  DatePicker,
+  Empty,
+  Input,
+  InputNumber,
+  Pagination,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { presetRangeOn, DATE_PRESETS } from '@ra/shared/business-day/date-range';
-import { formatTime } from '@ra/shared/format/date';
-import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { PAYMENT_METHODS } from '@ra/shared/orders/orders.schemas';
+import { showErrorMessage } from '../../../lib/feedback.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import {
@@ -15,6 +31,7 @@ import {
   TRANSACTION_STATUSES,
   type TTransactionRow,
 } from '@ra/shared/transactions/transactions.schemas';
+import { downloadTransactions, type TTransactionsExportFormat } from '../api/export-transactions.ts';
 import { useTransactions, type TTransactionsFilter } from '../api/get-transactions.ts';
 import { businessToday, dollarsToCents, parseTransactionsFilter, transactionsSearch } from '../transactions-filter.ts';
 import { OrderDrawer } from './order-drawer.tsx';
@@ -22,6 +39,54 @@ import './transactions.css';
 
 const DAY = 'YYYY-MM-DD';
 const MOBILE_WIDTH = 992;
+
+function StatusTag({ row, label }: { row: TTransactionRow; label: string }) {
+  return (
+    <Tooltip title={row.reason ? `${row.by ?? ''} · ${row.reason}` : undefined}>
+      <Tag color={row.status === 'completed' ? 'green' : row.status === 'refunded' ? 'red' : 'orange'}>{label}</Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * The list on a phone: one card per payment or refund, amount and status on the first line, so the
+ * figures that matter never sit behind sideways scrolling. Each card is one button that opens the order.
+ */
+function TransactionCards({
+  rows,
+  loading,
+  label,
+  onOpen,
+  render,
+  empty,
+}: {
+  rows: readonly TTransactionRow[];
+  loading: boolean;
+  label: (row: TTransactionRow) => string;
+  onOpen: (orderId: number) => void;
+  render: (row: TTransactionRow) => ReactNode;
+  empty: string;
+}) {
+  if (rows.length === 0) {
+    return loading ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  }
+  return (
+    <ul className="ra-tx-cards" aria-busy={loading || undefined}>
+      {rows.map((r) => (
+        <li key={r.key}>
+          <button
+            type="button"
+            className="ra-tx-card ra-tx__row"
+            aria-label={label(r)}
+            onClick={() => onOpen(r.orderId)}
+          >
+            {render(r)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function useNarrow(): boolean {
   const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth < MOBILE_WIDTH);
@@ -62,27 +127,53 @@ export function TransactionsView() {
     };
   });
 
-  const money = formatMoneyCents;
+  const lang = toDisplayLanguage(currentLanguage());
+  const money = (cents: number) => formatCents(cents, lang);
+  const when = (at: string) => formatDateTime(at, lang, zone);
+  const methodText = (r: TTransactionRow) =>
+    `${t(`method.${r.method}`)}${r.cardBrand ? ` · ${t(`cardBrand.${r.cardBrand}`)}` : ''}${r.cardLast4 ? ` ••${r.cardLast4}` : ''}`;
+  const amountText = (r: TTransactionRow) => (r.kind === 'refund' ? `-${money(r.amountCents)}` : money(r.amountCents));
+  const orderText = (r: TTransactionRow) => `#${r.orderNumber ?? r.posOrderId}`;
+  /** What a screen reader says for a row: the row's own contents, then that it opens the order. */
+  const rowLabel = (r: TTransactionRow) =>
+    t('rowLabel', {
+      kind: t(`kind.${r.kind}`),
+      time: when(r.at),
+      order: orderText(r),
+      method: methodText(r),
+      amount: amountText(r),
+      status: t(`status.${r.status}`),
+    });
+  const [exporting, setExporting] = useState<TTransactionsExportFormat | null>(null);
+  const exportAs = async (format: TTransactionsExportFormat) => {
+    setExporting(format);
+    try {
+      await downloadTransactions(filter, format);
+    } catch (e) {
+      showErrorMessage(errorText(e, t('export.failed')));
+    } finally {
+      setExporting(null);
+    }
+  };
   const columns: ColumnsType<TTransactionRow> = [
     {
       key: 'at',
       title: t('columns.time'),
       sorter: true,
       sortOrder: filter.sort === 'at' ? 'ascend' : filter.sort === '-at' ? 'descend' : null,
-      render: (_, r) => formatTime(r.at, undefined, zone),
+      render: (_, r) => when(r.at),
     },
     {
       key: 'kind',
       title: t('columns.kind'),
       render: (_, r) => <Tag color={r.kind === 'refund' ? 'volcano' : 'cyan'}>{t(`kind.${r.kind}`)}</Tag>,
     },
-    { key: 'order', title: t('columns.order'), render: (_, r) => `#${r.orderNumber ?? r.posOrderId}` },
+    { key: 'order', title: t('columns.order'), render: (_, r) => orderText(r) },
     { key: 'channel', title: t('columns.channel'), render: (_, r) => t(`channel.${r.channel}`) },
     {
       key: 'method',
       title: t('columns.method'),
-      render: (_, r) =>
-        `${t(`method.${r.method}`)}${r.cardBrand ? ` · ${t(`cardBrand.${r.cardBrand}`)}` : ''}${r.cardLast4 ? ` ••${r.cardLast4}` : ''}`,
+      render: (_, r) => methodText(r),
     },
     { key: 'server', title: t('columns.server'), render: (_, r) => r.serverName ?? '—' },
     {
@@ -91,20 +182,13 @@ export function TransactionsView() {
       align: 'right',
       sorter: true,
       sortOrder: filter.sort === 'amount' ? 'ascend' : filter.sort === '-amount' ? 'descend' : null,
-      render: (_, r) =>
-        r.kind === 'refund' ? <span className="ra-tx__refund">-{money(r.amountCents)}</span> : money(r.amountCents),
+      render: (_, r) => <span className={r.kind === 'refund' ? 'ra-tx__refund' : undefined}>{amountText(r)}</span>,
     },
     { key: 'tip', title: t('columns.tip'), align: 'right', render: (_, r) => (r.tipCents ? money(r.tipCents) : '—') },
     {
       key: 'status',
       title: t('columns.status'),
-      render: (_, r) => (
-        <Tooltip title={r.reason ? `${r.by ?? ''} · ${r.reason}` : undefined}>
-          <Tag color={r.status === 'completed' ? 'green' : r.status === 'refunded' ? 'red' : 'orange'}>
-            {t(`status.${r.status}`)}
-          </Tag>
-        </Tooltip>
-      ),
+      render: (_, r) => <StatusTag row={r} label={t(`status.${r.status}`)} />,
     },
   ];
 
@@ -129,6 +213,19 @@ export function TransactionsView() {
   const data = query.data;
   return (
     <div className="ra-tx">
+      {/* one Tab to the list instead of through every filter (WCAG 2.4.1 bypass blocks) */}
+      <a
+        className="ra-tx__skip"
+        href="#ra-tx-list"
+        onClick={(e) => {
+          e.preventDefault();
+          const list = document.getElementById('ra-tx-list');
+          const first = list?.querySelector<HTMLElement>('.ra-tx__row');
+          (first ?? list)?.focus();
+        }}
+      >
+        {t('skipToList')}
+      </a>
       <div className="ra-tx__filters" role="search">
         <DatePicker.RangePicker
           aria-label={t('filters.range')}
@@ -205,60 +302,124 @@ export function TransactionsView() {
         </span>
       </div>
 
-      {data && (
-        <p className="ra-tx__summary" data-testid="transactions-totals">
-          {t('summary', {
-            payments: toThousands(data.totals.paymentCount),
-            paymentAmount: money(data.totals.paymentCents),
-            refunds: toThousands(data.totals.refundCount),
-            refundAmount: money(data.totals.refundCents),
-          })}
-        </p>
-      )}
+      <div className="ra-tx__head">
+        {data && (
+          <p className="ra-tx__summary" data-testid="transactions-totals">
+            {t('summary.payments', {
+              count: data.totals.paymentCount,
+              countText: formatCount(data.totals.paymentCount, lang),
+              amount: money(data.totals.paymentCents),
+            })}
+            {' · '}
+            {t('summary.refunds', {
+              count: data.totals.refundCount,
+              countText: formatCount(data.totals.refundCount, lang),
+              amount: money(data.totals.refundCents),
+            })}
+          </p>
+        )}
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting === 'csv'}
+            disabled={!data || data.total === 0}
+            onClick={() => void exportAs('csv')}
+            aria-label={t('export.csvOf')}
+          >
+            {t('export.csv')}
+          </Button>
+          <Button
+            icon={<FileExcelOutlined />}
+            loading={exporting === 'xlsx'}
+            disabled={!data || data.total === 0}
+            onClick={() => void exportAs('xlsx')}
+            aria-label={t('export.xlsxOf')}
+          >
+            {t('export.xlsx')}
+          </Button>
+        </Space>
+      </div>
 
-      <div className="ra-tx__panel">
-        <Table<TTransactionRow>
-          size="middle"
-          rowKey="key"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-          onRow={(r) => ({
-            onClick: () => setOrderId(r.orderId),
-            onKeyDown: (e) => {
-              if (e.key === 'Enter') setOrderId(r.orderId);
-            },
-            tabIndex: 0,
-            className: 'ra-tx__row',
-            'aria-label': t('openOrder', { number: r.orderNumber ?? r.posOrderId }),
-          })}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') {
-              const s = sorter as SorterResult<TTransactionRow>;
-              const field = s.columnKey === 'amount' ? 'amount' : 'at';
-              update({ sort: s.order === 'ascend' ? field : s.order === 'descend' ? `-${field}` : '-at' });
-            } else if (extra.action === 'paginate') {
-              setSearch(
-                transactionsSearch({
-                  ...filter,
-                  page: pagination.current ?? 1,
-                  pageSize: pagination.pageSize ?? filter.pageSize,
-                }),
-                { replace: true },
-              );
-            }
-          }}
-          pagination={{
-            current: filter.page,
-            pageSize: filter.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100, 200],
-            showTotal: (total) => t('rowsTotal', { count: total }),
-          }}
-        />
+      <div className="ra-tx__panel" id="ra-tx-list" tabIndex={-1} aria-label={t('listLabel')}>
+        {narrow ? (
+          <TransactionCards
+            rows={data?.rows ?? []}
+            loading={query.isFetching}
+            label={rowLabel}
+            onOpen={setOrderId}
+            render={(r) => (
+              <>
+                <span className="ra-tx-card__amount">
+                  <span className={r.kind === 'refund' ? 'ra-tx__refund' : undefined}>{amountText(r)}</span>
+                  <StatusTag row={r} label={t(`status.${r.status}`)} />
+                </span>
+                <span className="ra-tx-card__line">
+                  {t(`kind.${r.kind}`)} · {orderText(r)} · {when(r.at)}
+                </span>
+                <span className="ra-tx-card__line">
+                  {methodText(r)}
+                  {r.serverName ? ` · ${r.serverName}` : ''}
+                  {r.tipCents ? ` · ${t('payment.tip', { value: money(r.tipCents) })}` : ''}
+                </span>
+              </>
+            )}
+            empty={t('empty')}
+          />
+        ) : null}
+        {narrow && data && data.total > 0 && (
+          <Pagination
+            className="ra-tx__pager"
+            simple
+            current={filter.page}
+            pageSize={filter.pageSize}
+            total={data.total}
+            onChange={(page) => setSearch(transactionsSearch({ ...filter, page }), { replace: true })}
+          />
+        )}
+        {!narrow && (
+          <Table<TTransactionRow>
+            size="middle"
+            rowKey="key"
+            columns={columns}
+            dataSource={data?.rows ?? []}
+            loading={query.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+            onRow={(r) => ({
+              onClick: () => setOrderId(r.orderId),
+              onKeyDown: (e) => {
+                if (e.key === 'Enter') setOrderId(r.orderId);
+              },
+              tabIndex: 0,
+              className: 'ra-tx__row',
+              'aria-label': rowLabel(r),
+            })}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort') {
+                const s = sorter as SorterResult<TTransactionRow>;
+                const field = s.columnKey === 'amount' ? 'amount' : 'at';
+                update({ sort: s.order === 'ascend' ? field : s.order === 'descend' ? `-${field}` : '-at' });
+              } else if (extra.action === 'paginate') {
+                setSearch(
+                  transactionsSearch({
+                    ...filter,
+                    page: pagination.current ?? 1,
+                    pageSize: pagination.pageSize ?? filter.pageSize,
+                  }),
+                  { replace: true },
+                );
+              }
+            }}
+            pagination={{
+              current: filter.page,
+              pageSize: filter.pageSize,
+              total: data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: [20, 50, 100, 200],
+              showTotal: (total) => t('rowsTotal', { count: total, countText: formatCount(total, lang) }),
+            }}
+          />
+        )}
       </div>
       <OrderDrawer orderId={orderId} onClose={() => setOrderId(null)} zone={zone} narrow={narrow} />
     </div>
