@@ -24,7 +24,12 @@ const CASHIER = { first: 'Casey', last: 'Park', email: 'cashier@demo.test', pin:
 async function openTeam(page: Page, tab: 'employees' | 'roles'): Promise<void> {
   await page.goto(`${baseUrl()}/teamManagement/index?tab=${tab}`);
   await page.waitForURL((u) => u.pathname === '/teamManagement/index');
-  await page.locator('[role="tabpanel"][aria-hidden="false"] .ant-table-tbody .ant-table-row').first().waitFor();
+  // a table, or at phone width the employee cards
+  await page
+    .locator('[role="tabpanel"][aria-hidden="false"]')
+    .locator('.ant-table-tbody .ant-table-row, [data-employee-card]')
+    .first()
+    .waitFor();
 }
 
 const row = (page: Page, text: string) =>
@@ -76,6 +81,8 @@ describe('team, roles and employees', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/index' && u.search === '?tab=roles');
     await expect.poll(() => row(page, 'Cashier').innerText()).toContain('0 members');
+    // the Add role tab closed with the save
+    expect(await page.locator('[data-tag-path="/teamManagement/addJob"]').count()).toBe(0);
 
     // a second role with the same name is refused under the field
     await team(page).getByRole('button', { name: 'Add role' }).click();
@@ -84,7 +91,9 @@ describe('team, roles and employees', () => {
     await expect
       .poll(() => page.locator('.ant-form-item-explain-error').first().innerText())
       .toBe('Role name already exists');
+    // the typed name is unsaved: Cancel asks before dropping it
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/index');
 
     // its history
@@ -120,7 +129,8 @@ describe('team, roles and employees', () => {
 
     // a role with members cannot be deleted, and the message says so
     await page.getByRole('tab', { name: 'Roles' }).click();
-    await expect.poll(() => row(page, 'Cashier').innerText()).toContain('1 members');
+    await expect.poll(() => row(page, 'Cashier').innerText()).toContain('1 member');
+    expect(await row(page, 'Cashier').innerText()).not.toContain('1 members');
     await row(page, 'Cashier').getByRole('button', { name: 'Delete' }).click();
     await expect
       .poll(() => page.locator('.ant-popover').innerText())
@@ -193,7 +203,10 @@ describe('team, roles and employees', () => {
     await shot(page, 'team-role-editor-zh');
 
     await openTeam(page, 'employees');
-    await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('停用');
+    // the status reads 已停用; the action to bring them back reads 启用
+    await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('已停用');
+    expect(await row(page, 'Casey Park').getByRole('button', { name: '启用' }).count()).toBe(1);
+    expect(await row(page, 'Grace Miller').locator('[data-role-tag]').allInnerTexts()).toEqual(['店主']);
     await shot(page, 'team-employees-zh');
     await context.close();
   });
@@ -255,5 +268,104 @@ describe('team, roles and employees', () => {
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await expect.poll(() => sidebarLabels(page)).toContain('Work Hours');
     await context.close();
+  });
+
+  it('asks before leaving a role with unsaved changes, in English and Chinese', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const words =
+        lang === 'en'
+          ? {
+              title: 'You have unsaved changes',
+              keep: 'Keep editing',
+              leave: 'Leave without saving',
+              name: 'Role name',
+            }
+          : { title: '您有未保存的更改', keep: '继续编辑', leave: '不保存并离开', name: '角色名称' };
+      const { context, page } = await newPage(browser, {
+        locale: lang === 'en' ? 'en-US' : 'zh-CN',
+        width: 1440,
+        height: 900,
+      });
+      await signInTo(page, 'owner@demo.test');
+      await openTeam(page, 'roles');
+      await row(page, 'Cashier').locator('a.ra-team__name').click();
+      await page.waitForURL((u) => u.pathname === '/teamManagement/editJob');
+      await expect.poll(() => page.getByLabel(words.name).inputValue()).toBe('Cashier');
+      const flag = page.locator('input[data-flag="editMenu"]');
+      await flag.check();
+
+      // the menu link away: the prompt shows, and Keep editing stays with the edit
+      await page.locator('[data-tag-path="/dashboard"] a').click();
+      const prompt = page.locator('.ant-modal', { hasText: words.title });
+      await prompt.waitFor();
+      await shot(page, `team-unsaved-prompt-${lang}`);
+      await prompt.getByRole('button', { name: words.keep }).click();
+      await expect.poll(() => prompt.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe('/teamManagement/editJob');
+      expect(await flag.isChecked()).toBe(true);
+
+      // Cancel asks too; confirming drops the edit and lands on the roles list
+      await page
+        .locator('.ra-role-editor__actions')
+        .getByRole('button', { name: lang === 'en' ? 'Cancel' : /取\s*消/ })
+        .click();
+      await prompt.waitFor();
+      await prompt.getByRole('button', { name: words.leave }).click();
+      await page.waitForURL((u) => u.pathname === '/teamManagement/index' && u.search === '?tab=roles');
+      await row(page, 'Cashier').locator('a.ra-team__name').click();
+      await page.waitForURL((u) => u.pathname === '/teamManagement/editJob');
+      await expect.poll(() => page.getByLabel(words.name).inputValue()).toBe('Cashier');
+      expect(await page.locator('input[data-flag="editMenu"]').isChecked()).toBe(false);
+
+      // closing the page's tab asks as well
+      await page.locator('input[data-flag="editMenu"]').check();
+      await page.locator('[data-tag-path="/teamManagement/editJob"] button.ra-tag__btn').last().click();
+      await prompt.waitFor();
+      await prompt.getByRole('button', { name: words.keep }).click();
+      expect(await page.locator('[data-tag-path="/teamManagement/editJob"]').count()).toBe(1);
+
+      // the Owner role's permissions are locked, with the reason on the page
+      await openTeam(page, 'roles');
+      await row(page, lang === 'en' ? 'Owner' : '店主')
+        .locator('a.ra-team__name')
+        .click();
+      await page.locator('[data-owner-role]').waitFor();
+      expect(await page.locator('input[data-flag="order"]').isDisabled()).toBe(true);
+      await shot(page, `team-owner-role-${lang}`);
+      await context.close();
+    }
+  });
+
+  it('shows employees as cards at phone width, names, roles, status and actions without sideways scrolling', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const { context, page } = await newPage(browser, {
+        width: 390,
+        height: 844,
+        locale: lang === 'en' ? 'en-US' : 'zh-CN',
+      });
+      await signInTo(page, 'owner@demo.test');
+      await page.goto(`${baseUrl()}/teamManagement/index?tab=employees`);
+      const card = page.locator('[data-employee-card]', { hasText: 'Marcus Lee' });
+      await card.waitFor();
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      const box = await card.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      const text = await card.innerText();
+      expect(text).toContain('Manager');
+      expect(text).toContain(lang === 'en' ? 'Active' : '在职');
+      const deactivate = card.getByRole('button', { name: lang === 'en' ? 'Deactivate' : '停用' });
+      const button = await deactivate.boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(390);
+      // the owner's card says who it is and cannot be deactivated by anyone else
+      const ownerCard = page.locator('[data-employee-card]', { hasText: 'Grace Miller' });
+      expect(await ownerCard.locator('[data-owner-tag]').count()).toBe(1);
+      await shot(page, `team-employees-phone-${lang}`);
+
+      await openTeam(page, 'roles').catch(() => undefined);
+      await page.locator('[role="tabpanel"][aria-hidden="false"] .ant-table-row', { hasText: 'Staff' }).waitFor();
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await shot(page, `team-roles-phone-${lang}`);
+      await context.close();
+    }
   });
 });
