@@ -141,6 +141,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     clock,
   );
   app.decorate('authCache', authCache);
+  restaurants.rememberRowsWhile(() => authCache.isListening);
+  authCache.onInvalidate(() => restaurants.forgetRows());
   if (options.listen) {
     const unlisten = await options.listen(
       AUTH_CHANGED_CHANNEL,

@@ -20,6 +20,7 @@ export class AuthCache {
   private generation = 0;
   private listening = false;
   private readonly waiting: Array<() => void> = [];
+  private readonly listeners: Array<() => void> = [];
 
   constructor(
     private readonly load: (token: string) => Promise<{ auth: AuthContext; expiresAtMs: number }>,
@@ -33,9 +34,20 @@ export class AuthCache {
     this.invalidate();
   }
 
+  /** Whether remembered answers may be used now (the notification channel is up). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Other memories that must be forgotten at the same moments (restaurant rows). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    for (const listener of this.listeners) listener();
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 

@@ -46,6 +46,34 @@ export class RestaurantService {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /**
+   * Restaurant rows remembered for the reads every page makes (getrest, profile), on the same terms as
+   * remembered callers (lib/auth-cache.ts): only while change notifications flow, and forgotten at
+   * every change of the restaurants table and after every write request.
+   */
+  private readonly rows = new Map<number, TRestaurantRow>();
+  private rowsGeneration = 0;
+  private remembering: () => boolean = () => false;
+
+  rememberRowsWhile(enabled: () => boolean): void {
+    this.remembering = enabled;
+  }
+
+  forgetRows(): void {
+    this.rowsGeneration += 1;
+    this.rows.clear();
+  }
+
+  private async loadForRead(auth: AuthContext): Promise<TRestaurantRow> {
+    const id = requireRestaurantId(auth);
+    const hit = this.remembering() ? this.rows.get(id) : undefined;
+    if (hit) return hit;
+    const generation = this.rowsGeneration;
+    const row = await this.load(auth);
+    if (this.remembering() && generation === this.rowsGeneration) this.rows.set(id, row);
+    return row;
+  }
+
   private async load(auth: AuthContext): Promise<TRestaurantRow> {
     const row = await this.repo.findById(requireRestaurantId(auth));
     if (!row) throw notFound();
@@ -54,7 +82,7 @@ export class RestaurantService {
 
   /** SPEC 3 "Restaurant info response fields read", loaded after sign-in and on every role change. */
   async info(auth: AuthContext, now: Date = this.clock.now()): Promise<TRestInfoResponse> {
-    const r = await this.load(auth);
+    const r = await this.loadForRead(auth);
     const timestamp = Math.floor(now.getTime() / 1000);
     return {
       id: r.id,
@@ -88,7 +116,7 @@ export class RestaurantService {
   }
 
   async profile(auth: AuthContext): Promise<TRestProfile> {
-    const r = await this.load(auth);
+    const r = await this.loadForRead(auth);
     return {
       id: r.id,
       xid: r.xid,
