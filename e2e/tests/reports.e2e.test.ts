@@ -105,7 +105,8 @@ describe('sales report', () => {
     const trendTable = page.locator('section[aria-label="Sales by period"]');
     await page.locator('.ra-report__granularity').getByText('Weekly', { exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('granularity') === 'week');
-    // whenever the heading says 'Week of', the rows are weeks (Monday dates) and export is offered
+    // once the heading says 'Week of' the rows are weeks (Monday dates) and export is offered again
+    await expect.poll(() => trendTable.locator('thead th').first().innerText(), { timeout: 30_000 }).toBe('Week of');
     await expect
       .poll(() => trendTable.getByRole('button', { name: 'Export Sales by period as CSV' }).isEnabled(), {
         timeout: 30_000,
@@ -139,9 +140,15 @@ describe('sales report', () => {
     const note = page.getByTestId('same-time-note');
     await expect.poll(() => note.count(), { timeout: 30_000 }).toBe(1);
     // the pinned instant in the restaurant's zone, whichever pin the suite runs at
-    const now = formatClock(clockNow(), 'en', 'America/New_York');
-    expect(await note.innerText()).toContain(`figures up to ${now}`);
-    expect(await note.innerText()).toContain(`up to the same time (${now})`);
+    // the page and server clocks run on from the pin: the time shown is the pin or a minute or two after
+    const text = await note.innerText();
+    const [, asOf, previousUntil] =
+      /figures up to (.+?), compared with .+ up to the same time \((.+?)\)/.exec(text) ?? [];
+    expect(previousUntil).toBe(asOf);
+    const nearPin = [0, 1, 2, 3, 4, 5].map((m) =>
+      formatClock(new Date(clockNow().getTime() + m * 60_000), 'en', 'America/New_York'),
+    );
+    expect(nearPin).toContain(asOf);
     // a day in progress is never "-100%" against a whole day
     const change = await figure(page, 'netSalesCents').locator('.ra-change').innerText();
     expect(change).not.toBe('-100.0%');
@@ -255,6 +262,11 @@ describe('transactions', () => {
     const rows = page.locator('tr.ra-tx__row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // the card-only figures, not the previous filter's kept on screen while they load
+    await expect
+      .poll(async () => (await rows.locator('td:nth-child(5)').allInnerTexts()).every((m) => m.startsWith('Card')), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     await expect.poll(() => page.locator('.ra-tx__panel .ant-spin-spinning').count(), { timeout: 30_000 }).toBe(0);
     // counts with separators and the right plural; times in US English
     const totals = await page.getByTestId('transactions-totals').innerText();

@@ -65,15 +65,15 @@ function OrderBody({ order, zone, narrow }: { order: TOrderDetail; zone?: string
   );
   const totals: Array<[string, number, boolean?]> = [
     [t('totals.gross'), order.totals.grossSalesCents],
-    [t('totals.discounts'), -order.totals.discountCents],
-    [t('totals.comps'), -order.totals.compCents],
+    [t('totals.discounts'), -order.totals.discountCents || 0],
+    [t('totals.comps'), -order.totals.compCents || 0],
     [t('totals.net'), order.totals.netSalesCents, true],
     [t('totals.tax'), order.totals.taxCents],
     [t('totals.serviceCharge'), order.totals.serviceChargeCents],
     [t('totals.tip'), order.totals.tipCents],
     [t('totals.total'), order.totals.totalCents, true],
     [t('totals.paid'), order.totals.paidCents],
-    [t('totals.refunded'), -order.totals.refundedCents],
+    [t('totals.refunded'), -order.totals.refundedCents || 0],
   ];
   return (
     <div className="ra-tx-drawer">
