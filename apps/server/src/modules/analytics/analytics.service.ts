@@ -104,8 +104,10 @@ export class AnalyticsService {
           clock: { timeZone: clock.timeZone, hourOffsetEndOfDay: clock.hourOffsetEndOfDay },
         }
       : null;
-    // the last seven days that have begun: a range running past today ends its week today
-    const end = today && range.to > today.day ? today.day : range.to;
+    // A range holding today and running past it ends at today: days still to come are neither a
+    // week to compare nor a week with a $0 average check.
+    const reachesToday = today !== null && today.day >= range.from && today.day <= range.to;
+    const end = reachesToday ? today.day : range.to;
     const lastWeek = { from: addDays(end, -6), to: end };
     // The range's days are read once and serve the year-over-year figures and the weekly trend.
     const rangeDays = this.repo.salesByDay(restaurantId, range);
@@ -147,14 +149,13 @@ export class AnalyticsService {
     const ranked = [...merged.values()].sort(
       (a, b) => b.netCents - a.netCents || b.quantity - a.quantity || (a.itemId < b.itemId ? -1 : 1),
     );
-    // Weeks up to today only: a week still to come is not a week with a $0 average check.
     const weeks = new Map<string, { days: number; inProgress: boolean; orders: number; netSalesCents: number }>();
     for (const day of enumerateDays(range)) {
-      if (today && day > today.day) break;
+      if (reachesToday && day > today.day) break;
       const week = startOfWeek(day);
       const w = weeks.get(week) ?? { days: 0, inProgress: false, orders: 0, netSalesCents: 0 };
       w.days += 1;
-      if (today && day === today.day) w.inProgress = true;
+      if (reachesToday && day === today.day) w.inProgress = true;
       const s = byDay.get(day);
       if (s) {
         w.orders += s.orderCount;
