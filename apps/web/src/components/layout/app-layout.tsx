@@ -50,16 +50,20 @@ function useVisitedTags(pathname: string, search: string): void {
     for (const tag of affixTags(routes)) {
       if (!tags.visited.some((v) => v.path === tag.path)) tags.addVisited(tag);
     }
+  }, [routes]);
+  // Only opening a page adds its tag: when the routes change under the same page (a restaurant
+  // switch, which clears the open tabs, SPEC 4), the page is not put back.
+  useEffect(() => {
     const record = findRouteByPath(pathname);
     // a group path only redirects to its first page; the page gets the tag
     if (!record || (record.children?.length && !record.lazy)) return;
-    tags.addVisited({
+    useTags.getState().addVisited({
       path: record.path,
       fullPath: pathname + search,
       titleKey: record.titleKey,
       affix: record.affix === true,
     });
-  }, [routes, pathname, search]);
+  }, [pathname, search]);
 }
 
 /** The title key of the page on screen: its route's, or the table record's. */
