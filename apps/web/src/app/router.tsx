@@ -1,6 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { flattenRoutes } from '../lib/access.ts';
 import { detectLanguage } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
@@ -58,6 +59,9 @@ function RootShell() {
   useEffect(() => {
     // the pages without antd (login, crash page) follow the chosen theme colour too
     document.documentElement.style.setProperty('--ra-primary', themeColor);
+    // its readable shades (WCAG 2.1 AA): text on light pages, and a surface under white text
+    document.documentElement.style.setProperty('--ra-primary-text', readableShade(themeColor, ['#ffffff', '#f5f5f5']));
+    document.documentElement.style.setProperty('--ra-primary-fill', fillUnderWhiteText(themeColor));
   }, [themeColor]);
   return <Outlet />;
 }

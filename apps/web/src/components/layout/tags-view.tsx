@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmLeavingPage } from '../../lib/unsaved-changes.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';
 import { closeAllTags, closeOtherTags, closeTag, refreshTag } from './tags-actions.ts';
+import { fillUnderWhiteText } from './contrast.ts';
 
 type TTagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
@@ -16,6 +17,8 @@ type TTagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 export function TagsView() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // white text on the theme colour: the shade of it that reaches 4.5:1
+  const activeFill = fillUnderWhiteText(token.colorPrimary);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -80,7 +83,7 @@ export function TagsView() {
                   className={active ? 'ra-tag ra-tag--active' : 'ra-tag'}
                   style={
                     active
-                      ? { background: token.colorPrimary, borderColor: token.colorPrimary, color: token.colorWhite }
+                      ? { background: activeFill, borderColor: activeFill, color: token.colorWhite }
                       : { borderColor: token.colorBorder, color: token.colorText, background: token.colorBgContainer }
                   }
                 >

@@ -1,7 +1,8 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME_COLOR } from '../../stores/settings.ts';
-import { THEME_PRESETS, themeConfig } from './theme.ts';
+import { DEFAULT_THEME_COLOR, THEMES } from '../../stores/settings.ts';
+import { contrastRatio, parseHex, readableShade, relativeLuminance } from './contrast.ts';
+import { THEME_PRESETS, themeConfig, themeShades } from './theme.ts';
 
 describe(themeConfig.name, () => {
   it('original: the default colour #18acaf on the light algorithm with a dark sidebar', () => {
@@ -42,5 +43,105 @@ describe(themeConfig.name, () => {
     const config = themeConfig({ theme: '#123456', themeName: 'neon' as never });
     expect(config.algorithm).toBe(theme.defaultAlgorithm);
     expect(config.components?.Layout?.siderBg).toBe(THEME_PRESETS.original.siderBg);
+  });
+});
+
+describe(contrastRatio.name, () => {
+  it('follows WCAG 2.1: black on white is 21:1, a colour on itself 1:1, #767676 on white just passes AA', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#18acaf', '#18acaf')).toBe(1);
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+  });
+
+  it('finds the theme colour #18acaf too light for text on white (2.78:1)', () => {
+    expect(contrastRatio('#18acaf', '#ffffff')).toBeCloseTo(2.78, 2);
+  });
+});
+
+describe(readableShade.name, () => {
+  it('keeps a colour that already reaches 4.5:1', () => {
+    expect(readableShade('#0050b3', ['#ffffff'])).toBe('#0050b3');
+  });
+
+  it('darkens on light backgrounds and lightens on dark ones, just enough', () => {
+    const dark = readableShade('#18acaf', ['#ffffff', '#f5f5f5']);
+    expect(contrastRatio(dark, '#f5f5f5')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(dark, '#f5f5f5')).toBeLessThan(4.8);
+    const light = readableShade('#1d39c4', ['#141414']);
+    expect(relativeLuminance(light)).toBeGreaterThan(relativeLuminance('#1d39c4'));
+    expect(contrastRatio(light, '#141414')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps the hue: the shade of teal is still a teal', () => {
+    const [r, g, b] = parseHex(readableShade('#18acaf', ['#ffffff']));
+    expect(g).toBeGreaterThan(r);
+    expect(Math.abs(g - b)).toBeLessThan(10);
+  });
+});
+
+/** rgba(0,0,0,a) / rgba(255,255,255,a) text over an opaque background, as the browser paints it. */
+function over(rgba: string, background: string): string {
+  const [, c, a] = /rgba\((\d+), \d+, \d+, ([\d.]+)\)/.exec(rgba)!;
+  const mix = parseHex(background).map((bg) => Math.round(Number(c) * Number(a) + bg * (1 - Number(a))));
+  return '#' + mix.map((v) => v.toString(16).padStart(2, '0')).join('');
+}
+
+describe('contrast of the theme tokens (WCAG 2.1 AA, 4.5:1)', () => {
+  const cases = [
+    ...THEMES.map((name) => ({ name, color: THEME_PRESETS[name].primary })),
+    // colours a person may pick: very light, saturated, already dark
+    { name: 'original' as const, color: '#ffff00' },
+    { name: 'midnight' as const, color: '#0000ff' },
+    { name: 'daydream' as const, color: '#ff0000' },
+  ];
+  for (const { name, color } of cases) {
+    it(`${name} with ${color}: text, links and text on fills all reach 4.5:1, the colour itself stays the primary`, () => {
+      const preset = THEME_PRESETS[name];
+      const config = themeConfig({ theme: color, themeName: name });
+      const token = config.token!;
+      const backgrounds = preset.dark ? ['#141414', '#000000', '#1f1f1f'] : ['#ffffff', '#f5f5f5'];
+      backgrounds.push(preset.headerBg);
+      expect(token.colorPrimary).toBe(color);
+      for (const text of [
+        token.colorLink,
+        token.colorPrimaryText,
+        token.colorLinkHover,
+        token.colorPrimaryTextActive,
+      ]) {
+        for (const bg of backgrounds) expect(contrastRatio(text!, bg), `${text} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+      const c = config.components!;
+      const onFills = [
+        c.Button!.colorPrimary,
+        c.Button!.colorPrimaryHover,
+        c.Button!.colorPrimaryActive,
+        c.Menu!.darkItemSelectedBg,
+        c.Radio!.buttonSolidCheckedBg,
+        c.DatePicker!.colorPrimary,
+      ];
+      for (const fill of onFills)
+        expect(contrastRatio('#ffffff', fill!), `white on ${fill}`).toBeGreaterThanOrEqual(4.5);
+      const textOnPage = [c.Tabs!.itemSelectedColor, c.Pagination!.itemActiveColor, c.Menu!.itemSelectedColor];
+      for (const text of textOnPage) {
+        for (const bg of backgrounds) expect(contrastRatio(text!, bg), `${text} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+      if (preset.sider === 'light') {
+        // the light sidebar's selected entry: text shade on the theme's own tint
+        const tint = theme.getDesignToken(config).colorPrimaryBg;
+        expect(contrastRatio(c.Menu!.itemSelectedColor!, tint)).toBeGreaterThanOrEqual(4.5);
+      }
+      for (const bg of backgrounds) {
+        expect(contrastRatio(over(token.colorTextDescription!, bg), bg)).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(token.colorErrorText!, bg)).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+
+  it('keeps #18acaf for fills without text and uses a darker teal for text', () => {
+    const shades = themeShades('#18acaf', THEME_PRESETS.original);
+    expect(shades.primary).toBe('#18acaf');
+    expect(contrastRatio(shades.text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(relativeLuminance(shades.text)).toBeLessThan(relativeLuminance('#18acaf'));
   });
 });

@@ -1,6 +1,7 @@
 import { theme as antdTheme } from 'antd';
 import type { ThemeConfig } from 'antd';
 import { DEFAULT_THEME_COLOR, THEMES, type TSettings, type TTheme } from '../../stores/settings.ts';
+import { AA_TEXT, fillUnderWhiteText, readableShade } from './contrast.ts';
 
 /**
  * The four themes of SPEC 9. Each is a preset primary colour (the colour picker may change it
@@ -57,19 +58,124 @@ export function themePreset(name: string): TThemePreset {
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
+/** The backgrounds text sits on in antd's light and dark algorithms (container, layout, elevated). */
+const LIGHT_BACKGROUNDS = ['#ffffff', '#f5f5f5'];
+const DARK_BACKGROUNDS = ['#141414', '#000000', '#1f1f1f'];
+
+/** Secondary text (descriptions, breadcrumbs, table hints, placeholders) dark enough for 4.5:1 on the layout grey. */
+const LIGHT_TEXT_TERTIARY = 'rgba(0, 0, 0, 0.57)';
+const DARK_TEXT_TERTIARY = 'rgba(255, 255, 255, 0.57)';
+
+/**
+ * The theme colour and its readable shades (WCAG 2.1 AA, 4.5:1). `primary` stays the colour for
+ * fills, borders and accents; `text` carries text on the theme's backgrounds (links, selected tabs,
+ * menu entries and pages); `fill` is a surface under white text (primary buttons, the selected
+ * sidebar entry, chosen dates). Hover and pressed shades go further from the background, so they
+ * stay readable too.
+ */
+export interface TThemeShades {
+  primary: string;
+  text: string;
+  textHover: string;
+  textActive: string;
+  fill: string;
+  fillHover: string;
+  fillActive: string;
+}
+
+export function themeShades(primary: string, preset: TThemePreset): TThemeShades {
+  const backgrounds = [...(preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS), preset.headerBg];
+  if (preset.sider === 'light') backgrounds.push(preset.siderBg, preset.subMenuBg);
+  // selected entries of light menus and primary tags put the text on the colour's own tint
+  if (!preset.dark) backgrounds.push(antdTheme.getDesignToken({ token: { colorPrimary: primary } }).colorPrimaryBg);
+  return {
+    primary,
+    text: readableShade(primary, backgrounds),
+    textHover: readableShade(primary, backgrounds, AA_TEXT + 1),
+    textActive: readableShade(primary, backgrounds, AA_TEXT + 2),
+    fill: fillUnderWhiteText(primary),
+    fillHover: fillUnderWhiteText(primary, AA_TEXT + 1),
+    fillActive: fillUnderWhiteText(primary, AA_TEXT + 2),
+  };
+}
+
 /**
  * antd theme for the settings: the chosen colour as colorPrimary and the chosen theme's algorithm
  * and sidebar/header colours. Pure, so the app's ConfigProvider and the layout agree.
+ *
+ * Contrast (WCAG 2.1 AA) is set here once, not in page CSS: text tokens (links, colorPrimaryText)
+ * take the readable text shade, and the components that put text in the theme colour or white text
+ * on it get the shade they need through their component tokens; fills without text keep the colour.
  */
 export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): ThemeConfig {
   const preset = themePreset(settings.themeName);
   const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
+  const shade = themeShades(colorPrimary, preset);
+  const backgrounds = preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
+  const tertiary = preset.dark ? DARK_TEXT_TERTIARY : LIGHT_TEXT_TERTIARY;
+  const textTokens = {
+    colorPrimaryText: shade.text,
+    colorPrimaryTextHover: shade.textHover,
+    colorPrimaryTextActive: shade.textActive,
+    colorLink: shade.text,
+    colorLinkHover: shade.textHover,
+    colorLinkActive: shade.textActive,
+  };
   return {
     algorithm: preset.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary },
+    token: {
+      colorPrimary,
+      ...textTokens,
+      colorTextTertiary: tertiary,
+      colorTextDescription: tertiary,
+      colorTextPlaceholder: tertiary,
+      colorErrorText: readableShade('#ff4d4f', backgrounds),
+      colorSuccessText: readableShade('#52c41a', backgrounds),
+      colorWarningText: readableShade('#faad14', backgrounds),
+      ...(preset.dark ? {} : { colorError: fillUnderWhiteText('#ff4d4f') }),
+    },
     components: {
       Layout: { siderBg: preset.siderBg, lightSiderBg: preset.siderBg, headerBg: preset.headerBg },
-      Menu: { darkItemBg: preset.siderBg, darkSubMenuItemBg: preset.subMenuBg, darkPopupBg: preset.siderBg },
+      Menu: {
+        darkItemBg: preset.siderBg,
+        darkSubMenuItemBg: preset.subMenuBg,
+        darkPopupBg: preset.siderBg,
+        darkItemSelectedBg: shade.fill,
+        itemSelectedColor: shade.text,
+        subMenuItemSelectedColor: shade.text,
+        horizontalItemSelectedColor: shade.text,
+      },
+      // primary buttons are white text on the theme colour: a fill shade; link and hovered default buttons are text
+      Button: {
+        colorPrimary: shade.fill,
+        colorPrimaryHover: shade.fillHover,
+        colorPrimaryActive: shade.fillActive,
+        ...textTokens,
+        defaultHoverColor: shade.textHover,
+        defaultActiveColor: shade.textActive,
+        defaultHoverBorderColor: colorPrimary,
+        defaultActiveBorderColor: shade.textActive,
+      },
+      Tabs: {
+        itemSelectedColor: shade.text,
+        itemHoverColor: shade.textHover,
+        itemActiveColor: shade.textActive,
+        inkBarColor: colorPrimary,
+      },
+      Pagination: { itemActiveColor: shade.text, itemActiveColorHover: shade.textHover },
+      Radio: {
+        buttonSolidCheckedBg: shade.fill,
+        buttonSolidCheckedHoverBg: shade.fillHover,
+        buttonSolidCheckedActiveBg: shade.fillActive,
+        colorPrimary: shade.text,
+        colorPrimaryHover: shade.textHover,
+        colorPrimaryActive: shade.textActive,
+      },
+      // the chosen date is white text on the colour
+      DatePicker: { colorPrimary: shade.fill },
+      Calendar: { colorPrimary: shade.fill },
+      Typography: textTokens,
+      Breadcrumb: { linkHoverColor: shade.textHover },
     },
   };
 }
