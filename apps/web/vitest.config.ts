@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Pages render antd and lazy routes in jsdom; on a busy 2-core machine 5 s is not always enough.
+    testTimeout: 20_000,
   },
 });

@@ -168,6 +168,7 @@ describe('ZSalesSummaryResponse', () => {
     const summary = {
       range: { from: '2026-03-09', to: '2026-03-09' },
       previousRange: null,
+      sameTime: null,
       current: figures,
       previous: null,
       byChannel: [{ channel: 'dineIn', current: figures, previous: null }],
@@ -179,6 +180,7 @@ describe('ZSalesSummaryResponse', () => {
     const summary = {
       range: { from: '2026-03-09', to: '2026-03-09' },
       previousRange: null,
+      sameTime: null,
       current: { ...figures, netSalesCents: 26.5 },
       previous: null,
       byChannel: [],
