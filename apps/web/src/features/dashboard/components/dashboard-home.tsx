@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatDay, toDisplayLanguage, type TDisplayLanguage } from '@ra/shared/format/locale-format';
+import { roleLabels } from '../../../lib/access.ts';
 import { useSession } from '../../../stores/session.ts';
 import { todayFor } from '../business-day.ts';
 import './dashboard-home.css';
@@ -62,8 +63,8 @@ export function DashboardHome({
   const restaurant = useSession((s) => s.restname || s.name);
   const restId = useSession((s) => s.restId);
   const roles = useSession((s) => s.roles);
-  // the server may send a role's name and its system key ('Owner', 'owner'): show it once
-  const shownRoles = roles.filter((r, i) => roles.findIndex((o) => o.toLowerCase() === r.toLowerCase()) === i);
+  // the server may send a role's name and its system key ('Owner', 'owner'): shown once, system roles translated
+  const shownRoles = roleLabels(roles);
   const locales = useSession((s) => s.locales);
   const offset = useSession((s) => s.hourOffsetEndOfDay);
   const today = todayFor(locales?.timeZone, offset);
@@ -101,8 +102,8 @@ export function DashboardHome({
           <Row label={t('user.roles')}>
             <span className="ra-dash__tags">
               {shownRoles.map((r) => (
-                <span key={r} className="ra-dash__tag">
-                  {r}
+                <span key={r.key} className="ra-dash__tag">
+                  {'system' in r ? t(`common:roles.${r.system}`) : r.name}
                 </span>
               ))}
             </span>
