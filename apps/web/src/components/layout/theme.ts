@@ -75,6 +75,8 @@ const DARK_TEXT_TERTIARY = 'rgba(255, 255, 255, 0.57)';
  */
 export interface TThemeShades {
   primary: string;
+  /** antd's lightest tint of the colour (colorPrimaryBg), on light themes */
+  tint: string;
   text: string;
   textHover: string;
   textActive: string;
@@ -87,9 +89,11 @@ export function themeShades(primary: string, preset: TThemePreset): TThemeShades
   const backgrounds = [...(preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS), preset.headerBg];
   if (preset.sider === 'light') backgrounds.push(preset.siderBg, preset.subMenuBg);
   // selected entries of light menus and primary tags put the text on the colour's own tint
-  if (!preset.dark) backgrounds.push(antdTheme.getDesignToken({ token: { colorPrimary: primary } }).colorPrimaryBg);
+  const tint = preset.dark ? primary : antdTheme.getDesignToken({ token: { colorPrimary: primary } }).colorPrimaryBg;
+  if (!preset.dark) backgrounds.push(tint);
   return {
     primary,
+    tint,
     text: readableShade(primary, backgrounds),
     textHover: readableShade(primary, backgrounds, AA_TEXT + 1),
     textActive: readableShade(primary, backgrounds, AA_TEXT + 2),
@@ -97,6 +101,39 @@ export function themeShades(primary: string, preset: TThemePreset): TThemeShades
     fillHover: fillUnderWhiteText(primary, AA_TEXT + 1),
     fillActive: fillUnderWhiteText(primary, AA_TEXT + 2),
   };
+}
+
+const PRESET_COLORS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const;
+
+/**
+ * Coloured tags (`<Tag color="cyan">`) print the palette's 7th shade on its 1st: a shade of the 7th
+ * that reaches 4.5:1 on that tint and on the page. Computed once per algorithm.
+ */
+const presetTagTextCache = new Map<boolean, Record<string, string>>();
+function presetTagText(dark: boolean): Record<string, string> {
+  const cached = presetTagTextCache.get(dark);
+  if (cached) return cached;
+  const base = antdTheme.getDesignToken({ algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm });
+  const page = dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
+  const tokens = Object.fromEntries(
+    PRESET_COLORS.map((c) => [`${c}7`, readableShade(base[`${c}7`], [base[`${c}1`], ...page])]),
+  );
+  presetTagTextCache.set(dark, tokens);
+  return tokens;
 }
 
 /**
@@ -132,7 +169,16 @@ export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): T
       colorErrorText: readableShade('#ff4d4f', backgrounds),
       colorSuccessText: readableShade('#52c41a', backgrounds),
       colorWarningText: readableShade('#faad14', backgrounds),
-      ...(preset.dark ? {} : { colorError: fillUnderWhiteText('#ff4d4f') }),
+      // status tags and changes print these colours as text on white and on their own tint
+      ...(preset.dark
+        ? {}
+        : {
+            // also on the theme's tint (highlighted report cards)
+            colorError: readableShade('#ff4d4f', [...backgrounds, '#fafafa', shade.tint]),
+            colorSuccess: readableShade('#52c41a', [...backgrounds, '#f6ffed']),
+            colorWarning: readableShade('#faad14', [...backgrounds, '#fffbe6']),
+          }),
+      ...presetTagText(preset.dark),
     },
     components: {
       Layout: { siderBg: preset.siderBg, lightSiderBg: preset.siderBg, headerBg: preset.headerBg },
@@ -174,6 +220,8 @@ export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): T
       // the chosen date is white text on the colour
       DatePicker: { colorPrimary: shade.fill },
       Calendar: { colorPrimary: shade.fill },
+      // coloured tags read their palette here too (the global palette override does not reach them)
+      Tag: presetTagText(preset.dark),
       Typography: textTokens,
       Breadcrumb: { linkHoverColor: shade.textHover },
     },

@@ -119,11 +119,14 @@ function MonthGrid({
                   to={dayTransactionsPath(day)}
                   className={`ra-cal__day${isToday ? ' ra-cal__day--today' : ''}`}
                   data-day={day}
-                  aria-label={isToday ? `${label} (${t('calendar.soFar')})` : label}
                   aria-current={isToday ? 'date' : undefined}
                 >
-                  {number}
-                  <Counts figures={figures} lang={lang} />
+                  {/* the whole sentence is the link's name; the short figures on screen are its picture */}
+                  <span className="ra-sr-only">{isToday ? `${label} (${t('calendar.soFar')})` : label}</span>
+                  <span aria-hidden="true" style={{ display: 'contents' }}>
+                    {number}
+                    <Counts figures={figures} lang={lang} />
+                  </span>
                 </Link>
               </div>
             );

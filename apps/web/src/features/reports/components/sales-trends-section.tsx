@@ -118,6 +118,7 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
               <div
                 className={`ra-report-panel ra-chart${stale ? ' ra-chart--stale' : ''}`}
                 data-chart="sales-trend"
+                role="figure"
                 aria-label={t('trends.chartLabel')}
                 aria-busy={stale || undefined}
               >
