@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, shot, signIn, signInTo } from '../support/browser.ts';
+
+/**
+ * WCAG 2.1 AA with axe-core on every page a person can open: the public pages, and every page of the
+ * route table (read from apps/web/src/app/route-table.tsx when the suite runs, so a page added to the
+ * table is checked without touching this file) in English and Chinese, as the person who may open it
+ * (the owner; the admin for the admin-only pages; the agent for its own pages). Any serious or critical
+ * violation fails, named by rule, page and element.
+ */
+
+interface TRecord {
+  path: string;
+  roles?: string[];
+  lazy?: unknown;
+  children?: TRecord[];
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+// a path in a variable: the suite's TypeScript does not compile the web app's .tsx, Vite loads it
+const routeTableModule = resolve(repoRoot, 'apps/web/src/app/route-table.tsx');
+const { routeTable } = (await import(/* @vite-ignore */ routeTableModule)) as { routeTable: TRecord[] };
+
+/** Every page of the table (a record with `lazy`), with the roles its group or itself is limited to. */
+function tablePages(records: TRecord[], inherited?: string[]): Array<{ path: string; roles?: string[] }> {
+  return records.flatMap((r) => {
+    const roles = r.roles ?? inherited;
+    return [...(r.lazy ? [{ path: r.path, roles }] : []), ...tablePages(r.children ?? [], roles)];
+  });
+}
+
+const PAGES = tablePages(routeTable);
+const allows = (roles: string[] | undefined, role: string) => !roles || roles.includes(role);
+const OWNER_PAGES = PAGES.filter((p) => allows(p.roles, 'owner')).map((p) => p.path);
+const ADMIN_ONLY_PAGES = PAGES.filter((p) => !allows(p.roles, 'owner') && allows(p.roles, 'admin')).map((p) => p.path);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING = new Set(['serious', 'critical']);
+
+interface TFinding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** How long each page took to open and audit, in ms: the slowest are printed at the end. */
+const timings: Array<[string, number]> = [];
+
+/** Every finding of the run, whatever its impact, for the counts printed at the end. */
+const allFindings: TFinding[] = [];
+
+/** Waits until the page shows its content: no spinner or skeleton left, no request in flight, animations done. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main').first().waitFor({ timeout: 20_000 });
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main')?.textContent?.trim() &&
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ra-boot'),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  // menu, tab and drawer transitions finished: axe measures the colours a person sees at rest
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      undefined,
+      { timeout: 2_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+/** Runs axe over the whole document and keeps what it finds under the page's name. */
+async function audit(page: Page, name: string): Promise<TFinding[]> {
+  // evaluated through the debugging protocol, so the app's Content-Security-Policy does not apply
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document,
+              opts: object,
+            ) => Promise<{
+              violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[] }> }>;
+            }>;
+          };
+        }
+      ).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((r) =>
+          r.violations.map((v) => ({
+            rule: v.id,
+            impact: v.impact,
+            help: v.help,
+            // colour contrast says which colours on which background, so the token at fault can be found
+            targets: v.nodes.map((n) => {
+              const data = (
+                n as { any?: Array<{ data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }> }
+              ).any?.[0]?.data;
+              const colours = data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1]` : '';
+              return n.target.map(String).join(' ') + colours;
+            }),
+          })),
+        ),
+    WCAG21AA,
+  );
+  const found = violations.map((v) => ({ page: name, ...v }));
+  allFindings.push(...found);
+  return found.filter((f) => FAILING.has(f.impact));
+}
+
+/** One line per rule and page, with the first few elements, so a failure says what to fix and where. */
+function describeFindings(findings: TFinding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `${f.impact} ${f.rule} on ${f.page} (${f.targets.length}): ${f.help}\n    ${f.targets.slice(0, 5).join('\n    ')}`,
+    )
+    .join('\n');
+}
+
+/**
+ * Opens a page and audits it. Signed in, the page is opened inside the app (as the sidebar does, the
+ * router reading the new address), which keeps the suite fast; otherwise it is loaded afresh.
+ */
+async function openAndAudit(
+  page: Page,
+  path: string,
+  lang: string,
+  { expectPath = path, inApp = false }: { expectPath?: string; inApp?: boolean } = {},
+): Promise<TFinding[]> {
+  const started = performance.now();
+  if (inApp) {
+    // mark the page on screen, so the audit waits for the next one to replace it
+    const before = await page.evaluate((to) => {
+      document.querySelector('main > *')?.setAttribute('data-a11y-left', '');
+      const title = document.title;
+      history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+      return title;
+    }, path);
+    await page
+      .waitForFunction((title) => document.title !== title || !document.querySelector('[data-a11y-left]'), before, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+  } else {
+    await page.goto(`${baseUrl()}${path}`);
+  }
+  await page.waitForURL((u) => u.pathname === expectPath, { timeout: 20_000 });
+  await settle(page);
+  const found = await audit(page, `${path} (${lang})`);
+  timings.push([`${path} (${lang})`, Math.round(performance.now() - started)]);
+  return found;
+}
+
+/** Sign-in for the accounts that pick a restaurant at the login step (agent group): Harbor Bistro. */
+async function signInPickingHarbor(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 30_000 });
+  await page.locator('.ant-tree-treenode', { hasText: 'Harbor Bistro' }).getByRole('button').click();
+  await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  const byImpact = new Map<string, number>();
+  for (const f of allFindings) byImpact.set(f.impact, (byImpact.get(f.impact) ?? 0) + f.targets.length);
+  console.log(
+    `axe-core: ${allFindings.length} rule violations over ${new Set(allFindings.map((f) => f.page)).size} pages; ` +
+      `elements by impact: ${JSON.stringify(Object.fromEntries(byImpact))}`,
+  );
+  if (allFindings.length) console.log(describeFindings(allFindings));
+  const slowest = timings.sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(`pages: ${timings.length}, slowest: ${slowest.map(([p, ms]) => `${p} ${ms} ms`).join(', ')}`);
+  await browser?.close();
+});
+
+const LANGS = [
+  ['en', 'en-US'],
+  ['zh', 'zh-CN'],
+] as const;
+
+describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation', () => {
+  it('reads the pages from the route table', () => {
+    expect(OWNER_PAGES).toContain('/dashboard');
+    expect(OWNER_PAGES).toContain('/salesReport/itemSales');
+    expect(OWNER_PAGES).not.toContain('/Coupon/index');
+    expect(ADMIN_ONLY_PAGES).toEqual(expect.arrayContaining(['/Coupon/index', '/Settings/SelforderPro']));
+  });
+
+  for (const [lang, locale] of LANGS) {
+    it(`public pages: sign-in, its email-code step, forgot and reset password, not found (${lang})`, async () => {
+      const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
+      const failing: TFinding[] = [];
+      for (const path of ['/login', '/forgotPassword', '/resetPassword?token=not-a-real-token', '/404']) {
+        failing.push(...(await openAndAudit(page, path, lang, { expectPath: path.split('?')[0] })));
+      }
+      // the sign-in form showing a refusal
+      await page.goto(`${baseUrl()}/login`);
+      await signIn(page, 'owner@demo.test', 'not-the-password');
+      await page.locator('[role="alert"]').first().waitFor({ timeout: 20_000 });
+      await settle(page);
+      failing.push(...(await audit(page, `/login refused (${lang})`)));
+      // the email-code step (verify@ signs in with a code sent by email)
+      await signIn(page, 'verify@demo.test');
+      await page.locator('input[name="code"]').first().waitFor({ timeout: 20_000 });
+      await settle(page);
+      failing.push(...(await audit(page, `/login email code (${lang})`)));
+      if (lang === 'en') await shot(page, `a11y-login-code-${lang}`);
+      await context.close();
+      expect(failing, describeFindings(failing)).toEqual([]);
+    });
+
+    it(`every page of the route table as the owner, and the no-permission page (${lang})`, async () => {
+      const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
+      await signInTo(page, 'owner@demo.test');
+      const failing: TFinding[] = [];
+      for (const path of OWNER_PAGES) failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+      // the owner may not generate coupon codes (admin only): the 401 page inside the frame
+      failing.push(...(await openAndAudit(page, ADMIN_ONLY_PAGES[0]!, lang, { expectPath: '/401', inApp: true })));
+      await context.close();
+      expect(failing, describeFindings(failing)).toEqual([]);
+    }, 180_000);
+
+    it(`the agent's and the admin's pages (${lang})`, async () => {
+      const failing: TFinding[] = [];
+      {
+        const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
+        await signIn(page, 'agent@demo.test');
+        await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 30_000 });
+        await settle(page);
+        failing.push(...(await audit(page, `/selectNodeAndRest (${lang})`)));
+        failing.push(...(await openAndAudit(page, '/AgentApp', lang)));
+        await context.close();
+      }
+      {
+        const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
+        await signInPickingHarbor(page, 'admin@demo.test');
+        for (const path of ADMIN_ONLY_PAGES) failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+        failing.push(...(await openAndAudit(page, '/AdminPanel', lang)));
+        await context.close();
+      }
+      expect(failing, describeFindings(failing)).toEqual([]);
+    });
+  }
+});
