@@ -311,7 +311,16 @@ describe('team, roles and employees', () => {
         .click();
       await prompt.waitFor();
       await prompt.getByRole('button', { name: words.leave }).click();
-      await page.waitForURL((u) => u.pathname === '/teamManagement/index' && u.search === '?tab=roles');
+      // polled: leaving through the guard is a history change, not a page load
+      await expect
+        .poll(
+          () => {
+            const u = new URL(page.url());
+            return u.pathname === '/teamManagement/index' && u.searchParams.get('tab') === 'roles';
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       await row(page, 'Cashier').locator('a.ra-team__name').click();
       await page.waitForURL((u) => u.pathname === '/teamManagement/editJob');
       await expect.poll(() => page.getByLabel(words.name).inputValue()).toBe('Cashier');
