@@ -21,7 +21,7 @@ import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { toAuditEntry } from './role.service.ts';
-import { teamConflict, teamFieldError, teamForbidden } from './team.errors.ts';
+import { teamConflict, teamFieldError, refuseTeamChange } from './team.errors.ts';
 import { uniqueViolation, type TEmployeeRow, type TEmployeeWrite, type TeamRepository } from './team.repository.ts';
 
 function toEmployee(row: TEmployeeRow): TEmployee {
@@ -304,11 +304,7 @@ export class EmployeeService {
     };
   }
 
-  /**
-   * Answers 403 with the reason, after recording the attempt on its own (nothing else was written, so
-   * there is nothing to share a transaction with): the owner can see who tried what.
-   */
-  private async refuse(
+  private refuse(
     auth: AuthContext,
     restaurantId: number,
     action: string,
@@ -317,16 +313,15 @@ export class EmployeeService {
     reason: TTeamMessageKey,
     details: Record<string, unknown>,
   ): Promise<never> {
-    await this.audit.record({
+    return refuseTeamChange(this.audit, {
+      auth,
       restaurantId,
-      actorUserId: auth.userId,
-      action: `${action}.refused`,
-      targetType: 'user',
-      targetId: userId === null ? undefined : String(userId),
-      details: { ...details, reason },
+      action,
+      target: { type: 'user', id: userId },
       ip,
+      reason,
+      details,
     });
-    throw teamForbidden(reason);
   }
 
   private record(

@@ -11,7 +11,7 @@ import {
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import { teamConflict, teamFieldError, teamForbidden } from './team.errors.ts';
+import { teamConflict, teamFieldError, refuseTeamChange } from './team.errors.ts';
 import { uniqueViolation, type TeamRepository, type TRoleRow } from './team.repository.ts';
 
 function toRole(row: TRoleRow): TRole {
@@ -187,8 +187,7 @@ export class RoleService {
     return heldFlags((await this.repo.rolesOfUser(restaurantId, auth.userId)).map((role) => role.flags));
   }
 
-  /** Records the refused attempt on its own (nothing else was written) and answers 403 with the reason. */
-  private async refuse(
+  private refuse(
     auth: AuthContext,
     restaurantId: number,
     action: string,
@@ -197,16 +196,15 @@ export class RoleService {
     reason: TTeamMessageKey,
     details: Record<string, unknown>,
   ): Promise<never> {
-    await this.audit.record({
+    return refuseTeamChange(this.audit, {
+      auth,
       restaurantId,
-      actorUserId: auth.userId,
-      action: `${action}.refused`,
-      targetType: 'role',
-      targetId: roleId === null ? undefined : String(roleId),
-      details: { ...details, reason },
+      action,
+      target: { type: 'role', id: roleId },
       ip,
+      reason,
+      details,
     });
-    throw teamForbidden(reason);
   }
 
   private record(
