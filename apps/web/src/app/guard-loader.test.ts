@@ -123,12 +123,30 @@ describe('resolveNavigation (the guard with its loads)', () => {
     });
   });
 
-  it("says 'Has Error' when the failure has no text", async () => {
-    serve({ '/api/getrest': () => new Response('', { status: 500 }) });
+  it("says 'Has Error' when the failure has no text, after asking twice", async () => {
+    const paths = serve({ '/api/getrest': () => new Response('', { status: 500 }) });
     await expect(resolveNavigation(at('/dashboard'))).resolves.toMatchObject({
       reason: 'routeLoadFailed',
       message: 'Has Error',
     });
+    expect(paths).toEqual(['/api/getrest', '/api/getrest']);
+  });
+
+  it('keeps the session through one busy answer (503) and lets the page through on the second ask', async () => {
+    let calls = 0;
+    const paths = serve({
+      '/api/getrest': () =>
+        ++calls === 1 ? json({ code: 50300, message: 'Service unavailable' }, 503) : json(staffInfo),
+    });
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual(['/api/getrest', '/api/getrest']);
+    expect(useSession.getState().token).toBe('tok');
+  });
+
+  it('does not ask again after a refusal that is about the session (401)', async () => {
+    const paths = serve({ '/api/getrest': () => json({ code: 50014, message: 'Token expired' }, 401) });
+    await resolveNavigation(at('/dashboard'));
+    expect(paths).toEqual(['/api/getrest']);
   });
 
   it('fetches user info for /AgentApp and sends a leaf login home', async () => {

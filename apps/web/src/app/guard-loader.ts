@@ -31,10 +31,23 @@ function contextFor(url: URL): TNavigationContext {
   };
 }
 
+/**
+ * A failure that says nothing about the session: the network dropped, the server was busy or restarting
+ * (5xx, 429), or the call timed out. One such failure should not sign the user out.
+ */
+export function isTransientFailure(e: unknown): boolean {
+  if (isApiError(e)) return e.status === 0 || e.status === 429 || e.status >= 500;
+  return true;
+}
+
+/** How long the guard waits before asking again after a transient failure. */
+export const TRANSIENT_RETRY_MS = 600;
+
 /** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */
 export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDecision, { action: 'load' }>> {
   let ctx = contextFor(url);
-  for (let step = 0; step < 3; step++) {
+  let retried = false;
+  for (let step = 0; step < 4; step++) {
     const decision = decideNavigation(ctx);
     if (decision.action !== 'load') return decision;
 
@@ -60,6 +73,12 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
       } catch (e) {
         if (restored && isApiError(e) && e.status === 401) {
           ctx = { ...contextFor(url), rolesLoaded: true, userInfoLoaded: ctx.userInfoLoaded };
+          continue;
+        }
+        // ask once more before forgetting the token over a dropped connection or a busy server
+        if (!retried && isTransientFailure(e)) {
+          retried = true;
+          await new Promise((r) => setTimeout(r, TRANSIENT_RETRY_MS));
           continue;
         }
         const noRestaurantSelected = isApiError(e) && (e.code === NO_RESTAURANT_SELECTED_CODE || e.status === 409);
