@@ -46,6 +46,17 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { mediaModule } from './modules/media/media.module.ts';
+import { menuModule } from './modules/menu/menu.module.ts';
+import { businessModule } from './modules/business/business.module.ts';
+import { devicesModule } from './modules/devices/devices.module.ts';
+import { deliveryModule } from './modules/delivery/delivery.module.ts';
+import { couponsModule } from './modules/coupons/coupons.module.ts';
+import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
+import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
+import { agentModule } from './modules/agent/agent.module.ts';
+import { customersModule } from './modules/customers/customers.module.ts';
+import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
 
@@ -171,6 +182,18 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const dashboardRepo = new DashboardRepository(db);
   await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));
   await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo, dashboardRepo, clock)));
+  // The domains built on the foundation above; each module builds its own services from these.
+  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders };
+  await typed.register(mediaModule(deps));
+  await typed.register(menuModule(deps));
+  await typed.register(businessModule(deps));
+  await typed.register(devicesModule(deps));
+  await typed.register(deliveryModule(deps));
+  await typed.register(couponsModule(deps));
+  await typed.register(giftcardsModule(deps));
+  await typed.register(workHoursModule(deps));
+  await typed.register(agentModule(deps));
+  await typed.register(customersModule(deps));
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

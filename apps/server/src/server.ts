@@ -18,6 +18,7 @@ const seeded =
   !(await hasAnyUser(database.db)) &&
   (
     await seedDemoData(database.db, {
+      now: config.clock.now(),
       // Demo orders run up to the clock's "now", so an afternoon start shows today's lunch so far.
       ...(Number.isInteger(seedOrderDays) && seedOrderDays > 0
         ? { orders: { days: seedOrderDays, now: config.clock.now() } }

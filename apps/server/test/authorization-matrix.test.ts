@@ -20,6 +20,17 @@ import {
   userIdByEmail,
 } from '../src/modules/team/team.test-support.ts';
 import { as, createTestContext, signin, TEST_JWT_SECRET, tokenFor } from './helper.ts';
+import type { TBuilder, TMatrixEnv } from './matrix/types.ts';
+import { mediaBuilders } from './matrix/media.ts';
+import { menuBuilders } from './matrix/menu.ts';
+import { businessBuilders } from './matrix/business.ts';
+import { devicesBuilders } from './matrix/devices.ts';
+import { deliveryBuilders } from './matrix/delivery.ts';
+import { couponsBuilders } from './matrix/coupons.ts';
+import { giftcardsBuilders } from './matrix/giftcards.ts';
+import { workHoursBuilders } from './matrix/work-hours.ts';
+import { agentBuilders } from './matrix/agent.ts';
+import { customersBuilders } from './matrix/customers.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -173,23 +184,6 @@ const orderRows = await ctx.db.execute(sql`select id from orders where restauran
 const orderId = Number((orderRows as unknown as { rows: Array<{ id: number }> }).rows[0]?.id);
 if (!Number.isInteger(orderId)) throw new Error('the matrix order at Harbor Bistro is missing');
 
-type TRequest = { url: string; payload?: Record<string, unknown>; query?: Record<string, string> };
-interface TBuilder {
-  /** `caller` is 'other' for Golden Dragon's owner; ids stay Harbor's either way. */
-  build(caller: 'home' | 'other'): TRequest;
-  /**
-   * What another restaurant's owner gets when asking with Harbor's ids. Defaults to 404 or 403 when
-   * the path has an id; otherwise any answer, as long as it carries none of Harbor's data.
-   */
-  crossTenant?: number[];
-  /**
-   * Something of the caller's own restaurant the allowed answer must contain (a route that returns
-   * data must return the caller's, not an empty or foreign answer). Builders are given the caller's
-   * sales; routes that answer no restaurant data leave it out.
-   */
-  own?: (mine: (typeof SALES)['home']) => string | RegExp;
-}
-
 const report = (name: string, own?: TBuilder['own']): Record<string, TBuilder> => ({
   [`GET /api/api/reports/${name}`]: { build: () => ({ url: `/api/api/reports/${name}`, query: REPORT_RANGE }), own },
   [`GET /api/api/reports/${name}/export`]: {
@@ -334,6 +328,33 @@ const BUILDERS: Record<string, TBuilder> = {
     own: (mine) => mine.item,
   },
 };
+
+// Each domain keeps its builders in ./matrix/<domain>.ts; they may add rows of their own and markers.
+const matrixEnv: TMatrixEnv = {
+  app: ctx.app,
+  db: ctx.db,
+  home: { id: home.id, xid: home.xid, nodeId: home.nodeId },
+  other: { id: dragon.id, xid: dragon.xid, nodeId: dragon.nodeId },
+  tokenFor: (email) => tokenFor(ctx.app, email),
+  homeMarkers: HOME_MARKERS,
+};
+for (const domain of [
+  mediaBuilders,
+  menuBuilders,
+  businessBuilders,
+  devicesBuilders,
+  deliveryBuilders,
+  couponsBuilders,
+  giftcardsBuilders,
+  workHoursBuilders,
+  agentBuilders,
+  customersBuilders,
+]) {
+  for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
+    if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);
+    BUILDERS[key] = builder;
+  }
+}
 
 // --- callers ---------------------------------------------------------------------------------
 

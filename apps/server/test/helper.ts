@@ -54,8 +54,8 @@ export async function createTestContext(options: { config?: Partial<AppConfig> }
   const apps: App[] = [];
   try {
     await handle.migrate();
-    await seedDemoData(handle.db);
     const config = testConfig(options.config);
+    await seedDemoData(handle.db, { now: config.clock.now() });
     const app = await buildApp({ db: handle.db, config, listen: handle.listen });
     apps.push(app);
     return {

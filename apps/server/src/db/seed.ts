@@ -6,6 +6,7 @@ import type { Database } from './client.ts';
 import { nodes, type TNodeType } from './schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from './schema/restaurants.ts';
 import { roles, userRoles, users } from './schema/users.ts';
+import { seedDomains } from './domain-seeds.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -390,6 +391,8 @@ export interface TSeedDemoOptions {
    * asked for, so tests start fast and bring their own orders; the first `npm start` asks for 90 days.
    */
   orders?: TSeedOrdersOptions;
+  /** The instant each domain's demo data is written as of (default: the orders' `now`, else the wall clock). */
+  now?: Date;
 }
 
 /**
@@ -402,6 +405,7 @@ export async function seedDemoData(
   options: TSeedDemoOptions = {},
 ): Promise<{ seeded: boolean; orders?: TSeedOrdersResult }> {
   const { seeded } = await seedDemoAccounts(db);
+  if (seeded) await seedDomains({ db, now: options.now ?? options.orders?.now ?? new Date() });
   if (!seeded || !options.orders) return { seeded };
   return { seeded, orders: await seedDemoOrders(db, options.orders) };
 }

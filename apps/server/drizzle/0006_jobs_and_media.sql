@@ -1,0 +1,2 @@
+-- jobs and media: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

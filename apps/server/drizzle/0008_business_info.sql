@@ -1,0 +1,2 @@
+-- business info: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

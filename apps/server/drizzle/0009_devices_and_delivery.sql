@@ -1,0 +1,2 @@
+-- devices and delivery: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

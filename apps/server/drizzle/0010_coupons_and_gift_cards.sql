@@ -1,0 +1,2 @@
+-- coupons and gift cards: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

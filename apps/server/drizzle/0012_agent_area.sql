@@ -1,0 +1,2 @@
+-- agent area: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

@@ -1,0 +1,2 @@
+-- customers and sms: reserved, no tables yet (written by hand: drizzle/README.md)
+SELECT 1;

@@ -1,0 +1,46 @@
+import type { Database } from './client.ts';
+import { seedMediaDemo } from '../modules/media/media.seed.ts';
+import { seedMenuDemo } from '../modules/menu/menu.seed.ts';
+import { seedBusinessDemo } from '../modules/business/business.seed.ts';
+import { seedDevicesDemo } from '../modules/devices/devices.seed.ts';
+import { seedDeliveryDemo } from '../modules/delivery/delivery.seed.ts';
+import { seedCouponsDemo } from '../modules/coupons/coupons.seed.ts';
+import { seedGiftcardsDemo } from '../modules/giftcards/giftcards.seed.ts';
+import { seedWorkHoursDemo } from '../modules/work-hours/work-hours.seed.ts';
+import { seedAgentDemo } from '../modules/agent/agent.seed.ts';
+import { seedCustomersDemo } from '../modules/customers/customers.seed.ts';
+
+export interface TDomainSeedContext {
+  db: Database;
+  /** The instant the demo is written as of (the server clock or CLOCK_NOW), never the wall clock. */
+  now: Date;
+}
+
+/**
+ * Each domain's demo data, in dependency order (the menu before coupons and delivery, business info
+ * before customers and the agent's paychecks). Runs once, right after the demo accounts are made, so
+ * every test context and a first `npm start` see a living restaurant. Each step must stay small: it
+ * runs for every server test file.
+ */
+export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedContext) => Promise<void>]> = [
+  ['media', seedMediaDemo],
+  ['menu', seedMenuDemo],
+  ['business', seedBusinessDemo],
+  ['devices', seedDevicesDemo],
+  ['delivery', seedDeliveryDemo],
+  ['coupons', seedCouponsDemo],
+  ['giftcards', seedGiftcardsDemo],
+  ['work-hours', seedWorkHoursDemo],
+  ['agent', seedAgentDemo],
+  ['customers', seedCustomersDemo],
+];
+
+export async function seedDomains(ctx: TDomainSeedContext): Promise<void> {
+  for (const [name, seed] of DOMAIN_SEEDS) {
+    try {
+      await seed(ctx);
+    } catch (error) {
+      throw new Error(`demo data for ${name} failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
+
+/** The menu domain's demo data, added once with the demo accounts (db/domain-seeds.ts). None yet. */
+export async function seedMenuDemo(_ctx: TDomainSeedContext): Promise<void> {}

@@ -1,0 +1,25 @@
+import type { EmailSender } from '../adapters/email/email-sender.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AuditRepository } from './audit/audit.repository.ts';
+import type { NodeService } from './node/node.service.ts';
+import type { OrdersService } from './orders/orders.service.ts';
+import type { RestaurantService } from './restaurant/restaurant.service.ts';
+
+/**
+ * What a domain module is given when the app is assembled (app.ts). A module builds its own
+ * repositories and services from these and returns its routes; it never reaches into another
+ * module's repository, only into the services listed here.
+ */
+export interface TModuleDeps {
+  db: Database;
+  config: AppConfig;
+  /** The one source of "now" (lib/clock.ts): never call Date.now() in a module. */
+  clock: Clock;
+  audit: AuditRepository;
+  email: EmailSender;
+  nodes: NodeService;
+  restaurants: RestaurantService;
+  orders: OrdersService;
+}
