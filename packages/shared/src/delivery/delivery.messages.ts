@@ -1,0 +1,5 @@
+/**
+ * The delivery domain's messages: the server answers with `en` (the SPEC's wording where it gives one),
+ * and the web shows `zh` to Chinese users (apps/web/src/lib/server-message.ts). None yet.
+ */
+export const DELIVERY_MESSAGES: Record<string, { en: string; zh: string }> = {};
