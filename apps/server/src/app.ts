@@ -59,6 +59,8 @@ import { customersModule } from './modules/customers/customers.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
+import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
+import { ManualClock } from './lib/clock.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -78,10 +80,15 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
+/** How often a server looks for due background jobs (a job sent for "now" starts at once). */
+const JOB_POLL_INTERVAL_MS = 2_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Callers remembered between requests (lib/auth-cache.ts). */
     authCache: AuthCache;
+    /** Background jobs (lib/jobs/job-queue.ts); tests call `app.jobs.drain()` after moving the clock. */
+    jobs: JobQueue;
   }
 }
 
@@ -183,7 +190,17 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));
   await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo, dashboardRepo, clock)));
   // The domains built on the foundation above; each module builds its own services from these.
-  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders };
+  // Jobs run in the background on a real or running clock; under a ManualClock (tests) only in drain().
+  const jobs = createJobQueue({
+    db,
+    clock,
+    log: app.log,
+    pollIntervalMs: clock instanceof ManualClock ? null : JOB_POLL_INTERVAL_MS,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders, jobs };
   await typed.register(mediaModule(deps));
   await typed.register(menuModule(deps));
   await typed.register(businessModule(deps));

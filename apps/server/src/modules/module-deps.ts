@@ -2,6 +2,7 @@ import type { EmailSender } from '../adapters/email/email-sender.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { AuditRepository } from './audit/audit.repository.ts';
 import type { NodeService } from './node/node.service.ts';
 import type { OrdersService } from './orders/orders.service.ts';
@@ -22,4 +23,6 @@ export interface TModuleDeps {
   nodes: NodeService;
   restaurants: RestaurantService;
   orders: OrdersService;
+  /** Background jobs (lib/jobs/job-queue.ts): register workers when the module is built. */
+  jobs: JobQueue;
 }
