@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../src/app.ts';
@@ -10,8 +12,8 @@ import type { AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
 
-/** The instant server tests run at unless a test sets its own clock. */
-export const TEST_NOW = '2026-03-14T19:30:00-04:00';
+export { TEST_NOW } from './test-now.ts';
+import { TEST_NOW } from './test-now.ts';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 
@@ -47,15 +49,33 @@ export interface TestContext {
  * One database per test file: PGlite in memory by default, or a fresh schema on TEST_DATABASE_URL
  * (dropped afterwards), migrated and seeded with the demo data, and an app built on it.
  */
+let templateBlob: Promise<Blob | undefined> | undefined;
+/** The migrated, seeded PGlite dump of this run, read once per worker; undefined outside vitest's setup. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateBlob ??= (async () => {
+    let file = '';
+    try {
+      file = inject('pgliteTemplate');
+    } catch {
+      return undefined;
+    }
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return templateBlob;
+}
+
 export async function createTestContext(options: { config?: Partial<AppConfig> } = {}): Promise<TestContext> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const handle = await openDatabase({ databaseUrl, schema, maxConnections: 4 });
+  const config = testConfig(options.config);
+  // The run's template (test/global-setup.ts) was seeded as of TEST_NOW; a file on another clock seeds its own.
+  const template =
+    !databaseUrl && config.clock.now().getTime() === new Date(TEST_NOW).getTime() ? await pgliteTemplate() : undefined;
+  const handle = await openDatabase({ databaseUrl, schema, maxConnections: 4, pgliteLoadDataDir: template });
   const apps: App[] = [];
   try {
     await handle.migrate();
-    const config = testConfig(options.config);
-    await seedDemoData(handle.db, { now: config.clock.now() });
+    if (!template) await seedDemoData(handle.db, { now: config.clock.now() });
     const app = await buildApp({ db: handle.db, config, listen: handle.listen });
     apps.push(app);
     return {

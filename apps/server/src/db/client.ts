@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** NOTIFY subscriptions (db/notifications.ts), e.g. for servers that remember who may do what. */
   listen: TListen;
+  /** PGlite only: the whole data directory as a tarball, for `pgliteLoadDataDir` (test set-up). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = join(SERVER_DIR, 'drizzle');
@@ -31,6 +33,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; absent means in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * A PGlite data directory dumped earlier (`dumpDataDir`), to start from instead of an empty cluster:
+   * the server tests load one migrated, seeded database per file this way (test/global-setup.ts),
+   * which takes a fraction of a fresh initdb.
+   */
+  pgliteLoadDataDir?: Blob | undefined;
   /**
    * Schema for every connection's search_path (and for drizzle's migration journal). Tests give each
    * file its own so they can share one server; production leaves it unset and uses `public`.
@@ -112,7 +120,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite(options.pgliteDir);
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
   await client.waitReady;
   if (schema) await client.exec(`create schema if not exists ${schema}; set search_path to ${schema};`);
   const db = drizzlePglite({ client, casing: 'snake_case' });
@@ -123,6 +131,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema }),
     close: () => client.close(),
     listen: listenWithPglite(client),
+    dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }
 

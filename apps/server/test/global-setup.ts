@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { TEST_NOW } from './test-now.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dumped PGlite data directory, migrated and seeded as of TEST_NOW ('' on PostgreSQL). */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Starting an empty PGlite cluster costs seconds per test file; loading a dump of one costs a
+ * fraction of that. So migrate and seed once per run, dump it, and let each file load the dump
+ * (helper.ts). On TEST_DATABASE_URL each file still migrates its own schema.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  // RA_TEST_NO_TEMPLATE=1 makes every file start from an empty cluster (to compare, or to rule it out).
+  if (process.env.TEST_DATABASE_URL || process.env.RA_TEST_NO_TEMPLATE) {
+    project.provide('pgliteTemplate', '');
+    return () => undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ra-server-template-'));
+  const handle = await openDatabase({});
+  await handle.migrate();
+  await seedDemoData(handle.db, { now: new Date(TEST_NOW) });
+  const dump = await handle.dumpDataDir!();
+  await handle.close();
+  const file = join(dir, 'pglite.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
