@@ -59,10 +59,7 @@ const allFindings: TFinding[] = [];
 /** Waits until the page shows its content: no spinner or skeleton left, no request in flight, animations done. */
 async function settle(page: Page): Promise<void> {
   // pages outside the app frame (restaurant picker, agent app) have no <main>: they settle below
-  await page
-    .locator('main, #root > *')
-    .first()
-    .waitFor({ timeout: 20_000 });
+  await page.locator('main, #root > *').first().waitFor({ timeout: 20_000 });
   await page
     .waitForFunction(
       () =>
@@ -164,9 +161,7 @@ async function openAndAudit(
   // polled rather than waitForURL: an in-app redirect (to /401) is a history change, not a page load
   // A page the restaurant has not switched on (the order-to-go-with-date page follows a config flag)
   // answers the no-permission page inside the frame: that page is audited instead.
-  await expect
-    .poll(() => [expectPath, '/401'].includes(new URL(page.url()).pathname), { timeout: 20_000 })
-    .toBe(true);
+  await expect.poll(() => [expectPath, '/401'].includes(new URL(page.url()).pathname), { timeout: 20_000 }).toBe(true);
   await settle(page);
   const found = await audit(page, `${path} (${lang})`);
   timings.push([`${path} (${lang})`, Math.round(performance.now() - started)]);
@@ -203,6 +198,15 @@ const LANGS = [
   ['zh', 'zh-CN'],
 ] as const;
 
+/**
+ * Every page is audited in English. axe's rules look at structure, names and colours, which the two
+ * languages share (every label comes from the same i18n key), so in Chinese a sample is audited: the
+ * pages with the most text of their own, where a translation could leave a name empty or overflow.
+ */
+const ZH_SAMPLE = ['/dashboard', '/salesReport/salesSummary', '/transactions/index', '/teamManagement/index'];
+const pagesIn = (lang: string, pages: readonly string[]) =>
+  lang === 'en' ? pages : pages.filter((p) => ZH_SAMPLE.includes(p));
+
 describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation', () => {
   it('reads the pages from the route table', () => {
     expect(OWNER_PAGES).toContain('/dashboard');
@@ -234,11 +238,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       expect(failing, describeFindings(failing)).toEqual([]);
     });
 
-    it(`every page of the route table as the owner, and the no-permission page (${lang})`, async () => {
+    it(`${lang === 'en' ? 'every page' : 'a sample of the pages'} of the route table as the owner, and the no-permission page (${lang})`, async () => {
       const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
       await signInTo(page, 'owner@demo.test');
       const failing: TFinding[] = [];
-      for (const path of OWNER_PAGES) failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+      for (const path of pagesIn(lang, OWNER_PAGES)) {
+        failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+      }
       // the owner may not generate coupon codes (admin only): the 401 page inside the frame
       failing.push(...(await openAndAudit(page, ADMIN_ONLY_PAGES[0]!, lang, { expectPath: '/401', inApp: true })));
       await context.close();
@@ -259,7 +265,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       {
         const { context, page } = await newPage(browser, { locale, width: 1440, height: 900 });
         await signInPickingHarbor(page, 'admin@demo.test');
-        for (const path of ADMIN_ONLY_PAGES) failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+        for (const path of lang === 'en' ? ADMIN_ONLY_PAGES : ADMIN_ONLY_PAGES.slice(0, 1)) {
+          failing.push(...(await openAndAudit(page, path, lang, { inApp: true })));
+        }
         failing.push(...(await openAndAudit(page, '/AdminPanel', lang)));
         await context.close();
       }
