@@ -180,7 +180,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(accountRoutes(accounts));
   await typed.register(nodeRoutes(nodes));
   await typed.register(restaurantRoutes(restaurants));
-  const team = new TeamRepository(db);
+  const team = new TeamRepository(db, clock);
   await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
   await typed.register(ordersRoutes(orders));
   const reportsRepo = new ReportsRepository(db);

@@ -445,6 +445,13 @@ describe('DELETE /api/api/user/{id}', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json().deletedAt).not.toBeNull();
     expect((await owner({ method: 'DELETE', url: `/api/api/user/${created.id}` })).statusCode).toBe(404);
+    // stamped by the product's clock (pinned in tests), not the host's
+    const [row] = await ctx.db
+      .select({ deletedAt: users.deletedAt, updatedAt: users.updatedAt })
+      .from(users)
+      .where(eq(users.id, created.id));
+    expect(row?.deletedAt?.getTime()).toBe(ctx.config.clock.now().getTime());
+    expect(row?.updatedAt?.getTime()).toBe(ctx.config.clock.now().getTime());
   });
 
   it('frees the email and PIN for a new hire', async () => {

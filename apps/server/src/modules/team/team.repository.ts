@@ -7,6 +7,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 
 /**
  * The only place with team SQL. Every method takes the restaurant id first and filters on it: the
@@ -82,14 +83,18 @@ const employeeColumns = {
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class TeamRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Stamps updatedAt, deletedAt and revokedAt with the product's clock (lib/clock.ts), not the host's. */
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * Runs `work` in one transaction, with this repository and the audit log bound to it, so a change
    * and its audit row are stored together or not at all.
    */
   transaction<T>(work: (repo: TeamRepository, audit: AuditRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new TeamRepository(tx), new AuditRepository(tx)));
+    return this.db.transaction((tx) => work(new TeamRepository(tx, this.clock), new AuditRepository(tx)));
   }
 
   // --- roles ---------------------------------------------------------------------------------
@@ -154,7 +159,7 @@ export class TeamRepository {
   async updateRole(restaurantId: number, roleId: number, name: string, flags: TRoleFlags): Promise<boolean> {
     const rows = await this.db
       .update(roles)
-      .set({ name, flags, updatedAt: new Date() })
+      .set({ name, flags, updatedAt: this.clock.now() })
       .where(and(eq(roles.restaurantId, restaurantId), eq(roles.id, roleId)))
       .returning({ id: roles.id });
     return rows.length > 0;
@@ -371,7 +376,7 @@ export class TeamRepository {
       if (values.authorizedRepresentative) await this.clearRepresentative(tx, restaurantId, userId);
       const rows = await tx
         .update(users)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: this.clock.now() })
         .where(and(eq(users.restaurantId, restaurantId), eq(users.id, userId), isNull(users.deletedAt)))
         .returning({ id: users.id });
       if (rows.length === 0) return false;
@@ -387,7 +392,7 @@ export class TeamRepository {
   private async clearRepresentative(tx: Database, restaurantId: number, exceptUserId?: number): Promise<void> {
     await tx
       .update(users)
-      .set({ authorizedRepresentative: false, updatedAt: new Date() })
+      .set({ authorizedRepresentative: false, updatedAt: this.clock.now() })
       .where(
         and(
           eq(users.restaurantId, restaurantId),
@@ -401,7 +406,7 @@ export class TeamRepository {
   async softDeleteEmployee(restaurantId: number, userId: number): Promise<boolean> {
     const rows = await this.db
       .update(users)
-      .set({ deletedAt: new Date(), updatedAt: new Date(), authorizedRepresentative: false })
+      .set({ deletedAt: this.clock.now(), updatedAt: this.clock.now(), authorizedRepresentative: false })
       .where(and(eq(users.restaurantId, restaurantId), eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ id: users.id });
     return rows.length > 0;
@@ -411,7 +416,7 @@ export class TeamRepository {
   async revokeSessions(userId: number, exceptSessionId?: string): Promise<void> {
     await this.db
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: this.clock.now() })
       .where(
         and(
           eq(sessions.userId, userId),
