@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Runs every test suite of the product in order and ends with one 'N passed, N failed' line.
+// Runs every test suite of the product and ends with one 'N passed, N failed' line.
 // The server suite runs on the embedded PGlite and, when TEST_DATABASE_URL is set, again on that
 // PostgreSQL server (ARCHITECTURE.md "Database": CI does both).
-import { spawnSync } from 'node:child_process';
+//
+// Two lanes run side by side: the unit and server suites (CPU on the test workers and the database)
+// and the browser suites (one server and one Chromium, often waiting on each other). On a 2-core
+// machine the lanes overlap well; TEST_LANES=1 runs everything one suite at a time instead.
+// Each suite's output is printed whole when it ends, so the two lanes never interleave lines.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,19 +17,21 @@ const outDir = mkdtempSync(join(tmpdir(), 'ra-tests-'));
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
+const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
 const suites = [
-  { name: 'shared', cwd: 'packages/shared', env: withoutPg },
-  { name: 'web', cwd: 'apps/web', env: withoutPg },
-  { name: 'server-pglite', cwd: 'apps/server', env: withoutPg },
+  { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },
+  { name: 'web', lane: 0, cwd: 'apps/web', env: withoutPg },
+  { name: 'server-pglite', lane: 0, cwd: 'apps/server', env: withoutPg },
   ...(pgUrl
-    ? [{ name: 'server-postgres', cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
+    ? [{ name: 'server-postgres', lane: 0, cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
     : []),
-  { name: 'e2e', cwd: 'e2e', env: withoutPg, before: ['npm', ['run', 'build']] },
+  { name: 'e2e', lane: 1, cwd: 'e2e', env: withoutPg, before: ['npm', ['run', 'build']] },
   // The sales pages again at 03:30 restaurant time, when the new business day has no orders yet: a
   // page or test that quietly assumes "today has sales" fails here instead of on a morning CI run.
   {
     name: 'e2e-early-morning',
+    lane: 1,
     cwd: 'e2e',
     env: { ...withoutPg, E2E_CLOCK_NOW: '2026-03-14T03:30:00-04:00' },
     files: ['reports', 'dashboard'],
@@ -37,47 +44,75 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+const timings = [];
 const started = Date.now();
 
-for (const suite of suites) {
-  console.log(`\n=== ${suite.name} ===`);
-  if (suite.before) {
-    const b = spawnSync(suite.before[0], suite.before[1], { stdio: 'inherit', env: suite.env });
-    if (b.status !== 0) {
-      broken.push(`${suite.name} (build failed)`);
-      continue;
-    }
-  }
-  const jsonFile = join(outDir, `${suite.name}.json`);
-  const run = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...(suite.files ?? []),
-      ...(suite.args ?? []),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${jsonFile}`,
-    ],
-    { cwd: suite.cwd, stdio: 'inherit', env: suite.env },
-  );
-  if (!existsSync(jsonFile)) {
-    broken.push(`${suite.name} (no result, exit ${run.status})`);
-    continue;
-  }
-  const result = JSON.parse(readFileSync(jsonFile, 'utf8'));
-  passed += result.numPassedTests;
-  failed += result.numFailedTests;
-  // a suite that picks tests by name (-t) leaves the others out on purpose: they ran in their own suite
-  if (!suite.args) skipped += result.numPendingTests + (result.numTodoTests ?? 0);
-  if (run.status !== 0 && result.numFailedTests === 0) broken.push(`${suite.name} (exit ${run.status})`);
+/** Runs a command; resolves with its exit code and everything it printed. */
+function run(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(chunks).toString() }));
+  });
 }
+
+async function runSuite(suite) {
+  const suiteStarted = Date.now();
+  let output = '';
+  console.log(`--- ${suite.name}: started`);
+  try {
+    if (suite.before) {
+      const b = await run(suite.before[0], suite.before[1], { env: suite.env });
+      output += b.output;
+      if (b.code !== 0) {
+        broken.push(`${suite.name} (build failed)`);
+        return;
+      }
+    }
+    const jsonFile = join(outDir, `${suite.name}.json`);
+    const r = await run(
+      'npx',
+      [
+        'vitest',
+        'run',
+        ...(suite.files ?? []),
+        ...(suite.args ?? []),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${jsonFile}`,
+      ],
+      { cwd: suite.cwd, env: { ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } },
+    );
+    output += r.output;
+    if (!existsSync(jsonFile)) {
+      broken.push(`${suite.name} (no result, exit ${r.code})`);
+      return;
+    }
+    const result = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    // a suite that picks tests by name (-t) leaves the others out on purpose: they ran in their own suite
+    if (!suite.args) skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+    if (r.code !== 0 && result.numFailedTests === 0) broken.push(`${suite.name} (exit ${r.code})`);
+  } finally {
+    const seconds = Math.round((Date.now() - suiteStarted) / 1000);
+    timings.push(`${suite.name} ${seconds}s`);
+    console.log(`\n=== ${suite.name} (${seconds}s) ===\n${output}`);
+  }
+}
+
+async function runLane(lane) {
+  for (const suite of suites.filter((s) => lanes === 1 || s.lane === lane)) await runSuite(suite);
+}
+
+await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
 
 const seconds = Math.round((Date.now() - started) / 1000);
 if (broken.length) console.log(`\nsuites that did not finish: ${broken.join(', ')}`);
 
-console.log(`\nall suites finished in ${seconds}s`);
+console.log(`\nall suites finished in ${seconds}s (${timings.join(', ')}; ${lanes} lane${lanes > 1 ? 's' : ''})`);
 // Said just above the closing line, which stays in the plain 'N passed, N failed' form CI reads.
 if (!pgUrl && (only.length === 0 || only.some((o) => 'server-postgres'.startsWith(o))))
   console.log('server suite on PostgreSQL: skipped, TEST_DATABASE_URL is not set (ran on PGlite only)');
