@@ -127,7 +127,7 @@ export function gmtLabel(timeZone: string, instant: Date | number = Date.now()):
  * PostgreSQL reads an ambiguous local time as standard time, the later instant in a fall-back overlap
  * (PostgreSQL docs, appendix B.2), so range bounds must come from here, not from SQL.
  */
-function wallClockToInstant(year: number, month: number, day: number, hour: number, timeZone: string): number {
+export function wallClockToInstant(year: number, month: number, day: number, hour: number, timeZone: string): number {
   const asIfUtc = utcMs(year, month, day, hour);
   // No zone changes its offset twice within two days, so the offsets a day either side are the only
   // two that can apply.

@@ -1,5 +1,27 @@
 /**
- * The customers domain's messages: the server answers with `en` (the SPEC's wording where it gives one),
- * and the web shows `zh` to Chinese users (apps/web/src/lib/server-message.ts). None yet.
+ * The customer list's and SMS campaigns' messages (SPEC §5 and §8, exact English wording): the server
+ * answers with `en`, and the web shows `zh` to Chinese users (apps/web/src/lib/server-message.ts).
  */
-export const CUSTOMERS_MESSAGES: Record<string, { en: string; zh: string }> = {};
+export const CUSTOMERS_MESSAGES: Record<string, { en: string; zh: string }> = {
+  maxSelected: { en: 'Maximum 1000 users can be selected', zh: '最多可选择 1000 位用户' },
+  selectFirst: { en: 'Please select users first', zh: '请先选择用户' },
+  searchUnchanged: {
+    en: 'Search conditions unchanged, no need to search again',
+    zh: '搜索条件未改变，无需重复搜索',
+  },
+  linkBankFirst: { en: 'Please link bank information first', zh: '请先绑定银行信息' },
+  sendFailed: { en: 'Failed to send, please try again later', zh: '发送失败，请稍后再试' },
+  paymentFailed: { en: 'Payment failed, please try again later', zh: '支付失败，请稍后再试' },
+  submitFailed: { en: 'Failed to submit SMS approval', zh: '提交短信审核失败' },
+  submitted: { en: 'SMS approval submitted successfully', zh: '短信审核提交成功' },
+  approved: { en: 'Review approved', zh: '审核已通过' },
+  rejected: { en: 'Review rejected', zh: '审核已拒绝' },
+  /** {count} is replaced by the number of recipients. */
+  sent: { en: 'SMS sent to {count} users', zh: '短信已发送给 {count} 位用户' },
+  tooLong: { en: 'A message can be at most 10 parts', zh: '一条短信最多 10 段' },
+  emptyMessage: { en: 'Please enter the message', zh: '请输入短信内容' },
+  notAllowedNow: {
+    en: 'This campaign cannot move from {from} to {to}',
+    zh: '此活动不能从 {from} 变为 {to}',
+  },
+};
