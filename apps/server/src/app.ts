@@ -60,6 +60,7 @@ import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
+import { registerUploads } from './lib/uploads.ts';
 import { ManualClock } from './lib/clock.ts';
 
 export interface BuildAppOptions {
@@ -124,6 +125,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  // Multipart uploads (lib/uploads.ts): files are read only by routes that ask, each with its own limits.
+  await registerUploads(app);
   await registerSecurityHeaders(app);
 
   await app.register(fastifyCookie);

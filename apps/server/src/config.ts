@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockFromEnv, type Clock } from './lib/clock.ts';
+import { storageConfigFromEnv } from './lib/storage/create-storage.ts';
+import type { TStorageConfig } from './lib/storage/storage.ts';
 
 /**
  * apps/server: the nearest folder above this module with a package.json. The same answer whether the
@@ -48,6 +50,8 @@ export interface AppConfig {
   };
   /** The built web app; served at / when the folder exists. */
   webDistDir: string;
+  /** Uploaded files (lib/storage): DATA_DIR/media, or S3 with STORAGE_S3_BUCKET; absent means `<dataDir>/media`. */
+  storage?: TStorageConfig;
   logLevel: string;
   /** Where "now" comes from (lib/clock.ts); CLOCK_NOW pins it outside production. */
   clock: Clock;
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       fail: env.EMAIL_FAIL === '1' || env.EMAIL_FAIL === 'true',
     },
     webDistDir: resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    storage: storageConfigFromEnv(env, dataDir),
     logLevel: env.LOG_LEVEL ?? 'info',
     clock,
     ...(ignored ? { clockPinIgnored: true } : {}),

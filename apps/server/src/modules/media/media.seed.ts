@@ -1,4 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
+import { customerPhotos, mediaImages } from '../../db/schema/media.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
+import { users } from '../../db/schema/users.ts';
+import { demoKey, type TDemoSlug } from './demo-images.ts';
 
-/** The media domain's demo data, added once with the demo accounts (db/domain-seeds.ts). None yet. */
-export async function seedMediaDemo(_ctx: TDomainSeedContext): Promise<void> {}
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A few customer photos waiting at Harbor Bistro (and one at Golden Dragon), a reviewed pair, and two
+ * library images. Rows only: the files are drawn on first read (demo-images.ts), so this stays fast.
+ * Names are the restaurant's own dishes; Harbor's are found nowhere else (authorization matrix).
+ */
+export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
+  const { db, now } = ctx;
+  const rows = await db
+    .select({ id: restaurants.id, name: restaurants.name })
+    .from(restaurants)
+    .where(inArray(restaurants.name, ['Harbor Bistro', '金龙餐厅 Golden Dragon']));
+  const harbor = rows.find((r) => r.name === 'Harbor Bistro')?.id;
+  const dragon = rows.find((r) => r.name !== 'Harbor Bistro')?.id;
+  if (!harbor || !dragon) return;
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'owner@demo.test')).limit(1);
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+  const photo = (restaurantId: number, slug: TDemoSlug, name: string, userId: string, hoursAgo: number) => ({
+    restaurantId,
+    name,
+    userId,
+    webpKey: demoKey(slug, 'webp'),
+    jpegKey: demoKey(slug, 'jpeg'),
+    width: 733,
+    height: 550,
+    createdAt: at(hoursAgo),
+    updatedAt: at(hoursAgo),
+  });
+  await db.insert(customerPhotos).values([
+    photo(harbor, 'burger', 'Harbor Smash Burger', 'guest-2041', 2),
+    photo(harbor, 'salad', 'Harbor Garden Salad', 'guest-1877', 5),
+    photo(harbor, 'noodles', 'Harbor Lobster Linguine', 'guest-3310', 26),
+    {
+      ...photo(harbor, 'dumplings', 'Harbor Crab Dumplings', 'guest-0932', 50),
+      state: 'approved' as const,
+      reviewedBy: owner?.id ?? null,
+      reviewedAt: at(30),
+      updatedAt: at(30),
+    },
+    {
+      ...photo(harbor, 'kung-pao', 'Harbor Blurry Special', 'guest-5120', 72),
+      state: 'refused' as const,
+      reason: 'Too dark and blurry to show the dish',
+      reviewedBy: owner?.id ?? null,
+      reviewedAt: at(70),
+      updatedAt: at(70),
+    },
+    photo(dragon, 'kung-pao', '宫保鸡丁 Kung Pao Chicken', 'guest-8801', 3),
+  ]);
+  const image = (restaurantId: number, slug: TDemoSlug, originalName: string, hoursAgo: number) => ({
+    restaurantId,
+    webpKey: demoKey(slug, 'webp'),
+    jpegKey: demoKey(slug, 'jpeg'),
+    publicToken: randomBytes(18).toString('base64url'),
+    width: 733,
+    height: 550,
+    bytes: 60_000,
+    originalName,
+    uploadedBy: owner?.id ?? null,
+    createdAt: at(hoursAgo),
+  });
+  await db
+    .insert(mediaImages)
+    .values([image(harbor, 'burger', 'harbor-smash-burger.jpg', 200), image(harbor, 'noodles', 'harbor-linguine.jpg', 190)]);
+}

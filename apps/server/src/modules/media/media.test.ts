@@ -1,0 +1,269 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
+import type { TCustomerPhoto, TLibraryImage, TPhotoListResponse } from '@ra/shared/media/media.schemas';
+import { auditLog } from '../../db/schema/audit.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { createPerson, restaurantByName } from '../team/team.test-support.ts';
+import { mediaHooks } from './media.hooks.ts';
+
+let ctx: TestContext;
+let owner: ReturnType<typeof as>;
+let dragon: ReturnType<typeof as>;
+
+type TFile = { name: string; body: Buffer; type?: string };
+
+/** A multipart body as a browser sends it: files under `file`, text fields beside them. */
+function multipart(files: TFile[], fields: Record<string, string> = {}) {
+  const boundary = `----media-test-${files.length}-${Object.keys(fields).length}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      file.body,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#e67e22' } }).jpeg().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.7 } } }).png().toBuffer();
+
+async function upload(files: TFile[]) {
+  const body = multipart(files);
+  return owner({ method: 'POST', url: '/api/api/media/images', ...body });
+}
+
+async function library(): Promise<{ items: TLibraryImage[]; total: number }> {
+  return (await owner({ method: 'GET', url: '/api/api/media/images', query: { pageSize: '100' } })).json();
+}
+
+async function photos(state?: string): Promise<TPhotoListResponse> {
+  return (await owner({ method: 'GET', url: '/api/api/menuImage/list', query: state ? { state } : {} })).json();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    config: { storage: { localDir: mkdtempSync(join(tmpdir(), 'ra-media-test-')) } },
+  });
+  owner = as(ctx.app, await tokenFor(ctx.app, 'owner@demo.test'));
+  await createPerson(ctx.db, await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon'), {
+    email: 'owner@dragon.test',
+    existingRole: 'Owner',
+    firstName: 'Wei',
+    lastName: 'Zhang',
+  });
+  dragon = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon.test'));
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('image library', () => {
+  it('adds a JPEG and a PNG in one upload, each scaled to a 550 px shorter side, served publicly as WebP and JPEG', async () => {
+    const before = (await library()).total;
+    const res = await upload([
+      { name: 'chowder.jpg', body: await jpeg(1600, 1200) },
+      { name: 'lemonade.png', body: await png(600, 900), type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const images = (res.json() as { images: TLibraryImage[] }).images;
+    expect(images.map((i) => [i.originalName, i.width, i.height])).toEqual([
+      ['chowder.jpg', 733, 550],
+      ['lemonade.png', 550, 825],
+    ]);
+    expect((await library()).total).toBe(before + 2);
+
+    const webp = await ctx.app.inject({ method: 'GET', url: images[0]!.webpUrl });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toContain('immutable');
+    expect((await sharp(webp.rawPayload).metadata()).width).toBe(733);
+    const jpg = await ctx.app.inject({ method: 'GET', url: images[1]!.jpegUrl });
+    expect(jpg.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(jpg.rawPayload).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses a text file named .jpg by its content, keeping nothing of the upload', async () => {
+    const before = (await library()).total;
+    const res = await upload([
+      { name: 'real.jpg', body: await jpeg(800, 800) },
+      { name: 'menu.jpg', body: Buffer.from('Soup of the day: clam chowder, $9.50') },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MEDIA_MESSAGES.notAnImage.en);
+    expect((await library()).total).toBe(before);
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const big = Buffer.concat([await jpeg(100, 100), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const res = await upload([{ name: 'huge.jpg', body: big }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MEDIA_MESSAGES.fileTooLarge.en);
+  });
+
+  it('refuses a request without files and one that is not multipart', async () => {
+    const none = await owner({ method: 'POST', url: '/api/api/media/images', ...multipart([], { note: 'x' }) });
+    expect(none.json().message).toBe(MEDIA_MESSAGES.noFile.en);
+    const json = await owner({ method: 'POST', url: '/api/api/media/images', payload: {} });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(MEDIA_MESSAGES.notMultipart.en);
+  });
+
+  it('refuses to delete an image the menu uses, naming where; deletes an unused one and its files', async () => {
+    const [image] = (((await upload([{ name: 'cover.jpg', body: await jpeg(700, 700) }])).json()) as { images: TLibraryImage[] }).images;
+    let usedBy: string[] = ['Item: Harbor Clam Chowder'];
+    mediaHooks(ctx.db).addImageUsage(async (_restaurantId, imageId) => (imageId === image!.id ? usedBy : []));
+    const used = await owner({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` });
+    expect(used.statusCode).toBe(409);
+    expect(used.json()).toMatchObject({ message: MEDIA_MESSAGES.imageInUse.en, errors: { usedBy: 'Item: Harbor Clam Chowder' } });
+
+    usedBy = [];
+    expect((await dragon({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` })).statusCode).toBe(404);
+    expect((await owner({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: image!.webpUrl })).statusCode).toBe(404);
+    expect((await library()).items.map((i) => i.id)).not.toContain(image!.id);
+  });
+
+  it('keeps each restaurant’s library to itself', async () => {
+    const mine = await library();
+    const theirs = (await dragon({ method: 'GET', url: '/api/api/media/images' })).json() as { items: TLibraryImage[] };
+    expect(mine.total).toBeGreaterThan(0);
+    expect(theirs.items.map((i) => i.id).filter((id) => mine.items.some((m) => m.id === id))).toEqual([]);
+    const file = await dragon({ method: 'GET', url: `/api/api/media/images/${mine.items[0]!.id}/file` });
+    expect(file.statusCode).toBe(404);
+  });
+});
+
+describe('customer photo approval', () => {
+  it('lists waiting photos oldest first with a count, and draws the demo photos on first read', async () => {
+    const waiting = await photos('unapproved');
+    expect(waiting.items.map((p) => p.name)).toEqual(['Harbor Lobster Linguine', 'Harbor Garden Salad', 'Harbor Smash Burger']);
+    expect(waiting.waiting).toBe(3);
+    const all = await photos();
+    expect(all.total).toBe(5);
+    const file = await owner({ method: 'GET', url: `/api/api/menuImage/${waiting.items[0]!.id}/file`, query: { format: 'jpeg' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(file.rawPayload).metadata()).height).toBe(550);
+  });
+
+  it('approves and refuses several at once, all or none, recording who and when', async () => {
+    const [linguine, salad, burger] = (await photos('unapproved')).items as [TCustomerPhoto, TCustomerPhoto, TCustomerPhoto];
+    const [approvedBefore] = (await photos('approved')).items as [TCustomerPhoto];
+
+    const mixed = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [linguine.id, approvedBefore.id] } });
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().message).toBe(MEDIA_MESSAGES.photoNotWaiting.en);
+    expect((await photos('unapproved')).total).toBe(3);
+
+    const noReason = await owner({ method: 'POST', url: '/api/api/menuImage/refuse', payload: { ids: [burger.id], reason: '  ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.reason).toBe(MEDIA_MESSAGES.refuseReasonRequired.en);
+    const none = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [] } });
+    expect(none.json().errors.ids).toBe(MEDIA_MESSAGES.selectPhotos.en);
+
+    const approved = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [linguine.id, salad.id] } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    for (const p of (approved.json() as { photos: TCustomerPhoto[] }).photos) {
+      expect(p).toMatchObject({ state: 'approved', reviewedBy: 'Grace Miller', reviewedAt: '2026-03-14T23:30:00.000Z' });
+    }
+    const refusedRes = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/refuse',
+      payload: { ids: [burger.id], reason: 'Not our burger' },
+    });
+    expect((refusedRes.json() as { photos: TCustomerPhoto[] }).photos[0]).toMatchObject({ state: 'refused', reason: 'Not our burger' });
+    expect((await photos('unapproved')).waiting).toBe(0);
+
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'media.photo.approve'), eq(auditLog.targetId, String(linguine.id))));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('says no reward coupons are available until the coupons domain offers some, and refuses an unknown coupon', async () => {
+    const coupons = await owner({ method: 'GET', url: '/api/api/menuImage/rewardCoupons' });
+    expect(coupons.json()).toEqual({ available: false, coupons: [] });
+    const upload = await uploadCustomerPhoto({ name: 'Harbor Fish Tacos', userId: 'guest-1' });
+    const res = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [upload.id], couponId: 99 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.couponId).toBe(MEDIA_MESSAGES.couponNotFound.en);
+  });
+
+  it('copies an approved photo into the image library once; refuses for a photo not approved', async () => {
+    const [approved] = (await photos('approved')).items as [TCustomerPhoto];
+    const first = await owner({ method: 'POST', url: `/api/api/menuImage/${approved.id}/toLibrary` });
+    expect(first.statusCode, first.body).toBe(200);
+    const { image, photo } = first.json() as { image: TLibraryImage; photo: TCustomerPhoto };
+    expect(photo.libraryImageId).toBe(image.id);
+    const again = await owner({ method: 'POST', url: `/api/api/menuImage/${approved.id}/toLibrary` });
+    expect((again.json() as { image: TLibraryImage }).image.id).toBe(image.id);
+    expect((await ctx.app.inject({ method: 'GET', url: image.webpUrl })).statusCode).toBe(200);
+
+    const [refused] = (await photos('refused')).items as [TCustomerPhoto];
+    expect((await owner({ method: 'POST', url: `/api/api/menuImage/${refused.id}/toLibrary` })).statusCode).toBe(409);
+  });
+
+  it('does not let another restaurant see or review Harbor’s photos', async () => {
+    const [photo] = (await photos()).items as [TCustomerPhoto];
+    const theirs = (await dragon({ method: 'GET', url: '/api/api/menuImage/list' })).json() as TPhotoListResponse;
+    expect(theirs.items.map((p) => p.name)).toEqual(['宫保鸡丁 Kung Pao Chicken']);
+    expect((await dragon({ method: 'GET', url: `/api/api/menuImage/${photo.id}/file` })).statusCode).toBe(404);
+    const review = await dragon({ method: 'POST', url: '/api/api/menuImage/refuse', payload: { ids: [photo.id], reason: 'x' } });
+    expect(review.statusCode).toBe(404);
+  });
+});
+
+async function uploadCustomerPhoto(fields: Record<string, string>, key?: string): Promise<TCustomerPhoto> {
+  const res = await customerUpload(fields, key);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function customerUpload(fields: Record<string, string>, key?: string, file?: TFile) {
+  const uploadKey = key ?? ((await owner({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
+  const body = multipart([file ?? { name: 'phone.jpg', body: await jpeg(1200, 1600) }], fields);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/menuImage/upload',
+    payload: body.payload,
+    headers: { ...body.headers, 'x-photo-upload-key': uploadKey },
+  });
+}
+
+describe('the ordering site’s photo upload', () => {
+  it('takes a customer’s photo with the restaurant’s key; it arrives waiting for review', async () => {
+    const photo = await uploadCustomerPhoto({ name: 'Harbor Oyster Platter', userId: 'guest-77', menuItemId: '12' });
+    expect(photo).toMatchObject({ state: 'unapproved', name: 'Harbor Oyster Platter', userId: 'guest-77', menuItemId: 12, width: 550, height: 733 });
+    expect((await photos('unapproved')).items.map((p) => p.id)).toContain(photo.id);
+  });
+
+  it('refuses a wrong key, a missing dish name and a file that is not an image', async () => {
+    const dragonKey = ((await dragon({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
+    const forged = `${dragonKey.split('.')[0]}.${'A'.repeat(32)}`;
+    const wrong = await customerUpload({ name: 'x', userId: 'g' }, forged);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(MEDIA_MESSAGES.uploadKeyInvalid.en);
+    const noName = await customerUpload({ userId: 'g' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors.name).toBe(MEDIA_MESSAGES.dishNameRequired.en);
+    const text = await customerUpload({ name: 'x', userId: 'g' }, undefined, { name: 'x.jpg', body: Buffer.from('hello, not a photo') });
+    expect(text.json().message).toBe(MEDIA_MESSAGES.notAnImage.en);
+  });
+});
