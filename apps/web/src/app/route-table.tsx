@@ -124,18 +124,46 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
     redirect: MENU_EDITOR_HOME,
     children: [
-      { path: MENU_EDITOR_HOME, titleKey: 'menu.newItemLibrary', lazy: notReady },
+      {
+        path: MENU_EDITOR_HOME,
+        titleKey: 'menu.newItemLibrary',
+        lazy: () => import('./routes/menu/item-library-page.tsx'),
+      },
       { path: '/menu/menuMapping', titleKey: 'menu.menuMapping', lazy: notReady },
-      { path: '/AddItem', titleKey: 'menu.addItem', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
-      { path: '/EditItem', titleKey: 'menu.editItem', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
-      { path: '/menugroup', titleKey: 'menu.menuGroup', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
-      { path: '/category', titleKey: 'menu.category', hidden: true, activeMenu: MENU_EDITOR_HOME, lazy: notReady },
+      {
+        path: '/AddItem',
+        titleKey: 'menu.addItem',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: () => import('./routes/menu/add-item-page.tsx'),
+      },
+      {
+        path: '/EditItem',
+        titleKey: 'menu.editItem',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: () => import('./routes/menu/edit-item-page.tsx'),
+      },
+      {
+        path: '/menugroup',
+        titleKey: 'menu.menuGroup',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: () => import('./routes/menu/menu-group-page.tsx'),
+      },
+      {
+        path: '/category',
+        titleKey: 'menu.category',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: () => import('./routes/menu/category-page.tsx'),
+      },
       {
         path: '/modifiergroup',
         titleKey: 'menu.modifierGroup',
         hidden: true,
         activeMenu: MENU_EDITOR_HOME,
-        lazy: notReady,
+        lazy: () => import('./routes/menu/modifier-group-page.tsx'),
       },
     ],
   },
@@ -155,7 +183,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'menuImage',
     icon: 'PictureOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
-    lazy: notReady,
+    lazy: () => import('./routes/menu-image/menu-image-page.tsx'),
   },
 
   {
@@ -220,7 +248,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'workHours',
     icon: 'FieldTimeOutlined',
     grant: { kind: 'permission', permission: 'viewWorkHours' },
-    lazy: notReady,
+    lazy: () => import('./routes/work-hours/work-hours-page.tsx'),
   },
 
   {

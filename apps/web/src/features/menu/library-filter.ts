@@ -1,0 +1,121 @@
+import {
+  LIBRARY_PAGE_SIZES,
+  LIBRARY_SORTS,
+  MENU_CHANNELS,
+  type TLibrarySort,
+  type TMenuChannel,
+} from '@ra/shared/menu/menu.schemas';
+
+export const DEFAULT_LIBRARY_PAGE_SIZE = 50;
+
+/** The library's state as it lives in the URL, so a refresh or a shared link shows the same rows. */
+export interface TLibraryFilter {
+  q?: string;
+  categoryId?: number;
+  channel?: TMenuChannel;
+  soldOut?: boolean;
+  minCents?: number;
+  maxCents?: number;
+  page: number;
+  pageSize: number;
+  sort: TLibrarySort;
+  /** Which dialog is open, so each has a link: bulk edit, import. */
+  dialog?: TLibraryDialog;
+}
+
+export const LIBRARY_DIALOGS = ['bulk', 'import'] as const;
+export type TLibraryDialog = (typeof LIBRARY_DIALOGS)[number];
+
+const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+
+const positiveInt = (raw: string | null): number | undefined => {
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 0 && n <= 2_147_483_647 ? n : undefined;
+};
+
+const cents = (raw: string | null): number | undefined => {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 && n <= 100_000_000 ? n : undefined;
+};
+
+/** q, category, channel, soldOut (true/false), min / max (cents), page, pageSize, sort, dialog; bad values fall back. */
+export function parseLibraryFilter(search: URLSearchParams): TLibraryFilter {
+  const page = Number(search.get('page'));
+  const pageSize = Number(search.get('pageSize'));
+  const q = search.get('q')?.trim();
+  let minCents = cents(search.get('min'));
+  let maxCents = cents(search.get('max'));
+  if (minCents !== undefined && maxCents !== undefined && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
+  const soldOut = search.get('soldOut');
+  return {
+    q: q ? q.slice(0, 80) : undefined,
+    categoryId: positiveInt(search.get('category')),
+    channel: oneOf(MENU_CHANNELS, search.get('channel')),
+    soldOut: soldOut === 'true' ? true : soldOut === 'false' ? false : undefined,
+    minCents,
+    maxCents,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    pageSize: (LIBRARY_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_LIBRARY_PAGE_SIZE,
+    sort: oneOf(LIBRARY_SORTS, search.get('sort')) ?? 'sort',
+    dialog: oneOf(LIBRARY_DIALOGS, search.get('dialog')),
+  };
+}
+
+export function librarySearch(filter: TLibraryFilter): URLSearchParams {
+  const out = new URLSearchParams();
+  if (filter.q) out.set('q', filter.q);
+  if (filter.categoryId !== undefined) out.set('category', String(filter.categoryId));
+  if (filter.channel) out.set('channel', filter.channel);
+  if (filter.soldOut !== undefined) out.set('soldOut', String(filter.soldOut));
+  if (filter.minCents !== undefined) out.set('min', String(filter.minCents));
+  if (filter.maxCents !== undefined) out.set('max', String(filter.maxCents));
+  if (filter.page !== 1) out.set('page', String(filter.page));
+  if (filter.pageSize !== DEFAULT_LIBRARY_PAGE_SIZE) out.set('pageSize', String(filter.pageSize));
+  if (filter.sort !== 'sort') out.set('sort', filter.sort);
+  if (filter.dialog) out.set('dialog', filter.dialog);
+  return out;
+}
+
+/** The API query of a filter (GET /api/api/menu/items): the dialog stays in the page. */
+export function libraryQuery(filter: TLibraryFilter): Record<string, string | number | undefined> {
+  return {
+    q: filter.q,
+    categoryId: filter.categoryId,
+    channel: filter.channel,
+    soldOut: filter.soldOut === undefined ? undefined : String(filter.soldOut),
+    minCents: filter.minCents,
+    maxCents: filter.maxCents,
+    page: filter.page,
+    pageSize: filter.pageSize,
+    sort: filter.sort,
+  };
+}
+
+/** Whether any filter narrows the list (the empty state then offers to clear them). */
+export const isFiltered = (f: TLibraryFilter): boolean =>
+  Boolean(f.q) ||
+  f.categoryId !== undefined ||
+  f.channel !== undefined ||
+  f.soldOut !== undefined ||
+  f.minCents !== undefined ||
+  f.maxCents !== undefined;
+
+/** A dollars box (12.5) -> 1250 cents; undefined for empty or invalid input. */
+export function dollarsToCents(value: number | string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n < 0) return undefined;
+  return Math.round(n * 100);
+}
+
+export const centsToDollars = (cents: number | null | undefined): number | undefined =>
+  cents === null || cents === undefined ? undefined : cents / 100;
+
+/** Basis points (1010) <-> a percent box (10.1). */
+export const bpToPercent = (bp: number | null | undefined): number | undefined =>
+  bp === null || bp === undefined ? undefined : bp / 100;
+export const percentToBp = (percent: number | null | undefined): number | null =>
+  percent === null || percent === undefined || !Number.isFinite(percent) ? null : Math.round(percent * 100);
