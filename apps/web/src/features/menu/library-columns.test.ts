@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TLibraryRow } from '@ra/shared/menu/menu.schemas';
+import { MENU_CHANNELS, type TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { cellText, libraryColumns, sortFromTable, sortOrderOf, type TCellContext } from './library-columns.ts';
 
 const row: TLibraryRow = {
@@ -53,9 +53,9 @@ describe('item library columns', () => {
   });
 
   it('says "all channels" when the item shows everywhere at its own price, and "hidden" when nowhere', () => {
-    const everywhere = Object.fromEntries(Object.keys(row.channels).map((c) => [c, { visible: true, priceCents: null }]));
+    const everywhere = Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }])) as TLibraryRow['channels'];
     expect(cellText('channels', { ...row, channels: everywhere }, ctx)).toBe('All channels');
-    const nowhere = Object.fromEntries(Object.keys(row.channels).map((c) => [c, { visible: false, priceCents: null }]));
+    const nowhere = Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: false, priceCents: null }])) as TLibraryRow['channels'];
     expect(cellText('channels', { ...row, channels: nowhere }, ctx)).toBe('Hidden everywhere');
   });
 
