@@ -45,6 +45,11 @@ export const ZClockRequest = z.object({
   breaks: z.array(ZBreakInput).max(12).optional(),
   waitingMinutes: z.number().int().min(0).max(240).optional(),
   roleId: z.number().int().positive().nullable().optional(),
+  /**
+   * clock/out only: POST without id adds a whole past shift from this clock-in; PUT moves the shift's
+   * clock-in too, so both punches, breaks and tips change in one step.
+   */
+  inTimeReportedAs: ZTimestamp.optional(),
 });
 export type TClockRequest = z.input<typeof ZClockRequest>;
 
