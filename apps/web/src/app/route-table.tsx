@@ -30,6 +30,8 @@ import type { TRouteRecord } from './route-types.ts';
 const notReady = () => import('./routes/not-ready.tsx');
 /** Every sales report section is one page module, so switching sections downloads nothing more. */
 const salesReportPage = () => import('./routes/sales-report/sales-report-page.tsx');
+/** The three channel layout pages are one page module that reads its channel from the path. */
+const menuMappingPage = () => import('./routes/menu/menu-mapping-page.tsx');
 
 const OWNER_ROLES = ['owner', 'agent', 'admin'];
 const ADMIN_ROLES = ['admin'];
@@ -129,7 +131,7 @@ export const routeTable: TRouteRecord[] = [
         titleKey: 'menu.newItemLibrary',
         lazy: () => import('./routes/menu/item-library-page.tsx'),
       },
-      { path: '/menu/menuMapping', titleKey: 'menu.menuMapping', lazy: notReady },
+      { path: '/menu/menuMapping', titleKey: 'menu.menuMapping', lazy: menuMappingPage },
       {
         path: '/AddItem',
         titleKey: 'menu.addItem',
@@ -174,8 +176,8 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editMenu' },
     redirect: '/menuMapping/customer',
     children: [
-      { path: '/menuMapping/customer', titleKey: 'menuMapping.customer', lazy: notReady },
-      { path: '/menuMapping/store', titleKey: 'menuMapping.store', lazy: notReady },
+      { path: '/menuMapping/customer', titleKey: 'menuMapping.customer', lazy: menuMappingPage },
+      { path: '/menuMapping/store', titleKey: 'menuMapping.store', lazy: menuMappingPage },
     ],
   },
   {
