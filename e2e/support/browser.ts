@@ -58,8 +58,34 @@ export async function signIn(page: Page, email: string, password = 'demo1234'): 
   await page.locator('form button[type="submit"]').click();
 }
 
+/**
+ * Signs in through the API and opens `path` directly, as a returning user whose session cookies are
+ * set: what the sign-in form leaves behind (the token, the account and the leaf flag), without
+ * rendering the form and the dashboard first. Tests about signing in use `signIn` and the form.
+ */
 export async function signInTo(page: Page, email: string, path = '/dashboard'): Promise<void> {
-  await signIn(page, email);
+  const api = page.context().request;
+  const signin = await api.post(`${baseUrl()}/api/account/signin`, {
+    data: { email, password: 'demo1234', cid: -1, emailVerificationCodeNumber: '' },
+  });
+  const first = (await signin.json()) as { token?: string };
+  if (!signin.ok() || !first.token) throw new Error(`sign-in of ${email}: ${signin.status()} ${await signin.text()}`);
+  const acquired = await api.post(`${baseUrl()}/api/account/acquireToken`, {
+    data: { oldjwtToken: first.token },
+    headers: { Authorization: first.token },
+  });
+  const { token } = (await acquired.json()) as { token?: string };
+  if (!acquired.ok() || !token) throw new Error(`token for ${email}: ${acquired.status()}`);
+  const info = await api.get(`${baseUrl()}/api/api/getUserInfo`, { headers: { Authorization: token } });
+  const { isLeaf } = (await info.json()) as { isLeaf?: boolean };
+  const url = new URL(baseUrl());
+  const cookie = { domain: url.hostname, path: '/', sameSite: 'Strict' as const };
+  await page.context().addCookies([
+    { name: 'Admin-Token', value: token, ...cookie },
+    { name: 'currentAccount', value: email, ...cookie },
+    { name: 'isLeaf', value: String(isLeaf ?? true), ...cookie },
+  ]);
+  await page.goto(`${baseUrl()}${path}`);
   await page.waitForURL((u) => u.pathname === path, { timeout: 30_000 });
 }
 
