@@ -464,7 +464,7 @@ export function tableToCsv(table: TExportTable): string {
   return toCsv(columns, rows, { bom: true });
 }
 
-export function tableToXlsx(table: TExportTable, sheetName: string): Buffer {
+export function tableToXlsx(table: TExportTable, sheetName: string): Promise<Buffer> {
   const rows: TXlsxCell[][] = [
     table.columns.map((c) => c.header),
     ...table.rows.map((row) =>

@@ -133,7 +133,7 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
             return reply
               .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
               .header('content-disposition', attachmentHeader(name('xlsx')))
-              .send(tableToXlsx(table, title));
+              .send(await tableToXlsx(table, title));
           }
           return reply
             .header('content-type', 'text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
@@ -108,20 +108,21 @@ afterAll(async () => {
 const get = (url: string, who = owner) => who({ method: 'GET', url });
 const dayOf = (at: string) => businessDayOf(new Date(at), CLOCK.timeZone, CLOCK.hourOffsetEndOfDay);
 
-/** The entries of a ZIP (an XLSX), found by walking the local file headers and inflating each. */
-function unzip(zip: Buffer): Map<string, string> {
-  const files = new Map<string, string>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extra = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extra;
-    files.set(name, inflateRawSync(zip.subarray(start, start + size)).toString('utf8'));
-    at = start + size;
-  }
-  return files;
+/** An XLSX read back as a spreadsheet program reads it (exceljs): its one sheet's name and cells. */
+async function readXlsx(file: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  expect(workbook.worksheets).toHaveLength(1);
+  const sheet = workbook.worksheets[0]!;
+  const texts: string[] = [];
+  const numbers: number[] = [];
+  sheet.eachRow((row) =>
+    row.eachCell((cell) => {
+      if (typeof cell.value === 'string') texts.push(cell.value);
+      if (typeof cell.value === 'number') numbers.push(cell.value);
+    }),
+  );
+  return { name: sheet.name, sheet, texts, numbers, frozen: sheet.views[0]?.state === 'frozen' };
 }
 
 /**
@@ -452,28 +453,25 @@ describe('exports', () => {
     );
     const zip = res.rawPayload;
     expect(zip.readUInt32LE(0)).toBe(0x04034b50);
-    const files = unzip(zip);
-    expect([...files.keys()]).toEqual(
-      expect.arrayContaining(['[Content_Types].xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']),
-    );
-    const sheet = files.get('xl/worksheets/sheet1.xml')!;
-    expect(sheet).toContain('<t xml:space="preserve">Payment method</t>');
-    expect(sheet).toContain('<t xml:space="preserve">Card</t>');
-    expect(sheet).toContain('<t xml:space="preserve">Visa</t>');
-    expect(sheet).toContain('<t xml:space="preserve">Total</t>');
+    const book = await readXlsx(zip);
+    expect(book.frozen).toBe(true);
+    expect(book.sheet.getRow(1).getCell(1).value).toBe('Payment method');
+    expect(book.texts).toEqual(expect.arrayContaining(['Card', 'Visa', 'Total']));
     const payments = (await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json();
-    // money is a number (the sheet can sum it) shown as currency through the workbook's money style
-    expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
-    const moneyCell = new RegExp(`<c r="D\\d+" s="(\\d+)"><v>${payments.totals.amountCents / 100}</v></c>`).exec(sheet);
-    expect(moneyCell).not.toBeNull();
-    const styles = files.get('xl/styles.xml')!;
-    const formats = [...styles.matchAll(/<xf numFmtId="(\d+)"/g)].map((m) => m[1]);
-    // cellXfs follow the one cellStyleXfs entry: style index i is formats[i + 1]
-    const formatId = formats[Number(moneyCell![1]) + 1];
-    expect(styles).toContain(`<numFmt numFmtId="${formatId}" formatCode="&quot;$&quot;#,##0.00`);
-    expect(files.get('xl/_rels/workbook.xml.rels')).toContain('Target="styles.xml"');
-    // the count column stays plain numbers
-    expect(sheet).toMatch(new RegExp(`<c r="C\\d+"><v>${payments.totals.count}</v></c>`));
+    // money is a number (the sheet can sum it) shown as currency through the money format
+    const money: ExcelJS.Cell[] = [];
+    book.sheet.getColumn(4).eachCell((cell) => {
+      if (cell.value === payments.totals.amountCents / 100) money.push(cell);
+    });
+    expect(money.length).toBeGreaterThan(0);
+    expect(money[0]!.numFmt).toMatch(/^"\$"#,##0\.00/);
+    // the count column stays a plain number
+    const counts: ExcelJS.Cell[] = [];
+    book.sheet.getColumn(3).eachCell((cell) => {
+      if (cell.value === payments.totals.count) counts.push(cell);
+    });
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts[0]!.numFmt ?? 'General').toBe('General');
   });
 
   it('shows the order number people see in the comps and voids file, not the POS id', async () => {
@@ -565,16 +563,15 @@ describe('exports in Chinese', () => {
     expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
       'Harbor Bistro - 支付方式 - 2026-05-04_2026-05-14.xlsx',
     );
-    const files = unzip(res.rawPayload);
+    const book = await readXlsx(res.rawPayload);
     // the sheet is named in Chinese too
-    expect(files.get('xl/workbook.xml')).toContain('<sheet name="支付方式"');
-    const sheet = files.get('xl/worksheets/sheet1.xml')!;
+    expect(book.name).toBe('支付方式');
     for (const text of ['支付方式', '卡组织', '笔数', '金额', '净收款', '银行卡', '现金', '合计']) {
-      expect(sheet, text).toContain(`<t xml:space="preserve">${text}</t>`);
+      expect(book.texts, text).toContain(text);
     }
-    expect(sheet).not.toContain('<t xml:space="preserve">Payment method</t>');
+    expect(book.texts).not.toContain('Payment method');
     const payments = ZPaymentMethodsResponse.parse((await get(`/api${REPORT_PATHS.paymentMethods}?${RANGE}`)).json());
-    expect(sheet).toContain(`<v>${payments.totals.amountCents / 100}</v>`);
+    expect(book.numbers).toContain(payments.totals.amountCents / 100);
   });
 
   it('refuses a language other than en or zh with a field error', async () => {
@@ -810,13 +807,15 @@ describe('transactions export', () => {
     expect(fileNameOf(res.headers['content-disposition'] as string)).toBe(
       'Harbor Bistro - 交易记录 - 2026-05-04_2026-05-14.xlsx',
     );
-    const files = unzip(res.rawPayload);
-    expect(files.get('xl/workbook.xml')).toContain('<sheet name="交易记录"');
-    const sheet = files.get('xl/worksheets/sheet1.xml')!;
+    const book = await readXlsx(res.rawPayload);
+    expect(book.name).toBe('交易记录');
     for (const text of ['时间', '营业日', '订单', '金额', '小费', '退款']) {
-      expect(sheet, text).toContain(`<t xml:space="preserve">${text}</t>`);
+      expect(book.texts, text).toContain(text);
     }
-    expect(sheet).toMatch(/<c r="J2" s="1"><v>-\d+(\.\d+)?<\/v><\/c>/);
+    // a refund's amount: a negative number in a currency cell
+    const amount = book.sheet.getCell('J2');
+    expect(typeof amount.value === 'number' && amount.value < 0, String(amount.value)).toBe(true);
+    expect(amount.numFmt).toMatch(/^"\$"#,##0\.00/);
   });
 
   it('refuses a bad filter like the list does, and staff', async () => {

@@ -65,7 +65,7 @@ export function transactionsRoutes(repo: TransactionsRepository): FastifyPluginA
         if (query.format === 'xlsx') {
           return reply
             .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .send(tableToXlsx(table, title));
+            .send(await tableToXlsx(table, title));
         }
         return reply.header('content-type', 'text/csv; charset=utf-8').send(tableToCsv(table));
       },
