@@ -193,7 +193,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'coupon',
     icon: 'TagsOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editCoupon' },
-    lazy: () => import('./routes/coupons/coupons-page.tsx'),
+    lazy: notReady,
   },
   {
     path: '/giftcard',
@@ -202,8 +202,8 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'viewGiftcard' },
     redirect: '/giftcard/index',
     children: [
-      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: () => import('./routes/giftcards/giftcard-overview-page.tsx') },
-      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: () => import('./routes/giftcards/giftcard-list-page.tsx') },
+      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: notReady },
+      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: notReady },
     ],
   },
 
@@ -279,12 +279,8 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
     redirect: '/deviceSetting/index',
     children: [
-      { path: '/deviceSetting/index', titleKey: 'deviceSetting.index', lazy: () => import('./routes/devices/devices-page.tsx') },
-      {
-        path: '/deviceSetting/terminal',
-        titleKey: 'deviceSetting.terminal',
-        lazy: () => import('./routes/devices/terminal-page.tsx'),
-      },
+      { path: '/deviceSetting/index', titleKey: 'deviceSetting.index', lazy: notReady },
+      { path: '/deviceSetting/terminal', titleKey: 'deviceSetting.terminal', lazy: notReady },
     ],
   },
   {
@@ -292,7 +288,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'thirdParty',
     icon: 'ApiOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
-    lazy: () => import('./routes/delivery/delivery-page.tsx'),
+    lazy: notReady,
   },
 
   // fixed set 2 (SPEC 6: admin only)
@@ -302,7 +298,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'BarcodeOutlined',
     grant: { kind: 'always' },
     roles: ADMIN_ROLES,
-    lazy: () => import('./routes/coupons/premium-codes-page.tsx'),
+    lazy: notReady,
   },
   {
     path: '/Settings/SelforderPro',
