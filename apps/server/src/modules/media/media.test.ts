@@ -109,6 +109,18 @@ describe('image library', () => {
     expect((await library()).total).toBe(before);
   });
 
+  it('takes a photo bigger than the 1 MB JSON body limit', async () => {
+    const noisy = await sharp({
+      create: { width: 1500, height: 1500, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(1024 * 1024);
+    const res = await upload([{ name: 'big-phone-photo.jpg', body: noisy }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { images: TLibraryImage[] }).images[0]).toMatchObject({ width: 550, height: 550 });
+  });
+
   it('refuses a file over 10 MB', async () => {
     const big = Buffer.concat([await jpeg(100, 100), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const res = await upload([{ name: 'huge.jpg', body: big }]);
