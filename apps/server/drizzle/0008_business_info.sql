@@ -10,8 +10,6 @@ CREATE TABLE "bank_accounts" (
 	"provider_customer_id" text NOT NULL,
 	"status" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"deposit1_cents" integer,
-	"deposit2_cents" integer,
 	"provider_ref" text,
 	"deposit_job_id" text,
 	"deposits_sent_at" timestamp with time zone,

@@ -19,7 +19,7 @@ export type TBankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
  *
  * The account number is only ever stored encrypted (AES-256-GCM, key derived from the server secret:
  * modules/business/bank-crypto.ts) with its last 4 digits beside it for display. The two micro-deposit
- * amounts are what the provider sent; the owner proves they read them from their bank statement.
+ * amounts stay with the provider (adapters/bank): the owner proves they read them from their statement.
  */
 export const bankAccounts = pgTable(
   'bank_accounts',
@@ -38,8 +38,6 @@ export const bankAccounts = pgTable(
     status: text().$type<TBankAccountStatus>().notNull(),
     /** Wrong verification tries since the deposits were sent (3 fail the account). */
     attempts: integer().notNull().default(0),
-    deposit1Cents: integer(),
-    deposit2Cents: integer(),
     /** The provider's reference for the deposit batch (the simulated provider's outbox row). */
     providerRef: text(),
     /** The queued "deposits arrive" job, so a reset can cancel it. */

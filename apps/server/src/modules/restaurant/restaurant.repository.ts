@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
-import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
+import { restaurants, type TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
-import type { TSettingWrite } from './restaurant.settings.ts';
+import type { TConfigDoc, TSettingWrite } from './restaurant.settings.ts';
 
 export type TRestaurantProfileWrite = {
   name: string;
@@ -13,7 +13,16 @@ export type TRestaurantProfileWrite = {
   state: string;
   zip: string;
   phone: string;
-  businessHours?: TBusinessHoursDoc;
+  businessHours?: TStoredHours;
+};
+
+/**
+ * The business-hours document as stored: each weekday keeps its first range as open/close too (what
+ * the first release wrote and still reads), plus all its ranges; special days beside the holidays.
+ */
+export type TStoredHours = Omit<TBusinessHoursDoc, 'weekly'> & {
+  weekly: Array<TBusinessHoursDoc['weekly'][number] & { ranges?: Array<{ open: string; close: string }> }>;
+  special?: Array<{ date: string; closed: boolean; ranges: Array<{ open: string; close: string }>; note: string }>;
 };
 
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */
@@ -59,14 +68,52 @@ export class RestaurantRepository {
       .innerJoin(nodes, eq(nodes.id, restaurants.nodeId))
       .where(eq(restaurants.id, restaurantId))
       .limit(1);
-    return row;
+    return row && { ...row, config: row.config as TConfigDoc, businessHours: row.businessHours as TStoredHours };
+  }
+
+  /** Platform staff's list (SPEC 6 /AdminPanel): a page of restaurants, optionally searched. */
+  async listForAdmin(query: { q?: string | undefined; page: number; pageSize: number }) {
+    const q = query.q?.trim();
+    const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = like
+      ? or(
+          ilike(restaurants.name, like),
+          ilike(restaurants.fullname, like),
+          ilike(restaurants.city, like),
+          ilike(nodes.xid, like),
+        )
+      : undefined;
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({
+          id: restaurants.id,
+          xid: nodes.xid,
+          name: restaurants.name,
+          fullname: restaurants.fullname,
+          city: restaurants.city,
+          state: restaurants.state,
+          config: restaurants.config,
+        })
+        .from(restaurants)
+        .innerJoin(nodes, eq(nodes.id, restaurants.nodeId))
+        .where(where)
+        .orderBy(asc(restaurants.name), asc(restaurants.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(restaurants)
+        .innerJoin(nodes, eq(nodes.id, restaurants.nodeId))
+        .where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
   }
 
   async updateProfile(restaurantId: number, values: TRestaurantProfileWrite, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(restaurants)
-        .set({ ...values, updatedAt: now })
+        .set({ ...values, businessHours: values.businessHours as TBusinessHoursDoc | undefined, updatedAt: now })
         .where(eq(restaurants.id, restaurantId));
       // The tree shows the short name too (SPEC 3 "leaf nodes have a restname").
       await tx
@@ -100,8 +147,8 @@ export class RestaurantRepository {
   }
 
   /** Keys set to undefined are removed (back to their default); the others are merged in. */
-  private mergeConfig(patch: Partial<TRestaurantConfigDoc>) {
-    const removed = Object.keys(patch).filter((k) => patch[k as keyof TRestaurantConfigDoc] === undefined);
+  private mergeConfig(patch: Partial<TConfigDoc>) {
+    const removed = Object.keys(patch).filter((k) => patch[k as keyof TConfigDoc] === undefined);
     const kept = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     let config = sql`${restaurants.config}`;
     for (const key of removed) config = sql`(${config} - ${key}::text)`;

@@ -17,6 +17,7 @@ const ZRestInfoResponse = ZRestInfo.extend({
   config: ZRestConfig.extend({
     tipWord: z.string().nullable(),
     tipWordZh: z.string().nullable(),
+    tipsWord: z.string().nullable(),
     enablePremiumCoupon: z.boolean(),
   }),
 });
@@ -94,11 +95,15 @@ export function restaurantRoutes(service: RestaurantService): FastifyPluginAsync
     app.post('/api/api/clearrestcacheLite', {
       schema: {
         tags: ['restaurant'],
-        summary: 'Kept for the SPEC 7 client: the server caches nothing per restaurant, so there is nothing to clear',
+        summary: 'Forgets the remembered restaurant rows, so the next getrest and profile read the database',
+        description: 'Every write already does this; kept for the SPEC 7 client, which calls it after saving settings.',
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
       config: { access: { kind: 'restaurant' } },
-      handler: async () => ({ ok: true as const }),
+      handler: async () => {
+        service.forgetRows();
+        return { ok: true as const };
+      },
     });
   };
 }

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { type TRestInfo } from '@ra/shared/auth/auth.schemas';
-import type { TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
-import type { RestaurantRepository } from './restaurant.repository.ts';
+import type { RestaurantRepository, TStoredHours } from './restaurant.repository.ts';
 import type {
   TBusinessDay,
   TRestProfile,
@@ -13,6 +12,13 @@ import type {
   ZRestAdminConfig,
   ZUpdateRestAdminConfigRequest,
 } from './restaurant.schemas.ts';
+import {
+  DEFAULT_BUSINESS_SETTINGS,
+  type TAdminRestaurantList,
+  type TBusinessSettings,
+  type TUpdateSettingsRequest,
+} from '@ra/shared/business/business.schemas';
+import type { TConfigDoc } from './restaurant.settings.ts';
 import { CONFIG_DEFAULTS, REST_SETTINGS, type TRestSettingName } from './restaurant.settings.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
@@ -20,14 +26,33 @@ import type { Database } from '../../db/client.ts';
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
 
 export interface TRestInfoResponse extends TRestInfo {
-  config: TRestInfo['config'] & { tipWord: string | null; tipWordZh: string | null; enablePremiumCoupon: boolean };
+  config: TRestInfo['config'] & {
+    tipWord: string | null;
+    tipWordZh: string | null;
+    tipsWord: string | null;
+    enablePremiumCoupon: boolean;
+  };
 }
 
-/** A weekday nobody has set up yet shows as closed, with usual hours ready to switch on. */
-function normaliseWeek(weekly: TBusinessHoursDoc['weekly']): TBusinessDay[] {
-  return [0, 1, 2, 3, 4, 5, 6].map(
-    (day) => weekly.find((d) => d.day === day) ?? { day, closed: true, open: '09:00', close: '21:00' },
-  );
+/**
+ * A weekday nobody has set up yet shows as closed. A day stored by the first release (one open/close
+ * pair, no ranges) reads as that one range.
+ */
+export function normaliseWeek(weekly: TStoredHours['weekly']): TBusinessDay[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => {
+    const d = weekly.find((w) => w.day === day);
+    if (!d) return { day, closed: true, ranges: [] };
+    const ranges = d.ranges ?? (d.closed ? [] : [{ open: d.open, close: d.close }]);
+    return { day, closed: d.closed, ranges: d.closed ? [] : ranges };
+  });
+}
+
+/** Special days, with the holidays of the first release (closed all day) among them, by date. */
+export function normaliseSpecialDays(hours: TStoredHours): NonNullable<TStoredHours['special']> {
+  const special = [...(hours.special ?? [])];
+  const seen = new Set(special.map((s) => s.date));
+  for (const date of hours.holidays) if (!seen.has(date)) special.push({ date, closed: true, ranges: [], note: '' });
+  return special.sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**
@@ -107,6 +132,7 @@ export class RestaurantService {
         workHoursSteps: r.config.workHoursSteps ?? CONFIG_DEFAULTS.workHoursSteps,
         tipWord: r.config.tipWord ?? null,
         tipWordZh: r.config.tipWordZh ?? null,
+        tipsWord: r.config.tipsWord ?? null,
         enablePremiumCoupon: r.config.enablePremiumCoupon ?? CONFIG_DEFAULTS.enablePremiumCoupon,
       },
       roles: auth.roles,
@@ -130,37 +156,66 @@ export class RestaurantService {
       timeZone: r.timeZone ?? UNKNOWN_TIME_ZONE,
       businessHours: normaliseWeek(r.businessHours.weekly),
       holidays: r.businessHours.holidays,
+      specialDays: normaliseSpecialDays(r.businessHours),
     };
   }
 
   async update(auth: AuthContext, input: TUpdateRestRequest, ip: string): Promise<TRestProfile> {
     const restaurantId = requireRestaurantId(auth);
-    const before = await this.load(auth);
-    const { businessHours, holidays, ...fields } = input;
-    const hours: TBusinessHoursDoc | undefined =
-      businessHours || holidays
-        ? {
-            weekly: businessHours ? [...businessHours].sort((a, b) => a.day - b.day) : before.businessHours.weekly,
-            holidays: holidays ? [...new Set(holidays)].sort() : before.businessHours.holidays,
-          }
-        : undefined;
+    const { businessHours, holidays, specialDays, ...fields } = input;
     await this.repo.transaction(async (repo, audit) => {
-      await repo.updateProfile(
-        restaurantId,
-        { ...fields, ...(hours ? { businessHours: hours } : {}) },
-        this.clock.now(),
-      );
+      const before = await repo.findById(restaurantId);
+      if (!before) throw notFound();
+      let hours: TStoredHours | undefined;
+      if (businessHours || holidays || specialDays) {
+        // Special days are the whole list when given; a closed one is a holiday (SPEC 3 "holiday dates").
+        // A plain holiday list (the first release's field) replaces the closed ones and keeps the rest.
+        const special = specialDays
+          ? specialDays
+          : holidays
+            ? [
+                ...normaliseSpecialDays(before.businessHours).filter((d) => !d.closed && !holidays.includes(d.date)),
+                ...[...new Set(holidays)].map((date) => ({ date, closed: true, ranges: [], note: '' })),
+              ]
+            : normaliseSpecialDays(before.businessHours);
+        special.sort((x, y) => x.date.localeCompare(y.date));
+        hours = {
+          weekly: businessHours
+            ? [...businessHours]
+                .sort((a, b) => a.day - b.day)
+                .map((d) => ({
+                  day: d.day,
+                  closed: d.closed,
+                  open: d.ranges[0]?.open ?? '09:00',
+                  close: d.ranges[0]?.close ?? '21:00',
+                  ranges: d.ranges,
+                }))
+            : before.businessHours.weekly,
+          holidays: special.filter((d) => d.closed).map((d) => d.date),
+          special,
+        };
+      }
+      await repo.updateProfile(restaurantId, { ...fields, ...(hours ? { businessHours: hours } : {}) }, this.clock.now());
+      const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((k) => before[k] !== fields[k]);
       await audit.record({
         restaurantId,
         actorUserId: auth.userId,
         action: 'restaurant.update',
         targetType: 'restaurant',
         targetId: String(restaurantId),
-        details: { fields: Object.keys(input) },
+        details: {
+          fields: Object.keys(input),
+          before: {
+            ...Object.fromEntries(changed.map((k) => [k, before[k]])),
+            ...(hours ? { businessHours: before.businessHours } : {}),
+          },
+          after: { ...Object.fromEntries(changed.map((k) => [k, fields[k]])), ...(hours ? { businessHours: hours } : {}) },
+        },
         ip,
         at: this.clock.now(),
       });
     });
+    this.forgetRows();
     return this.profile(auth);
   }
 
@@ -216,9 +271,12 @@ export class RestaurantService {
     auth: AuthContext,
     input: z.infer<typeof ZUpdateRestAdminConfigRequest>,
     ip: string,
+    /** The admin panel names the restaurant; the SPEC 7 call works on the selected one. */
+    restaurantId: number = requireRestaurantId(auth),
   ): Promise<z.infer<typeof ZRestAdminConfig>> {
-    const restaurantId = requireRestaurantId(auth);
     await this.repo.transaction(async (repo, audit) => {
+      const current = await repo.findById(restaurantId);
+      if (!current) throw notFound();
       await repo.applySetting(restaurantId, { config: input }, { now: this.clock.now() });
       await audit.record({
         restaurantId,
@@ -226,17 +284,96 @@ export class RestaurantService {
         action: 'restaurant.adminConfig.update',
         targetType: 'restaurant',
         targetId: String(restaurantId),
-        details: { ...input },
+        details: { ...input, before: adminConfigOf(current.config), after: { ...adminConfigOf(current.config), ...input } },
         ip,
         at: this.clock.now(),
       });
     });
-    const r = await this.load(auth);
+    this.forgetRows();
+    const r = await this.repo.findById(restaurantId);
+    if (!r) throw notFound();
+    return adminConfigOf(r.config);
+  }
+
+  /** /AdminPanel: every restaurant, searched by name, full name, city or public id; platform staff only. */
+  async listForAdmin(query: { q?: string | undefined; page: number; pageSize: number }): Promise<TAdminRestaurantList> {
+    const { rows, total } = await this.repo.listForAdmin(query);
     return {
-      version: r.config.version ?? CONFIG_DEFAULTS.version,
-      enableOrderToGoWithDateSelect:
-        r.config.enableOrderToGoWithDateSelect ?? CONFIG_DEFAULTS.enableOrderToGoWithDateSelect,
-      enablePremiumCoupon: r.config.enablePremiumCoupon ?? CONFIG_DEFAULTS.enablePremiumCoupon,
+      items: rows.map((r) => ({
+        id: r.id,
+        xid: r.xid,
+        name: r.name,
+        fullname: r.fullname,
+        city: r.city,
+        state: r.state,
+        config: adminConfigOf(r.config as TConfigDoc),
+      })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
     };
   }
+
+  /** The settings pages' sections (POS, kiosk, online ordering), defaults filled in. */
+  async settings(auth: AuthContext): Promise<TBusinessSettings> {
+    return settingsOf((await this.loadForRead(auth)).config);
+  }
+
+  /**
+   * Saves one settings section whole, with its before and after in the audit row, and forgets the
+   * remembered restaurant row (what clearrestcacheLite asks for) so the next getrest reads it fresh.
+   */
+  async updateSettings(auth: AuthContext, input: TUpdateSettingsRequest, ip: string): Promise<TBusinessSettings> {
+    const restaurantId = requireRestaurantId(auth);
+    await this.repo.transaction(async (repo, audit) => {
+      const current = await repo.findById(restaurantId);
+      if (!current) throw notFound();
+      const before = settingsOf(current.config)[input.section];
+      await repo.applySetting(restaurantId, { config: { [input.section]: input.value } }, { now: this.clock.now() });
+      await audit.record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'restaurant.settings.update',
+        targetType: 'restaurant',
+        targetId: String(restaurantId),
+        details: { section: input.section, before, after: input.value },
+        ip,
+        at: this.clock.now(),
+      });
+    });
+    this.forgetRows();
+    return settingsOf((await this.load(auth)).config);
+  }
+
+  /** Hours and settings the effective-hours view merges. */
+  async hoursSource(auth: AuthContext) {
+    const r = await this.loadForRead(auth);
+    return {
+      timeZone: r.timeZone,
+      weekly: normaliseWeek(r.businessHours.weekly),
+      specialDays: normaliseSpecialDays(r.businessHours),
+      settings: settingsOf(r.config),
+    };
+  }
+}
+
+function adminConfigOf(config: TConfigDoc): z.infer<typeof ZRestAdminConfig> {
+  return {
+    version: config.version ?? CONFIG_DEFAULTS.version,
+    enableOrderToGoWithDateSelect: config.enableOrderToGoWithDateSelect ?? CONFIG_DEFAULTS.enableOrderToGoWithDateSelect,
+    enablePremiumCoupon: config.enablePremiumCoupon ?? CONFIG_DEFAULTS.enablePremiumCoupon,
+  };
+}
+
+/** Each section as saved, over the defaults (a section saved before a field existed gets its default). */
+export function settingsOf(config: TConfigDoc): TBusinessSettings {
+  return {
+    pos: { ...DEFAULT_BUSINESS_SETTINGS.pos, ...config.pos },
+    selfOrder: { ...DEFAULT_BUSINESS_SETTINGS.selfOrder, ...config.selfOrder },
+    orderToGo: {
+      ...DEFAULT_BUSINESS_SETTINGS.orderToGo,
+      ...config.orderToGo,
+      busy: { ...DEFAULT_BUSINESS_SETTINGS.orderToGo.busy, ...config.orderToGo?.busy },
+    },
+  };
 }

@@ -1,19 +1,26 @@
 import { z } from 'zod';
+import type { TBusinessSettings } from '@ra/shared/business/business.schemas';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
 import { zText } from '@ra/shared/validation/text';
+
+/**
+ * The config document as this module reads and writes it: the schema's keys plus the English plural
+ * tip word and the settings pages' sections (POS, kiosk, online ordering), each stored whole.
+ */
+export type TConfigDoc = TRestaurantConfigDoc & { tipsWord?: string } & Partial<TBusinessSettings>;
 
 /** What a setting reads from and writes to: the restaurant row's own columns or its config document. */
 export interface TSettingSource {
   timeZone: string | null;
   hourOffsetEndOfDay: number;
   posLocales: string[];
-  config: TRestaurantConfigDoc;
+  config: TConfigDoc;
 }
 
 export interface TSettingWrite {
   columns?: Partial<Pick<TSettingSource, 'timeZone' | 'hourOffsetEndOfDay' | 'posLocales'>>;
-  config?: Partial<TRestaurantConfigDoc>;
+  config?: Partial<TConfigDoc>;
 }
 
 interface TSettingDefinition {
@@ -53,7 +60,7 @@ function booleanConfig(key: TBooleanConfigKey): TSettingDefinition {
   };
 }
 
-function wordConfig(key: 'tipWord' | 'tipWordZh'): TSettingDefinition {
+function wordConfig(key: 'tipWord' | 'tipWordZh' | 'tipsWord'): TSettingDefinition {
   return {
     value: zText().trim().max(20, 'At most 20 characters'),
     // Unset means the client's default wording (SPEC 1 "Tip wording can be customised").
@@ -105,6 +112,8 @@ export const REST_SETTINGS = {
   enableClockingOutWaitingTime: booleanConfig('enableClockingOutWaitingTime'),
   tipWord: wordConfig('tipWord'),
   tipWordZh: wordConfig('tipWordZh'),
+  /** The plural of tipWord where simple English rules get it wrong (packages/shared reports/tip-wording.ts). */
+  tipsWord: wordConfig('tipsWord'),
 } satisfies Record<string, TSettingDefinition>;
 
 export type TRestSettingName = keyof typeof REST_SETTINGS;

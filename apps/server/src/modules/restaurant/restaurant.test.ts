@@ -186,7 +186,11 @@ describe('updaterest', () => {
     });
 
     const profile = (await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json();
-    expect(profile.businessHours).toEqual(businessHours);
+    // Sent as one open/close pair per day (the first release's shape), read back as ranges.
+    expect(profile.businessHours).toEqual(
+      businessHours.map((d) => ({ day: d.day, closed: d.closed, ranges: d.closed ? [] : [{ open: d.open, close: d.close }] })),
+    );
+    expect(profile.specialDays).toEqual([{ date: '2026-07-04', closed: true, ranges: [], note: '' }]);
     expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().fullname).toBe('Harbor Bistro and Raw Bar');
 
     const [entry] = await ctx.db

@@ -1,0 +1,104 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bankProviderOutbox } from '../../db/schema/business.ts';
+
+/** Why a provider said no: a bad account (the owner fixes the details) or an outage (try later). */
+export class BankProviderError extends Error {
+  constructor(
+    readonly kind: 'refused' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BankProviderError';
+  }
+}
+
+export interface TMicroDepositRequest {
+  nodeId: number;
+  holderName: string;
+  routingNumber: string;
+  accountNumber: string;
+  providerCustomerId: string;
+}
+
+/**
+ * The payment provider's bank-verification API, as card providers offer it: send two small deposits
+ * to an account, then check the amounts the owner read from their statement. A real adapter calls
+ * the provider; `db` is the caller's transaction, which a real adapter ignores.
+ */
+export interface BankProvider {
+  /** True for the local stand-in: its outbox is readable and its deposits can be landed at once. */
+  readonly simulated: boolean;
+  sendMicroDeposits(db: Database, request: TMicroDepositRequest, at: Date): Promise<{ reference: string }>;
+  /** The deposits reached the account (the provider's "posted" event). */
+  markPosted(db: Database, reference: string, at: Date): Promise<void>;
+  /** True when the two amounts (cents, either order) are the deposits sent under `reference`. */
+  checkAmounts(db: Database, reference: string, amounts: [number, number]): Promise<boolean>;
+}
+
+/**
+ * Account numbers the local provider treats like a real provider's test accounts: the first is
+ * refused as closed, the second makes the provider time out (Stripe's test numbers for the same).
+ */
+export const SIMULATED_REFUSED_ACCOUNT = '000111111116';
+export const SIMULATED_UNAVAILABLE_ACCOUNT = '000111111113';
+
+export interface LocalBankProviderOptions {
+  /** Fail every call as this kind: a provider that is down, or that refuses everything. */
+  failWith?: 'refused' | 'unavailable' | null;
+  /** Deposit amounts in cents (1..99); random by default. */
+  amounts?: () => [number, number];
+}
+
+/**
+ * The local default: deposits are rows of its outbox (table bank_provider_outbox) with two random
+ * amounts from 1 to 99 cents, different from each other, as providers send them. The owner reads them
+ * on the outbox panel, where a real owner would read their bank statement.
+ */
+export class LocalBankProvider implements BankProvider {
+  readonly simulated = true;
+  constructor(private readonly options: LocalBankProviderOptions = {}) {}
+
+  async sendMicroDeposits(db: Database, request: TMicroDepositRequest, at: Date): Promise<{ reference: string }> {
+    const fail = this.options.failWith;
+    if (fail === 'unavailable' || request.accountNumber === SIMULATED_UNAVAILABLE_ACCOUNT)
+      throw new BankProviderError('unavailable', 'simulated provider timeout');
+    if (fail === 'refused' || request.accountNumber === SIMULATED_REFUSED_ACCOUNT)
+      throw new BankProviderError('refused', 'simulated provider: account closed');
+    const [amount1Cents, amount2Cents] = this.options.amounts?.() ?? randomPair();
+    const reference = `md_${randomBytes(9).toString('base64url')}`;
+    await db.insert(bankProviderOutbox).values({
+      nodeId: request.nodeId,
+      reference,
+      accountLast4: request.accountNumber.slice(-4),
+      amount1Cents,
+      amount2Cents,
+      createdAt: at,
+    });
+    return { reference };
+  }
+
+  async markPosted(db: Database, reference: string, at: Date): Promise<void> {
+    await db
+      .update(bankProviderOutbox)
+      .set({ postedAt: at })
+      .where(and(eq(bankProviderOutbox.reference, reference), isNull(bankProviderOutbox.postedAt)));
+  }
+
+  async checkAmounts(db: Database, reference: string, [a, b]: [number, number]): Promise<boolean> {
+    const [row] = await db
+      .select({ a1: bankProviderOutbox.amount1Cents, a2: bankProviderOutbox.amount2Cents })
+      .from(bankProviderOutbox)
+      .where(eq(bankProviderOutbox.reference, reference));
+    if (!row) return false;
+    return (row.a1 === a && row.a2 === b) || (row.a1 === b && row.a2 === a);
+  }
+}
+
+function randomPair(): [number, number] {
+  const first = randomInt(1, 100);
+  let second = randomInt(1, 100);
+  while (second === first) second = randomInt(1, 100);
+  return [first, second];
+}

@@ -1,0 +1,317 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  MAX_VERIFY_ATTEMPTS,
+  VERIFY_WINDOW_DAYS,
+  type TBankAccountView,
+  type TBankOutbox,
+  type TLinkBankRequest,
+} from '@ra/shared/business/business.schemas';
+import { businessMessage } from '@ra/shared/business/business.messages';
+import type { Database } from '../../db/client.ts';
+import { bankAccounts, bankProviderOutbox } from '../../db/schema/business.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import type { AccountNumberCipher } from './bank-crypto.ts';
+import { BankProviderError, type BankProvider } from './bank-provider.ts';
+
+type TRow = typeof bankAccounts.$inferSelect;
+
+/** Error codes of this domain's refusals (4xx00 + a small number, like the shared codes). */
+const conflict = (key: Parameters<typeof businessMessage>[0]) => new AppError(409, 40901, businessMessage(key));
+
+export const BANK_DEPOSITS_JOB = 'business.bank.deposits-posted';
+export const BANK_EXPIRY_JOB = 'business.bank.expire';
+
+const DAY_MS = 86_400_000;
+
+/** `at` plus n business days (Monday to Friday), at the same time of day. */
+export function addBusinessDays(at: Date, n: number): Date {
+  const d = new Date(at.getTime());
+  let left = n;
+  while (left > 0) {
+    d.setTime(d.getTime() + DAY_MS);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) left -= 1;
+  }
+  return d;
+}
+
+export interface TBankActor {
+  userId: number | null;
+  /** The restaurant the audit row belongs to; null for an agent node's account. */
+  restaurantId: number | null;
+  ip?: string;
+}
+
+export type TVerifyOutcome = { outcome: 'verified' | 'wrong' | 'failed'; message: string; account: TBankAccountView };
+
+/**
+ * Bank accounts by node and their micro-deposit verification (SPEC 3 "Bank account", SPEC 4):
+ *
+ *   link -> pending_deposit --(deposits post, 1 to 3 business days)--> awaiting_verification
+ *   awaiting_verification --(right amounts)--> verified
+ *   awaiting_verification --(3rd wrong try)--> failed
+ *   pending_deposit | awaiting_verification --(10 days after sending)--> expired
+ *   any --(reset)--> no account (link again)
+ *
+ * Time-driven steps run on the job queue, and are also applied whenever the account is read, so a
+ * queue that is late (or a server that was down) never shows a stale state.
+ */
+export class BankService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly cipher: AccountNumberCipher,
+    private readonly provider: BankProvider,
+    private readonly jobs: JobQueue | undefined,
+    /** Business days until deposits post; random 1 to 3 as providers promise. */
+    private readonly depositDays: () => number = () => randomInt(1, 4),
+  ) {}
+
+  /** Registers the queue workers (called once when the module is built). */
+  async registerWorkers(): Promise<void> {
+    if (!this.jobs) return;
+    await this.jobs.work<{ nodeId: number }>(BANK_DEPOSITS_JOB, async (job) => {
+      await this.advance(job.data.nodeId);
+    });
+    await this.jobs.work<{ nodeId: number }>(BANK_EXPIRY_JOB, async (job) => {
+      await this.advance(job.data.nodeId);
+    });
+  }
+
+  async view(nodeId: number): Promise<TBankAccountView | null> {
+    const row = await this.advance(nodeId);
+    return row ? toView(row) : null;
+  }
+
+  async link(nodeId: number, input: TLinkBankRequest, actor: TBankActor): Promise<TBankAccountView> {
+    const now = this.clock.now();
+    const arriveAt = addBusinessDays(now, this.depositDays());
+    const expiresAt = new Date(now.getTime() + VERIFY_WINDOW_DAYS * DAY_MS);
+    let row: TRow;
+    try {
+      row = await this.db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: bankAccounts.id })
+          .from(bankAccounts)
+          .where(eq(bankAccounts.nodeId, nodeId))
+          .for('update');
+        if (existing) throw conflict('business.bankAlreadyLinked');
+        const { reference } = await this.provider.sendMicroDeposits(tx, { nodeId, ...input }, now);
+        const [inserted] = await tx
+          .insert(bankAccounts)
+          .values({
+            nodeId,
+            holderName: input.holderName,
+            accountType: input.accountType,
+            routingNumber: input.routingNumber,
+            accountNumberEnc: this.cipher.encrypt(input.accountNumber),
+            accountLast4: input.accountNumber.slice(-4),
+            providerCustomerId: input.providerCustomerId,
+            status: 'pending_deposit',
+            providerRef: reference,
+            depositsSentAt: now,
+            depositsArriveAt: arriveAt,
+            expiresAt,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await new AuditRepository(tx).record({
+          ...this.auditBase(actor, nodeId),
+          action: 'business.bank.link',
+          details: { after: auditView(inserted!) },
+        });
+        return inserted!;
+      });
+    } catch (error) {
+      if (error instanceof BankProviderError)
+        throw new AppError(
+          error.kind === 'refused' ? 400 : 503,
+          error.kind === 'refused' ? 40000 : 50300,
+          businessMessage(error.kind === 'refused' ? 'business.providerRefused' : 'business.providerUnavailable'),
+          { cause: error },
+        );
+      throw error;
+    }
+    // After the commit (job-queue.ts: never send from inside a transaction).
+    if (this.jobs) {
+      const jobId = await this.jobs.send(BANK_DEPOSITS_JOB, { nodeId }, { startAfter: arriveAt });
+      await this.jobs.send(BANK_EXPIRY_JOB, { nodeId }, { startAfter: expiresAt });
+      if (jobId) await this.db.update(bankAccounts).set({ depositJobId: jobId }).where(eq(bankAccounts.id, row.id));
+    }
+    return toView(row);
+  }
+
+  async verify(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
+    await this.advance(nodeId);
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).for('update');
+      if (!row) throw conflict('business.bankNotLinked');
+      if (row.status === 'failed') throw conflict('business.bankVerifyFailed');
+      if (row.status === 'expired') throw conflict('business.bankExpired');
+      if (row.status !== 'awaiting_verification') throw conflict('business.bankNotAwaiting');
+      const now = this.clock.now();
+      const right = await this.provider.checkAmounts(tx, row.providerRef ?? '', amounts);
+      const attempts = right ? row.attempts : row.attempts + 1;
+      const status = right ? 'verified' : attempts >= MAX_VERIFY_ATTEMPTS ? 'failed' : 'awaiting_verification';
+      const [updated] = await tx
+        .update(bankAccounts)
+        .set({
+          status,
+          attempts,
+          updatedAt: now,
+          ...(right ? { verifiedAt: now } : {}),
+          ...(status === 'failed' ? { failureReason: 'too_many_attempts' } : {}),
+        })
+        .where(eq(bankAccounts.id, row.id))
+        .returning();
+      await new AuditRepository(tx).record({
+        ...this.auditBase(actor, nodeId),
+        action: 'business.bank.verify',
+        details: { before: auditView(row), after: auditView(updated!), right },
+      });
+      return updated!;
+    });
+    const outcome = result.status === 'verified' ? 'verified' : result.status === 'failed' ? 'failed' : 'wrong';
+    const message =
+      outcome === 'verified'
+        ? 'Bank account verified'
+        : businessMessage(outcome === 'failed' ? 'business.bankVerifyFailed' : 'business.depositsWrong');
+    return { outcome, message, account: toView(result) };
+  }
+
+  /** Removes the account (any state) so a new one can be linked; the provider's outbox keeps its rows. */
+  async reset(nodeId: number, actor: TBankActor): Promise<void> {
+    const removed = await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).returning();
+      if (!row) throw notFound();
+      await new AuditRepository(tx).record({
+        ...this.auditBase(actor, nodeId),
+        action: 'business.bank.reset',
+        details: { before: auditView(row) },
+      });
+      return row;
+    });
+    if (this.jobs && removed.depositJobId) await this.jobs.cancel(BANK_DEPOSITS_JOB, removed.depositJobId);
+  }
+
+  /** The provider outbox for this node (simulated provider only): what was "sent" to the bank. */
+  async outbox(nodeId: number): Promise<TBankOutbox> {
+    if (!this.provider.simulated) return { simulated: false, items: [] };
+    await this.advance(nodeId);
+    const rows = await this.db
+      .select()
+      .from(bankProviderOutbox)
+      .where(eq(bankProviderOutbox.nodeId, nodeId))
+      .orderBy(desc(bankProviderOutbox.createdAt), desc(bankProviderOutbox.id))
+      .limit(20);
+    return {
+      simulated: true,
+      items: rows.map((r) => ({
+        reference: r.reference,
+        accountLast4: r.accountLast4,
+        // Unposted deposits have not reached the statement yet: their amounts are not shown.
+        amount1Cents: r.postedAt ? r.amount1Cents : 0,
+        amount2Cents: r.postedAt ? r.amount2Cents : 0,
+        postedAt: r.postedAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Simulated provider: the pending deposits post now instead of in 1 to 3 business days. */
+  async postNow(nodeId: number, actor: TBankActor): Promise<TBankAccountView> {
+    if (!this.provider.simulated) throw notFound();
+    const now = this.clock.now();
+    const [row] = await this.db
+      .update(bankAccounts)
+      .set({ depositsArriveAt: now })
+      .where(and(eq(bankAccounts.nodeId, nodeId), eq(bankAccounts.status, 'pending_deposit')))
+      .returning({ id: bankAccounts.id });
+    if (!row) throw conflict('business.bankNotAwaiting');
+    await new AuditRepository(this.db).record({
+      ...this.auditBase(actor, nodeId),
+      action: 'business.bank.simulatePosted',
+    });
+    const view = await this.view(nodeId);
+    return view!;
+  }
+
+  /**
+   * Applies the time-driven steps due by now (deposits posted, verification expired) and answers the
+   * row. Idempotent: the queue's jobs and every read call it.
+   */
+  async advance(nodeId: number): Promise<TRow | null> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).for('update');
+      if (!row) return null;
+      let next: TRow | undefined = row;
+      if (
+        (row.status === 'pending_deposit' || row.status === 'awaiting_verification') &&
+        row.expiresAt &&
+        row.expiresAt <= now
+      ) {
+        [next] = await tx
+          .update(bankAccounts)
+          .set({ status: 'expired', failureReason: 'expired', updatedAt: now })
+          .where(eq(bankAccounts.id, row.id))
+          .returning();
+        await new AuditRepository(tx).record({
+          restaurantId: null,
+          actorUserId: null,
+          action: 'business.bank.expired',
+          targetType: 'node',
+          targetId: String(nodeId),
+          at: now,
+        });
+      } else if (row.status === 'pending_deposit' && row.depositsArriveAt && row.depositsArriveAt <= now) {
+        await this.provider.markPosted(tx, row.providerRef ?? '', now);
+        [next] = await tx
+          .update(bankAccounts)
+          .set({ status: 'awaiting_verification', updatedAt: now })
+          .where(eq(bankAccounts.id, row.id))
+          .returning();
+      }
+      return next ?? null;
+    });
+  }
+
+  private auditBase(actor: TBankActor, nodeId: number) {
+    return {
+      restaurantId: actor.restaurantId,
+      actorUserId: actor.userId,
+      targetType: 'node',
+      targetId: String(nodeId),
+      ip: actor.ip,
+      at: this.clock.now(),
+    };
+  }
+}
+
+function toView(row: TRow): TBankAccountView {
+  return {
+    holderName: row.holderName,
+    accountType: row.accountType as TBankAccountView['accountType'],
+    routingNumber: row.routingNumber,
+    accountLast4: row.accountLast4,
+    providerCustomerId: row.providerCustomerId,
+    status: row.status,
+    attemptsLeft: Math.max(0, MAX_VERIFY_ATTEMPTS - row.attempts),
+    depositsSentAt: row.depositsSentAt?.toISOString() ?? null,
+    depositsArriveBy: row.depositsArriveAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
+  };
+}
+
+/** What the audit trail keeps: never the account number, not even encrypted. */
+function auditView(row: TRow) {
+  const { accountNumberEnc: _enc, ...rest } = row;
+  return { ...rest, accountNumber: `****${row.accountLast4}` };
+}
