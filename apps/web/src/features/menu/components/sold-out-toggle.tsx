@@ -80,6 +80,7 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
         loading={mutation.isPending}
         aria-label={t('soldOut.switch', { name: row.name })}
         checkedChildren={t('soldOut.short')}
+        unCheckedChildren={t('soldOut.onSale')}
         onClick={(_checked, event) => {
           event.stopPropagation();
           if (row.soldOut) {

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ITEM = { itemId: 'B-GBXQ', name: '宫保虾球', foreignName: 'Kung Pao shrimp', printName: 'KP SHRIMP', initials: 'gbxq' };
+
+/** A real photo-sized PNG drawn by the browser itself, so the server's content check and resize see an image. */
+async function photo(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 900;
+    canvas.height = 700;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#c0392b';
+    ctx.fillRect(0, 0, 900, 700);
+    ctx.fillStyle = '#f5b041';
+    ctx.beginPath();
+    ctx.arc(450, 350, 220, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+const libraryRow = (page: Page, text: string) =>
+  page.locator('.ra-menu-library .ant-table-tbody .ant-table-row', { hasText: text });
+
+async function searchLibrary(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: /Search items|搜索菜品/ });
+  await box.fill(text);
+  await box.press('Enter');
+  await page.waitForURL((u) => u.searchParams.get('q') === text);
+}
+
+describe('menu editor', () => {
+  it('the manager adds a modifier group and an item with an option, the group and a photo; finds it by pinyin initials; marks it sold out; bulk-edits prices', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'manager@demo.test');
+
+    // a modifier group with two modifiers
+    await page.goto(`${baseUrl()}/modifiergroup`);
+    await page.getByRole('button', { name: 'Add modifier group' }).click();
+    const groupDrawer = page.locator('.ant-drawer-open .ant-drawer-section').last();
+    await groupDrawer.getByLabel('Name', { exact: true }).fill('Chili sauces');
+    await groupDrawer.getByLabel('Modifier 1 name').fill('Mild');
+    await groupDrawer.getByRole('button', { name: 'Add modifier' }).click();
+    await groupDrawer.getByLabel('Modifier 2 name').fill('Volcano');
+    await groupDrawer.getByLabel('Modifier 2 price').fill('0.75');
+    await expect.poll(() => groupDrawer.locator('[data-selection-rule]').innerText()).toBe('Optional · Up to 1');
+    await shot(page, 'menu-modifier-group-en');
+    await groupDrawer.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-modifier-group-row="Chili sauces"]').waitFor({ timeout: 15_000 });
+
+    // the item: first the SPEC's messages for what is missing
+    await page.goto(`${baseUrl()}/AddItem`);
+    const save = page.locator('.ra-item-form__actions').getByRole('button', { name: 'Save' });
+    await save.click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Please enter the item_id', 'Please enter the name', 'Please enter the print name', 'Please enter the price']),
+    );
+    await page.getByLabel('Item ID (item_id)').fill(ITEM.itemId);
+    await page.getByLabel('Name', { exact: true }).fill(ITEM.name);
+    await page.getByLabel('Foreign name', { exact: true }).fill(ITEM.foreignName);
+    await page.getByLabel('Print name').fill(ITEM.printName);
+    await page.getByLabel('Price', { exact: true }).fill('18.50');
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByLabel('Option name').fill('Spice level');
+    await page.getByLabel('Choice 1 name').fill('Medium');
+    await page.getByLabel('Modifier groups').click();
+    // the option list is virtual: type to bring the new group into view
+    await page.keyboard.type('Chili');
+    await page.locator('.ant-select-item-option[title="Chili sauces"]').click();
+    await page.keyboard.press('Escape');
+    await page.locator('#item-images input[type=file]').setInputFiles({
+      name: 'shrimp.png',
+      mimeType: 'image/png',
+      buffer: await photo(page),
+    });
+    await page.locator('[data-item-image]').first().waitFor({ timeout: 30_000 });
+    await page.getByLabel('Dish hours as text').fill('11:00-14:30;1-5|17:00-22:00;0-6');
+    await expect
+      .poll(() => page.locator('[data-dish-hours-words]').innerText())
+      .toBe('Mon–Fri 11:00–14:30; Every day 17:00–22:00');
+    await page.getByLabel('Item ID (item_id)').scrollIntoViewIfNeeded();
+    await shot(page, 'menu-item-form-en');
+    await save.click();
+    await page.waitForURL((u) => u.pathname === '/EditItem', { timeout: 20_000 });
+    await page.getByText('Version 1').first().waitFor();
+
+    // found by the initials of its pinyin
+    await page.goto(`${baseUrl()}/menu/newItemLibrary`);
+    await searchLibrary(page, ITEM.initials);
+    const rows = page.locator('.ra-menu-library .ant-table-tbody .ant-table-row');
+    await expect.poll(() => rows.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(ITEM.name)]);
+    await expect.poll(() => rows.first().innerText()).toContain('Mon–Fri 11:00–14:30; Every day 17:00–22:00');
+    await shot(page, 'menu-library-pinyin-en');
+
+    // 86 until the end of the business day
+    await libraryRow(page, ITEM.name).getByRole('switch', { name: `${ITEM.name} sold out` }).click();
+    await page.locator('[data-sold-out-popover]').getByRole('button', { name: 'Mark sold out' }).click();
+    await expect
+      .poll(() => libraryRow(page, ITEM.name).getByRole('switch').getAttribute('aria-checked'), { timeout: 15_000 })
+      .toBe('true');
+    await expect.poll(() => libraryRow(page, ITEM.name).innerText()).toMatch(/Sold out until/);
+
+    // bulk edit: both oyster dishes 10% dearer, previewed first
+    await searchLibrary(page, 'oysters');
+    await expect
+      .poll(() => rows.allInnerTexts(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining('Half-dozen oysters'), expect.stringContaining('Dozen oysters')]);
+    await page.getByRole('checkbox', { name: 'Select Half-dozen oysters' }).check();
+    await page.getByRole('checkbox', { name: 'Select Dozen oysters' }).check();
+    await page.locator('[data-selection-bar]').getByRole('button', { name: 'Bulk edit' }).click();
+    const bulk = page.locator('.ant-drawer-open .ant-drawer-section').last();
+    await bulk.getByText('Raise or lower by a percent').click();
+    await bulk.getByLabel('Change by percent (negative lowers)').fill('10');
+    await bulk.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => bulk.locator('[data-bulk-summary]').innerText(), { timeout: 15_000 }).toBe('2 items will change');
+    await expect.poll(() => bulk.locator('.ant-table-tbody').innerText()).toContain('$21.45');
+    await shot(page, 'menu-bulk-preview-en');
+    await bulk.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => libraryRow(page, 'Half-dozen oysters').innerText(), { timeout: 15_000 }).toContain('$21.45');
+    await expect.poll(() => libraryRow(page, 'Dozen oysters').first().innerText()).toMatch(/\$21\.45|\$39\.60/);
+    await context.close();
+  });
+
+  it('in Chinese at phone width: the library as cards, found by pinyin, and the item editor', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844, locale: 'zh-CN' });
+    await signInTo(page, 'manager@demo.test');
+    await page.goto(`${baseUrl()}/menu/newItemLibrary?q=${ITEM.initials}`);
+    const card = page.locator('[data-item-card]', { hasText: ITEM.name });
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => card.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await shot(page, 'menu-library-zh-phone');
+    await card.getByRole('link', { name: ITEM.name }).click();
+    await page.waitForURL((u) => u.pathname === '/EditItem');
+    await page.getByText('基本信息').waitFor();
+    await expect.poll(() => page.locator('[data-dish-hours-words]').innerText()).toBe('周一至周五 11:00–14:30；每天 17:00–22:00');
+    await shot(page, 'menu-item-form-zh-phone');
+    await page.goto(`${baseUrl()}/modifiergroup`);
+    await page.locator('[data-modifier-group-row="Chili sauces"]').waitFor();
+    await shot(page, 'menu-modifier-groups-zh-phone');
+    await context.close();
+  });
+});
