@@ -10,6 +10,7 @@ import { ErrorLogButton } from './error-log-button.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { SizeSwitch } from './size-switch.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -46,6 +47,7 @@ export function Navbar() {
         <FullscreenButton />
         <SizeSwitch />
         <LanguageSwitch />
+        <NotificationBell />
         {loginAsLeaf ? (
           // a leaf login manages one restaurant: its name, with nothing to switch to
           restname && (

@@ -1,38 +1,79 @@
-import { Button } from 'antd';
+import { Alert, Button, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RestaurantTree } from '../../../features/auth/components/restaurant-tree.tsx';
+import { useSearchParams } from 'react-router';
+import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { useChooseRestaurant } from '../../../features/auth/hooks/use-choose-restaurant.ts';
-import { useRootXid } from '../../../features/auth/hooks/use-root-xid.ts';
+import { LanguageChoice } from '../../../features/auth/components/language-choice.tsx';
 import { logout } from '../../../features/auth/session-actions.ts';
+import { useAgentMe } from '../../../features/agent/api/get-agent-me.ts';
+import { tabFromSearch, type TAgentTab } from '../../../features/agent/agent-format.ts';
+import { PortfolioPanel } from '../../../features/agent/components/portfolio-panel.tsx';
+import { ApplicationsPanel } from '../../../features/agent/components/applications-panel.tsx';
+import { NotificationsPanel } from '../../../features/agent/components/notifications-panel.tsx';
+import { PaychecksPanel } from '../../../features/agent/components/paychecks-panel.tsx';
+import { TeamPanel } from '../../../features/agent/components/team-panel.tsx';
+import { errorText } from '../../../lib/request.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
 
 /**
- * SPEC 2 /AgentApp: the agent's landing page, listing the restaurants under them; "Manage" switches
- * the session to one and opens its dashboard. (Leaf logins never get here: the guard sends them home.)
+ * SPEC 2 /AgentApp: the agent's home (leaf logins never get here: the guard sends them to /). The
+ * portfolio with its dashboard, applications to review, the notification center, paychecks and the
+ * team, one tab each, the open tab kept in the URL. "Manage" switches into a restaurant's dashboard
+ * through swtichRestByXid; the top bar's "back to management page" comes back.
  */
 export default function AgentAppPage() {
-  const { t } = useTranslation('auth');
-  const { rootXid } = useRootXid();
+  const { t } = useTranslation('agent');
+  const [search, setSearch] = useSearchParams();
+  const tab = tabFromSearch(search);
+  const me = useAgentMe();
   const { busyXid, choose } = useChooseRestaurant('/dashboard');
+  const isAdmin = me.data?.teamRole === 'admin';
+  const today = businessDayOf(new Date(), 'America/New_York', 0);
+  const referral = me.data ? `${window.location.origin}/apply?ref=${me.data.referralCode}` : '';
+
+  const items = [
+    {
+      key: 'portfolio',
+      label: t('tabs.portfolio'),
+      children: (
+        <PortfolioPanel
+          busyXid={busyXid}
+          onManage={(xid) => void choose({ xid, properties: { type: 'restaurant' }, isLeaf: true, hasChildren: false })}
+        />
+      ),
+    },
+    ...(isAdmin ? [{ key: 'applications', label: t('tabs.applications'), children: <ApplicationsPanel /> }] : []),
+    { key: 'notifications', label: t('tabs.notifications'), children: <NotificationsPanel /> },
+    { key: 'paychecks', label: t('tabs.paychecks'), children: <PaychecksPanel today={today} isAdmin={isAdmin} /> },
+    { key: 'team', label: t('tabs.team'), children: <TeamPanel isAdmin={isAdmin} /> },
+  ];
+
   return (
     <AuthCard
       wide
-      title={t('agentApp.title')}
-      subtitle={t('agentApp.subtitle')}
+      title={me.data ? t('title', { name: me.data.nodeName }) : t('titlePlain')}
+      subtitle={me.data ? t('subtitle', { name: me.data.name, role: t(`teamRole.${me.data.teamRole}`) }) : undefined}
       extra={
-        <Button type="link" onClick={() => void logout()}>
-          {t('signOut')}
-        </Button>
+        <Space wrap>
+          <LanguageChoice />
+          <Button type="link" onClick={() => void logout()}>
+            {t('signOut')}
+          </Button>
+        </Space>
       }
     >
-      {rootXid && (
-        <RestaurantTree
-          rootXid={rootXid}
-          chooseLabel={t('agentApp.manage')}
-          onChoose={(n) => void choose(n)}
-          busyXid={busyXid}
-        />
+      {me.isError && <Alert type="error" showIcon message={errorText(me.error)} />}
+      {isAdmin && referral && (
+        <Typography.Paragraph type="secondary" copyable={{ text: referral }}>
+          {t('referral')}: {referral}
+        </Typography.Paragraph>
       )}
+      <Tabs
+        activeKey={items.some((i) => i.key === tab) ? tab : 'portfolio'}
+        onChange={(key) => setSearch({ tab: key as TAgentTab }, { replace: true })}
+        items={items}
+        destroyOnHidden
+      />
     </AuthCard>
   );
 }

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, sparklinePoints, tabFromSearch } from './agent-format.ts';
+
+describe('agent formatting', () => {
+  it('shows cents as dollars with separators and a leading minus', () => {
+    expect(formatCents(123_450)).toBe('$1,234.50');
+    expect(formatCents(-400)).toBe('-$4.00');
+    expect(formatCents(5)).toBe('$0.05');
+  });
+
+  it('scales a trend into the sparkline box, highest day at the top', () => {
+    expect(sparklinePoints([0, 50, 100], 100, 20)).toBe('0.0,20.0 50.0,10.0 100.0,0.0');
+    expect(sparklinePoints([], 100, 20)).toBe('');
+  });
+
+  it('reads the tab from the URL with portfolio as the fallback', () => {
+    expect(tabFromSearch(new URLSearchParams('tab=paychecks'))).toBe('paychecks');
+    expect(tabFromSearch(new URLSearchParams('tab=nope'))).toBe('portfolio');
+  });
+});

@@ -1,0 +1,35 @@
+/** Cents as US dollars ('$1,234.50', '-$4.00'): all agent money is integer cents (issue 13). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An instant in the interface language, or '—' for none. */
+export function formatInstant(iso: string | null, lang: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(lang.startsWith('zh') ? 'zh-CN' : 'en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The points of a sparkline through `values`, scaled into width x height (pure, unit-tested). */
+export function sparklinePoints(values: readonly number[], width: number, height: number): string {
+  if (values.length === 0) return '';
+  const max = Math.max(...values, 1);
+  const step = values.length > 1 ? width / (values.length - 1) : 0;
+  return values.map((v, i) => `${(i * step).toFixed(1)},${(height - (v / max) * height).toFixed(1)}`).join(' ');
+}
+
+export const AGENT_TABS = ['portfolio', 'applications', 'notifications', 'paychecks', 'team'] as const;
+export type TAgentTab = (typeof AGENT_TABS)[number];
+
+/** The open tab from the URL, so a refresh or a shared link shows the same place. */
+export function tabFromSearch(search: URLSearchParams): TAgentTab {
+  const tab = search.get('tab');
+  return (AGENT_TABS as readonly string[]).includes(tab ?? '') ? (tab as TAgentTab) : 'portfolio';
+}

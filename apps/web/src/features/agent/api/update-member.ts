@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUpdateMemberRequest } from '@ra/shared/agent/agent.schemas';
+import { put } from '../../../lib/request.ts';
+import { agentKeys } from './query-keys.ts';
+
+/** PUT a member's team role, assigned restaurants or status (inactive ends their sessions). */
+export function updateMember(input: { xid: string } & TUpdateMemberRequest): Promise<{ ok: true }> {
+  const { xid, ...body } = input;
+  return put<{ ok: true }>(`/api/agent/team/${xid}`, body, { silent: true });
+}
+
+export function useUpdateMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateMember,
+    onSuccess: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}

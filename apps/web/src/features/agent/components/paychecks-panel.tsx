@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TEarning, TPaycheck } from '@ra/shared/agent/agent.schemas';
+import { payPeriodOf, previousPayPeriod } from '@ra/shared/agent/pay-periods';
+import { usePaychecks } from '../api/get-paychecks.ts';
+import { useEarnings } from '../api/get-earnings.ts';
+import { downloadFile } from '../api/download-file.ts';
+import { showErrorMessage } from '../../../lib/feedback.ts';
+import { errorText } from '../../../lib/request.ts';
+import { formatCents } from '../agent-format.ts';
+
+const PAYCHECK_COLOR: Record<TPaycheck['status'], string> = { paid: 'success', due: 'processing', carried: 'default' };
+
+/** Paychecks (semi-monthly, minimum payout with carry-over) and the payment report of a pay period. */
+export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boolean }) {
+  const { t } = useTranslation('agent');
+  const current = payPeriodOf(today);
+  const [periodStart, setPeriodStart] = useState(current.start);
+  const paychecks = usePaychecks(isAdmin);
+  const earnings = useEarnings(periodStart);
+  const download = (path: string, name: string) =>
+    downloadFile(path, name).catch((e: unknown) => showErrorMessage(errorText(e)));
+  const periods = [current, previousPayPeriod(current), previousPayPeriod(previousPayPeriod(current))];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {isAdmin && (
+        <Card
+          size="small"
+          title={t('paychecks.title')}
+          extra={
+            <Typography.Text type="secondary">
+              {t('paychecks.minimum', { amount: formatCents(paychecks.data?.minimumPayoutCents ?? 0) })}
+            </Typography.Text>
+          }
+        >
+          {paychecks.isError && <Alert type="error" showIcon message={errorText(paychecks.error)} />}
+          <Table<TPaycheck>
+            size="small"
+            rowKey="id"
+            loading={paychecks.isLoading}
+            pagination={false}
+            scroll={{ x: true }}
+            dataSource={paychecks.data?.items ?? []}
+            locale={{ emptyText: <Empty description={t('paychecks.none')} /> }}
+            columns={[
+              { title: t('paychecks.period'), key: 'p', render: (_, p) => `${p.periodStart} – ${p.periodEnd}` },
+              {
+                title: t('paychecks.status'),
+                key: 's',
+                render: (_, p) => <Tag color={PAYCHECK_COLOR[p.status]}>{t(`paycheckStatus.${p.status}`)}</Tag>,
+              },
+              { title: t('paychecks.paidOn'), key: 'o', responsive: ['sm'], render: (_, p) => p.paidOn ?? '—' },
+              { title: t('paychecks.netPay'), key: 'n', render: (_, p) => formatCents(p.netPayCents) },
+              {
+                title: t('paychecks.carried'),
+                key: 'c',
+                responsive: ['md'],
+                render: (_, p) => formatCents(p.carriedOutCents),
+              },
+              {
+                title: t('paychecks.statement'),
+                key: 'pdf',
+                render: (_, p) => (
+                  <Space wrap>
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      onClick={() =>
+                        void download(`/api/agent/paychecks/${p.id}/pdf?lang=en`, `paycheck-${p.periodStart}-en.pdf`)
+                      }
+                      data-testid={`pdf-en-${p.id}`}
+                    >
+                      PDF EN
+                    </Button>
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      onClick={() =>
+                        void download(`/api/agent/paychecks/${p.id}/pdf?lang=zh`, `paycheck-${p.periodStart}-zh.pdf`)
+                      }
+                      data-testid={`pdf-zh-${p.id}`}
+                    >
+                      PDF 中文
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      <Card
+        size="small"
+        title={t('earnings.title')}
+        extra={
+          <Space wrap>
+            {periods.map((p) => (
+              <Button
+                key={p.start}
+                size="small"
+                type={p.start === periodStart ? 'primary' : 'default'}
+                onClick={() => setPeriodStart(p.start)}
+              >
+                {`${p.start.slice(5)} – ${p.end.slice(5)}`}
+              </Button>
+            ))}
+            <Button
+              size="small"
+              onClick={() =>
+                void download(
+                  `/api/agent/earnings/export?periodStart=${periodStart}&format=csv`,
+                  `payment-report-${periodStart}.csv`,
+                )
+              }
+            >
+              CSV
+            </Button>
+            <Button
+              size="small"
+              onClick={() =>
+                void download(
+                  `/api/agent/earnings/export?periodStart=${periodStart}&format=xlsx`,
+                  `payment-report-${periodStart}.xlsx`,
+                )
+              }
+            >
+              XLSX
+            </Button>
+          </Space>
+        }
+      >
+        {earnings.isError && <Alert type="error" showIcon message={errorText(earnings.error)} />}
+        {earnings.data && (
+          <Typography.Paragraph>
+            {t('earnings.totals', {
+              pending: formatCents(earnings.data.totals.pendingCents),
+              approved: formatCents(earnings.data.totals.approvedCents),
+              paid: formatCents(earnings.data.totals.paidCents),
+            })}
+          </Typography.Paragraph>
+        )}
+        <Table<TEarning>
+          size="small"
+          rowKey="id"
+          loading={earnings.isFetching}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: true }}
+          dataSource={earnings.data?.items ?? []}
+          locale={{ emptyText: <Empty description={t('earnings.none')} /> }}
+          columns={[
+            { title: t('portfolio.restaurant'), key: 'r', render: (_, e) => e.restaurant.name },
+            {
+              title: t('earnings.basis'),
+              key: 'b',
+              render: (_, e) =>
+                e.kind === 'clawback' ? `${t('earnings.clawback')}: ${e.reason ?? ''}` : t(`basis.${e.basis}`),
+            },
+            {
+              title: t('earnings.madeOf'),
+              key: 'm',
+              responsive: ['md'],
+              render: (_, e) =>
+                e.segments.map((s) => (
+                  <div
+                    key={`${s.from}-${s.ruleId}`}
+                  >{`${s.from.slice(5)}–${s.to.slice(5)}: ${formatCents(s.baseCents)} × ${(s.rateBps / 100).toFixed(2)}% = ${formatCents(s.amountCents)}`}</div>
+                )),
+            },
+            { title: t('earnings.status'), key: 's', render: (_, e) => t(`earningStatus.${e.status}`) },
+            { title: t('earnings.amount'), key: 'a', align: 'right', render: (_, e) => formatCents(e.amountCents) },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

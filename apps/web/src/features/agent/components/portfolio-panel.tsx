@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PORTFOLIO_STATUSES, type TPortfolioRow, type TPortfolioStatus } from '@ra/shared/agent/agent.schemas';
+import { useAgentDashboard } from '../api/get-agent-dashboard.ts';
+import { usePortfolio } from '../api/get-portfolio.ts';
+import { errorText } from '../../../lib/request.ts';
+import { formatCents, formatInstant } from '../agent-format.ts';
+import { Sparkline } from './sparkline.tsx';
+
+const STATUS_COLOR: Record<TPortfolioStatus, string> = {
+  live: 'success',
+  onboarding: 'processing',
+  paused: 'warning',
+  churned: 'default',
+};
+
+/** The agent's restaurants with the portfolio dashboard above them; "Manage" switches into one. */
+export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) => void; busyXid: string | null }) {
+  const { t, i18n } = useTranslation('agent');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<TPortfolioStatus | undefined>();
+  const [page, setPage] = useState(1);
+  const dashboard = useAgentDashboard();
+  const list = usePortfolio({ q: q || undefined, status, page, pageSize: 20 });
+  const d = dashboard.data;
+
+  const columns = [
+    {
+      title: t('portfolio.restaurant'),
+      key: 'name',
+      render: (_: unknown, r: TPortfolioRow) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{r.name}</Typography.Text>
+          <Typography.Text type="secondary">{r.city}</Typography.Text>
+          {r.quiet && <Tag color="error">{t('portfolio.quiet')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('portfolio.status'),
+      key: 'status',
+      render: (_: unknown, r: TPortfolioRow) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
+    },
+    {
+      title: t('portfolio.plan'),
+      key: 'plan',
+      responsive: ['md' as const],
+      render: (_: unknown, r: TPortfolioRow) => t(`plan.${r.plan}`),
+    },
+    {
+      title: t('portfolio.lastActivity'),
+      key: 'activity',
+      responsive: ['lg' as const],
+      render: (_: unknown, r: TPortfolioRow) => (
+        <Space direction="vertical" size={0}>
+          <span>{t('portfolio.lastOrder', { when: formatInstant(r.lastOrderAt, i18n.language) })}</span>
+          <Typography.Text type="secondary">
+            {t('portfolio.lastSignIn', { when: formatInstant(r.lastSignInAt, i18n.language) })}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('portfolio.monthSales'),
+      key: 'sales',
+      responsive: ['sm' as const],
+      render: (_: unknown, r: TPortfolioRow) => (
+        <Space>
+          <Sparkline values={r.trend} label={t('portfolio.trendLabel', { name: r.name })} />
+          <span>{formatCents(r.monthSalesCents)}</span>
+        </Space>
+      ),
+    },
+    {
+      title: t('portfolio.actions'),
+      key: 'manage',
+      render: (_: unknown, r: TPortfolioRow) => (
+        <Button
+          size="small"
+          type="primary"
+          loading={busyXid === r.xid}
+          onClick={() => onManage(r.xid)}
+          aria-label={t('portfolio.manageNamed', { name: r.name })}
+        >
+          {t('portfolio.manage')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {dashboard.isError ? (
+        <Alert type="error" showIcon message={errorText(dashboard.error)} />
+      ) : (
+        <Row gutter={[12, 12]}>
+          <Col xs={12} md={6}>
+            <Card size="small" loading={dashboard.isLoading}>
+              <Statistic title={t('dashboard.live')} value={d?.live ?? 0} suffix={`/ ${d?.total ?? 0}`} />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card size="small" loading={dashboard.isLoading}>
+              <Statistic title={t('dashboard.newThisMonth')} value={d?.newThisMonth ?? 0} />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card size="small" loading={dashboard.isLoading}>
+              <Statistic title={t('dashboard.quiet')} value={d?.quiet.length ?? 0} />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card size="small" loading={dashboard.isLoading}>
+              <Statistic title={t('dashboard.earnings')} value={formatCents(d?.earningsThisMonthCents ?? 0)} />
+            </Card>
+          </Col>
+        </Row>
+      )}
+      {d && d.quiet.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('dashboard.quietList', { names: d.quiet.map((x) => x.name).join(', ') })}
+        />
+      )}
+      <Space wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('portfolio.search')}
+          aria-label={t('portfolio.search')}
+          onSearch={(v) => {
+            setQ(v.trim());
+            setPage(1);
+          }}
+          style={{ width: 260 }}
+        />
+        <Select
+          allowClear
+          placeholder={t('portfolio.allStatuses')}
+          aria-label={t('portfolio.status')}
+          style={{ width: 180 }}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={PORTFOLIO_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        />
+      </Space>
+      {list.isError ? (
+        <Alert type="error" showIcon message={errorText(list.error)} />
+      ) : (
+        <Table<TPortfolioRow>
+          rowKey="xid"
+          size="small"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: <Empty description={t('portfolio.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showTotal: (total) => t('portfolio.total', { count: total }),
+          }}
+        />
+      )}
+    </Space>
+  );
+}

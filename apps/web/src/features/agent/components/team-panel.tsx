@@ -1,0 +1,129 @@
+import { Alert, Button, Card, Empty, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TEAM_ROLES, ZInviteMemberRequest, type TTeamMember } from '@ra/shared/agent/agent.schemas';
+import { useTeam } from '../api/get-team.ts';
+import { useInviteMember } from '../api/invite-member.ts';
+import { useUpdateMember } from '../api/update-member.ts';
+import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
+import { errorText, isApiError } from '../../../lib/request.ts';
+import { translateServerMessage } from '../../../lib/server-message.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { formatInstant } from '../agent-format.ts';
+
+/** Team members: invite by email, team role, deactivate (with confirmation; their sessions end). */
+export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
+  const { t, i18n } = useTranslation('agent');
+  const team = useTeam();
+  const invite = useInviteMember();
+  const update = useUpdateMember();
+  const [form] = Form.useForm<{ firstName: string; lastName: string; email: string; teamRole: 'admin' | 'member' }>();
+  const rule = (field: 'firstName' | 'lastName' | 'email') => ({
+    validator: async (_: unknown, value: unknown) => {
+      const parsed = ZInviteMemberRequest.shape[field].safeParse(value ?? '');
+      if (!parsed.success)
+        throw new Error(translateServerMessage(parsed.error.issues[0]?.message ?? '', currentLanguage()));
+    },
+  });
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await invite.mutateAsync(values);
+      showSuccessMessage(t('team.invited', { email: values.email }));
+      form.resetFields();
+    } catch (e) {
+      if (isApiError(e) && e.errors?.email)
+        form.setFields([{ name: 'email', errors: [translateServerMessage(e.errors.email, currentLanguage())] }]);
+      else showErrorMessage(errorText(e));
+    }
+  };
+
+  const deactivate = (m: TTeamMember) =>
+    Modal.confirm({
+      title: t('team.deactivateTitle', { name: m.name }),
+      content: t('team.deactivateBody'),
+      okText: t('team.deactivate'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        update.mutateAsync({ xid: m.xid, status: 'inactive' }).catch((e: unknown) => showErrorMessage(errorText(e))),
+    });
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {isAdmin && (
+        <Card size="small" title={t('team.invite')}>
+          <Form form={form} layout="vertical" initialValues={{ teamRole: 'member' }}>
+            <Space wrap align="start">
+              <Form.Item name="firstName" label={t('team.firstName')} rules={[rule('firstName')]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="lastName" label={t('team.lastName')} rules={[rule('lastName')]}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="email" label={t('team.email')} rules={[rule('email')]}>
+                <Input type="email" autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="teamRole" label={t('team.role')}>
+                <Select
+                  style={{ width: 140 }}
+                  options={TEAM_ROLES.map((r) => ({ value: r, label: t(`teamRole.${r}`) }))}
+                />
+              </Form.Item>
+            </Space>
+            <Button type="primary" onClick={() => void submit()} loading={invite.isPending}>
+              {t('team.sendInvite')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+      {team.isError && <Alert type="error" showIcon message={errorText(team.error)} />}
+      <List<TTeamMember>
+        loading={team.isLoading}
+        dataSource={team.data?.items ?? []}
+        locale={{ emptyText: <Empty description={t('team.none')} /> }}
+        renderItem={(m) => (
+          <List.Item
+            key={m.xid}
+            actions={
+              isAdmin && m.status !== 'inactive'
+                ? [
+                    <Button key="off" size="small" danger onClick={() => deactivate(m)}>
+                      {t('team.deactivate')}
+                    </Button>,
+                  ]
+                : []
+            }
+          >
+            <List.Item.Meta
+              title={
+                <Space wrap>
+                  <span>{m.name}</span>
+                  <Tag>{t(`teamRole.${m.teamRole}`)}</Tag>
+                  <Tag color={m.status === 'active' ? 'success' : m.status === 'invited' ? 'processing' : 'default'}>
+                    {t(`memberStatus.${m.status}`)}
+                  </Tag>
+                </Space>
+              }
+              description={
+                <Space direction="vertical" size={0}>
+                  <Typography.Text type="secondary">{m.email}</Typography.Text>
+                  {m.inviteExpiresAt && (
+                    <Typography.Text type="secondary">
+                      {t('team.inviteExpires', { when: formatInstant(m.inviteExpiresAt, i18n.language) })}
+                    </Typography.Text>
+                  )}
+                  {m.restaurants.length > 0 && (
+                    <Typography.Text>
+                      {t('team.assigned', { names: m.restaurants.map((r) => r.name).join(', ') })}
+                    </Typography.Text>
+                  )}
+                </Space>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Space>
+  );
+}
