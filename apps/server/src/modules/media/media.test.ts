@@ -161,6 +161,20 @@ describe('image library', () => {
   });
 });
 
+describe('when file storage is away', () => {
+  it('answers 503 with a clear message and keeps nothing', async () => {
+    const broken = await ctx.buildAnother({
+      config: { storage: { localDir: mkdtempSync(join(tmpdir(), 'ra-media-down-')), fail: true } },
+    });
+    const ownerThere = as(broken, await tokenFor(broken, 'owner@demo.test'));
+    const before = (await library()).total;
+    const res = await ownerThere({ method: 'POST', url: '/api/api/media/images', ...multipart([{ name: 'a.jpg', body: await jpeg(600, 600) }]) });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(MEDIA_MESSAGES.storageUnavailable.en);
+    expect((await library()).total).toBe(before);
+  });
+});
+
 describe('customer photo approval', () => {
   it('lists waiting photos oldest first with a count, and draws the demo photos on first read', async () => {
     const waiting = await photos('unapproved');
