@@ -24,7 +24,7 @@ import type { TBuilder, TMatrixEnv } from './matrix/types.ts';
 import { mediaBuilders } from './matrix/media.ts';
 import { menuBuilders } from './matrix/menu.ts';
 import { businessBuilders } from './matrix/business.ts';
-import { devicesBuilders } from './matrix/devices.ts';
+import { devicesBuilders, pairMatrixDevice } from './matrix/devices.ts';
 import { deliveryBuilders } from './matrix/delivery.ts';
 import { couponsBuilders } from './matrix/coupons.ts';
 import { giftcardsBuilders } from './matrix/giftcards.ts';
@@ -397,6 +397,8 @@ const adminToken = await tokenFor(ctx.app, DEMO_EMAILS.admin);
 await as(ctx.app, adminToken)({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: home.xid } });
 const noFlagsToken = await tokenFor(ctx.app, 'no-flags@demo.test');
 const ownerToken = await tokenFor(ctx.app, DEMO_EMAILS.owner);
+/** A paired device's own credential at Harbor (issue 9): refused everywhere but device routes. */
+const deviceToken = (await pairMatrixDevice(matrixEnv, 'Matrix Harbor Caller')).token;
 
 const claims = createDecoder()(ownerToken) as { sub: string; sid: string; exp: number };
 const forgedToken = createSigner({ key: 'not-our-secret-0123456789abcdef0123456789', algorithm: 'HS256' })({
@@ -413,6 +415,7 @@ const expiredToken = createSigner({ key: TEST_JWT_SECRET, algorithm: 'HS256' })(
 /** A fresh session per allowed call, so a route that signs out or rotates a session cannot spoil the next. */
 async function allowedToken(access: TRouteAccess): Promise<string> {
   if (access.kind === 'admin') return adminToken;
+  if (access.kind === 'device') return deviceToken;
   const flag = flagFor(access);
   return tokenFor(ctx.app, flag ? onlyFlag.get(flag)! : DEMO_EMAILS.owner);
 }
@@ -456,6 +459,17 @@ describe('authorization matrix', () => {
     const expired = await inject(route, expiredToken);
     expect(expired.statusCode, 'expired token').toBe(401);
     expect(expired.json().code, 'expired token').toBe(50014);
+
+    // A device credential reaches device routes and the routes that say they accept devices, nothing else.
+    const asDevice = await inject(route, deviceToken);
+    if (route.access.kind === 'device' || route.devices) {
+      expect([401, 403], `a device credential: ${asDevice.statusCode} ${asDevice.body}`).not.toContain(
+        asDevice.statusCode,
+      );
+    } else {
+      expect(asDevice.statusCode, `a device credential: ${asDevice.body}`).toBe(403);
+      expect(asDevice.json().code).toBe(40300);
+    }
 
     if (route.access.kind === 'page' || route.access.kind === 'operation' || route.access.kind === 'admin') {
       const flag = flagFor(route.access);

@@ -24,6 +24,10 @@ const PUBLIC_ROUTES = [
   'HEAD /api/readyz',
   'POST /api/account/forgotPassword',
   'POST /api/account/resetPassword',
+  // A device trades a one-time pairing code for its credential: the code is the credential (issue 9).
+  'POST /api/api/devices/pair',
+  // Delivery platforms post orders signed with HMAC over the body: the signature is the credential.
+  'POST /api/api/delivery/webhook/:platform',
 ];
 
 let ctx: TestContext;
@@ -77,7 +81,9 @@ describe('route access table', () => {
     for (const { method, url, access } of ctx.app.routeAccess) {
       const where = `${method} ${url}`;
       expect(access, where).toBeDefined();
-      expect(['public', 'authenticated', 'restaurant', 'page', 'operation', 'admin'], where).toContain(access.kind);
+      expect(['public', 'authenticated', 'restaurant', 'page', 'operation', 'admin', 'device'], where).toContain(
+        access.kind,
+      );
       if (access.kind === 'page') expect(PAGE_PERMISSIONS, where).toContain(access.permission);
       if (access.kind === 'operation') expect(OPERATION_AUTHORITIES, where).toContain(access.authority);
     }

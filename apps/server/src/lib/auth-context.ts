@@ -23,6 +23,8 @@ export interface AuthContext {
   roles: string[];
   PagePermissions: TPagePermissions;
   operationAuthority: TOperationAuthorities;
+  /** Set when the caller is a paired device with its own credential, not a person (issue 9). */
+  device?: { id: number; name: string };
 }
 
 /** Every restaurant-scoped service call starts here, so no query can run without a tenant. */

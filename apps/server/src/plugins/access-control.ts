@@ -17,12 +17,22 @@ export type TRouteAccess =
   | { kind: 'page'; permission: TPagePermission }
   | { kind: 'operation'; authority: TOperationAuthority }
   /** Platform staff (SPEC 6 "Admin-only"). */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** A paired device's own credential only (heartbeat); people are refused (issue 9 "Pairing"). */
+  | { kind: 'device' };
+
+/**
+ * Device credentials (modules/devices) are opaque and start with this, so they are told from a
+ * person's session token (a JWT) before anything is looked up.
+ */
+export const DEVICE_TOKEN_PREFIX = 'dev_';
 
 export interface TRouteAccessEntry {
   method: string;
   url: string;
   access: TRouteAccess;
+  /** Also accepts a paired device's credential (config.devices). */
+  devices?: boolean;
 }
 
 declare module 'fastify' {
@@ -30,10 +40,20 @@ declare module 'fastify' {
     access?: TRouteAccess;
     /** A GET that changes state (SPEC 7's sign-out): authenticated fresh and followed by afterWrite. */
     writes?: boolean;
+    /**
+     * A paired device's credential is accepted too (POS order ingestion), scoped to its restaurant.
+     * Every other route refuses devices, whatever its access kind.
+     */
+    devices?: boolean;
   }
   interface FastifyInstance {
     /** Every route under /api with its declared access, for review and for tests that walk it. */
     routeAccess: TRouteAccessEntry[];
+    /**
+     * Reads a device credential (set by the devices module at registration); until one is set every
+     * device credential is refused as a bad token.
+     */
+    deviceCredentials: { authenticate: ((token: string) => Promise<AuthContext>) | null };
   }
   interface FastifyRequest {
     /** Set before the handler for every route that is not public. */
@@ -66,8 +86,15 @@ function readToken(request: FastifyRequest): string | undefined {
 const isWrite = (request: FastifyRequest) =>
   !(request.method === 'GET' || request.method === 'HEAD') || request.routeOptions.config.writes === true;
 
-export function checkAccess(access: TRouteAccess, auth: AuthContext): void {
+export function checkAccess(access: TRouteAccess, auth: AuthContext, acceptsDevices = false): void {
+  // A device may call device routes and the routes that declare they accept devices, nothing else.
+  if (auth.device) {
+    if (access.kind === 'device' || acceptsDevices) return;
+    throw forbidden();
+  }
   switch (access.kind) {
+    case 'device':
+      throw forbidden();
     case 'public':
     case 'authenticated':
       return;
@@ -95,6 +122,7 @@ export function checkAccess(access: TRouteAccess, auth: AuthContext): void {
  */
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
   app.decorate('routeAccess', []);
+  app.decorate('deviceCredentials', { authenticate: null });
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -110,7 +138,8 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       access = { kind: 'public' };
       route.config = { ...route.config, access };
     }
-    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+    const devices = route.config?.devices === true ? { devices: true } : {};
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access, ...devices });
   });
 
   app.addHook('onRequest', async (request) => {
@@ -118,16 +147,23 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (!access || access.kind === 'public') return;
     const token = readToken(request);
     if (!token) throw loggedOut();
-    const auth = await options.authenticate(token, { fresh: isWrite(request) });
+    // Device credentials are never remembered between requests: revoking one counts from the next call.
+    let auth: AuthContext;
+    if (token.startsWith(DEVICE_TOKEN_PREFIX)) {
+      const readDevice = app.deviceCredentials.authenticate;
+      if (!readDevice) throw loggedOut();
+      auth = await readDevice(token);
+    } else auth = await options.authenticate(token, { fresh: isWrite(request) });
     request.auth = auth;
-    checkAccess(access, auth);
+    checkAccess(access, auth, request.routeOptions.config.devices === true);
   });
 
   if (options.afterWrite) {
     const afterWrite = options.afterWrite;
     // Before the answer leaves, so the caller's next request can never be decided on what this one changed.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.auth && isWrite(request)) afterWrite();
+      // A device's call (a heartbeat, an order) changes nobody's session, roles or flags.
+      if (request.auth && !request.auth.device && isWrite(request)) afterWrite();
       return payload;
     });
   }

@@ -279,8 +279,16 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
     redirect: '/deviceSetting/index',
     children: [
-      { path: '/deviceSetting/index', titleKey: 'deviceSetting.index', lazy: notReady },
-      { path: '/deviceSetting/terminal', titleKey: 'deviceSetting.terminal', lazy: notReady },
+      {
+        path: '/deviceSetting/index',
+        titleKey: 'deviceSetting.index',
+        lazy: () => import('./routes/devices/devices-page.tsx'),
+      },
+      {
+        path: '/deviceSetting/terminal',
+        titleKey: 'deviceSetting.terminal',
+        lazy: () => import('./routes/devices/terminal-page.tsx'),
+      },
     ],
   },
   {
@@ -288,7 +296,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'thirdParty',
     icon: 'ApiOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
-    lazy: notReady,
+    lazy: () => import('./routes/delivery/delivery-page.tsx'),
   },
 
   // fixed set 2 (SPEC 6: admin only)

@@ -1,5 +1,36 @@
 /**
  * The delivery domain's messages: the server answers with `en` (the SPEC's wording where it gives one),
- * and the web shows `zh` to Chinese users (apps/web/src/lib/server-message.ts). None yet.
+ * and the web shows `zh` to Chinese users (apps/web/src/lib/server-message.ts).
  */
-export const DELIVERY_MESSAGES: Record<string, { en: string; zh: string }> = {};
+export const DELIVERY_MESSAGES = {
+  'delivery.markupPercentRange': {
+    en: 'A percentage markup is from 0% to 50%, at most two decimals',
+    zh: '百分比加价为 0% 至 50%，最多两位小数',
+  },
+  'delivery.markupFixedRange': {
+    en: 'A fixed markup is from $0.00 to $20.00 per item',
+    zh: '固定加价为每件 $0.00 至 $20.00',
+  },
+  'delivery.timeFormat': { en: 'Enter a time as HH:MM', zh: '时间格式为 HH:MM' },
+  'delivery.rangeEmpty': { en: 'Opening and closing times must differ', zh: '开始和结束时间不能相同' },
+  'delivery.notConnected': { en: 'Connect this platform first', zh: '请先连接该平台' },
+  'delivery.alreadyConnected': { en: 'This platform is already connected', zh: '该平台已连接' },
+  'delivery.pauseUntilPast': { en: 'Pick a time in the future', zh: '请选择将来的时间' },
+  'delivery.platformUnavailable': {
+    en: 'The delivery platform did not answer. Try again in a few minutes.',
+    zh: '外卖平台没有响应，请稍后重试。',
+  },
+  'delivery.platformRejected': {
+    en: 'The delivery platform refused the request',
+    zh: '外卖平台拒绝了该请求',
+  },
+  'delivery.menuRefused': {
+    en: 'The menu was not published: fix the problems listed first',
+    zh: '菜单未发布：请先修正列出的问题',
+  },
+  'delivery.signatureInvalid': { en: 'Signature does not match', zh: '签名不匹配' },
+  'delivery.storeUnknown': { en: 'Unknown store', zh: '未知门店' },
+  'delivery.nothingToPublish': { en: 'The menu has no items to publish', zh: '菜单中没有可发布的菜品' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type TDeliveryMessageKey = keyof typeof DELIVERY_MESSAGES;

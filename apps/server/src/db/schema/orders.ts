@@ -88,6 +88,12 @@ export const orders = pgTable(
     createdAt: instant().notNull().defaultNow(),
     /** When the stored version arrived. */
     updatedAt: instant().notNull().defaultNow(),
+    /**
+     * The paired device that pushed the stored version with its own credential (issue 9); null for a
+     * push under a staff session or from a delivery platform. No foreign key: devices are never
+     * deleted, only revoked, and the order must not depend on the device's row (migration 0009).
+     */
+    deviceId: integer(),
   },
   (t) => [
     uniqueIndex('orders_restaurant_pos_order_idx').on(t.restaurantId, t.posOrderId),

@@ -1,4 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_PLATFORM_HOURS } from '@ra/shared/delivery/delivery.schemas';
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
+import { deliveryConnections } from '../../db/schema/delivery.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
 
-/** The delivery domain's demo data, added once with the demo accounts (db/domain-seeds.ts). None yet. */
-export async function seedDeliveryDemo(_ctx: TDomainSeedContext): Promise<void> {}
+/**
+ * Harbor Bistro sells on DoorDash (connected a month ago, 15% markup, the raw bar left off: oysters
+ * do not travel). Its webhook secret is random: only the simulator's test orders, signed with it on
+ * the server, can use it.
+ */
+export async function seedDeliveryDemo(ctx: TDomainSeedContext): Promise<void> {
+  const [harbor] = await ctx.db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.name, 'Harbor Bistro'));
+  if (!harbor) return;
+  await ctx.db.insert(deliveryConnections).values({
+    restaurantId: harbor.id,
+    platform: 'doordash',
+    status: 'connected',
+    storeId: `doordash-harbor-${randomBytes(4).toString('hex')}`,
+    webhookSecret: randomBytes(32).toString('hex'),
+    connectedAt: new Date(ctx.now.getTime() - 30 * 24 * 3600 * 1000),
+    markup: { kind: 'percent', basisPoints: 1500 },
+    hours: DEFAULT_PLATFORM_HOURS,
+    mapping: { excludedCategories: ['raw-bar'], excludedItems: [] },
+    updatedAt: ctx.now,
+  });
+}

@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TModuleDeps } from '../module-deps.ts';
+import { DevicesRepository } from './devices.repository.ts';
+import { devicesRoutes } from './devices.routes.ts';
+import { DevicesService } from './devices.service.ts';
 
-/** The devices domain's routes and services (registered in app.ts). Not built yet: no routes. */
-export function devicesModule(_deps: TModuleDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/**
+ * The devices domain (registered in app.ts): its routes, and the reader of device credentials that
+ * the access guard asks for a token starting with `dev_` (plugins/access-control.ts).
+ */
+export function devicesModule(deps: TModuleDeps): FastifyPluginAsyncZod {
+  const service = new DevicesService(new DevicesRepository(deps.db), deps.clock);
+  return async (app) => {
+    app.deviceCredentials.authenticate = (token) => service.authenticate(token);
+    await app.register(devicesRoutes(service));
+  };
 }

@@ -54,6 +54,8 @@ export interface TIngestContext {
    */
   markLate?: boolean;
   actorUserId?: number | null;
+  /** The paired device pushing with its own credential (issue 9); kept on the order. */
+  deviceId?: number | null;
   ip?: string | null;
   /**
    * Vets each replacement with the restaurant and the order locked, before anything is written:
@@ -71,6 +73,7 @@ interface TOrderMeta {
   updatedAt: string;
   receivedLate: boolean;
   version: number;
+  deviceId: number | null;
 }
 
 const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & TOrderMeta & { restaurantId: number }>[] = [
@@ -113,6 +116,7 @@ const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & TOrderMeta & { restaurant
   { name: 'version', type: 'int4', value: (r) => r.version },
   { name: 'created_at', type: 'timestamptz', value: (r) => r.createdAt },
   { name: 'updated_at', type: 'timestamptz', value: (r) => r.updatedAt },
+  { name: 'device_id', type: 'int4', value: (r) => r.deviceId },
 ];
 
 type TChild<T> = TWithOrderId<T> & { restaurantId: number };
@@ -428,6 +432,7 @@ interface TStoredOrder {
   receivedLate: boolean;
   /** As PostgreSQL prints it, so writing it back keeps every microsecond. */
   createdAt: string;
+  deviceId: number | null;
 }
 
 /**
@@ -526,7 +531,7 @@ export class OrdersRepository {
       for (const row of await rowsOf(
         tx,
         sql`select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
-              received_late, created_at::text as created_at
+              received_late, created_at::text as created_at, device_id
             from orders
             where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')})`,
       )) {
@@ -538,6 +543,7 @@ export class OrdersRepository {
           version: num(row.version),
           receivedLate: row.received_late === true,
           createdAt: str(row.created_at),
+          deviceId: row.device_id === null || row.device_id === undefined ? null : num(row.device_id),
         });
       }
 
@@ -576,6 +582,7 @@ export class OrdersRepository {
               version: old.version + 1,
               businessDay: { before: old.businessDay, after: businessDay },
               ...details,
+              ...(context.deviceId ? { deviceId: context.deviceId } : {}),
               before: old.payload,
               after: rows.order.payload,
             },
@@ -591,6 +598,8 @@ export class OrdersRepository {
             updatedAt: now,
             receivedLate: old ? old.receivedLate : context.markLate === true && businessDay < today,
             version: old ? old.version + 1 : 1,
+            // The device that sent the stored version; a push without one keeps the earlier device.
+            deviceId: context.deviceId ?? old?.deviceId ?? null,
           },
         });
       }

@@ -16,10 +16,11 @@ import type { OrdersService } from './orders.service.ts';
 export const ZIngestOrderResult = ZIngestOrderResponse.extend({ orderId: z.number().int(), late: z.boolean() });
 
 /**
- * The ingestion API a POS calls (docs/api/reports.md "Ingestion"). Until POS devices get their own
- * tokens, the POS signs in as an employee: pushing orders needs the canOrder authority, cash payouts
- * cashDrawer (SPEC 3 "operationAuthority"); replacing an order of an ended business day also needs
- * the flags the change implies (canVoid, delOrder, updateTip, adjDish), checked in the service.
+ * The ingestion API a POS calls (docs/api/reports.md "Ingestion"). A paired POS calls with its own
+ * device credential (issue 9; the order records the device); a POS signed in as an employee still
+ * may: pushing orders then needs the canOrder authority, cash payouts cashDrawer (SPEC 3
+ * "operationAuthority"); replacing an order of an ended business day also needs the flags the change
+ * implies (canVoid, delOrder, updateTip, adjDish), checked in the service.
  */
 export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +39,7 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
         body: ZIngestOrderRequest,
         response: { 200: ZIngestOrderResult, 201: ZIngestOrderResult },
       },
-      config: { access: { kind: 'operation', authority: 'canOrder' } },
+      config: { access: { kind: 'operation', authority: 'canOrder' }, devices: true },
       handler: async (request, reply) => {
         const result = await service.ingestOrder(authOf(request), request.body, request.ip);
         return reply.status(result.result === 'created' ? 201 : 200).send(result);
@@ -52,7 +53,7 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
         body: ZIngestPayoutRequest,
         response: { 200: ZIngestPayoutResponse, 201: ZIngestPayoutResponse },
       },
-      config: { access: { kind: 'operation', authority: 'cashDrawer' } },
+      config: { access: { kind: 'operation', authority: 'cashDrawer' }, devices: true },
       handler: async (request, reply) => {
         const result = await service.ingestPayout(authOf(request), request.body);
         return reply.status(result.result === 'created' ? 201 : 200).send(result);

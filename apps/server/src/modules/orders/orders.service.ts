@@ -51,7 +51,9 @@ export class OrdersService {
     const [result] = await this.repo.ingestOrders(restaurantId, [order], {
       now,
       markLate: true,
-      actorUserId: auth.userId,
+      // A device's push is recorded against the device, not a person (issue 9).
+      actorUserId: auth.device ? null : auth.userId,
+      deviceId: auth.device?.id ?? null,
       ip,
       checkReplacement: (replacement, today) => vetReplacement(auth, replacement, today),
     });

@@ -1,0 +1,96 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
+import type { Database } from '../../db/client.ts';
+import { deliveryConnections, deliveryOrders } from '../../db/schema/delivery.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
+import { rowsOf, num } from '../orders/sql-util.ts';
+
+export type TConnectionRow = typeof deliveryConnections.$inferSelect;
+export type TConnectionWrite = Omit<typeof deliveryConnections.$inferInsert, 'restaurantId' | 'platform'>;
+
+/** The only place with delivery SQL; every read and write of a restaurant's rows filters on its id. */
+export class DeliveryRepository {
+  constructor(private readonly db: Database) {}
+
+  withTransaction<T>(work: (repo: DeliveryRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new DeliveryRepository(tx), tx));
+  }
+
+  async connections(restaurantId: number): Promise<TConnectionRow[]> {
+    return this.db.select().from(deliveryConnections).where(eq(deliveryConnections.restaurantId, restaurantId));
+  }
+
+  async connection(
+    restaurantId: number,
+    platform: TDeliveryPlatform,
+    lock = false,
+  ): Promise<TConnectionRow | undefined> {
+    const query = this.db
+      .select()
+      .from(deliveryConnections)
+      .where(and(eq(deliveryConnections.restaurantId, restaurantId), eq(deliveryConnections.platform, platform)));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** The connection a webhook names by the platform's store id (unique per platform). */
+  async byStore(platform: TDeliveryPlatform, storeId: string): Promise<TConnectionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(deliveryConnections)
+      .where(and(eq(deliveryConnections.platform, platform), eq(deliveryConnections.storeId, storeId)));
+    return row;
+  }
+
+  async save(restaurantId: number, platform: TDeliveryPlatform, values: TConnectionWrite): Promise<TConnectionRow> {
+    const [row] = await this.db
+      .insert(deliveryConnections)
+      .values({ restaurantId, platform, ...values })
+      .onConflictDoUpdate({ target: [deliveryConnections.restaurantId, deliveryConnections.platform], set: values })
+      .returning();
+    if (!row) throw new Error('delivery connection not stored');
+    return row;
+  }
+
+  async restaurantName(restaurantId: number): Promise<string> {
+    const [row] = await this.db
+      .select({ name: restaurants.name })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId));
+    return row?.name ?? '';
+  }
+
+  async findOrder(
+    restaurantId: number,
+    platform: TDeliveryPlatform,
+    platformOrderId: string,
+  ): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ orderId: deliveryOrders.orderId })
+      .from(deliveryOrders)
+      .where(
+        and(
+          eq(deliveryOrders.restaurantId, restaurantId),
+          eq(deliveryOrders.platform, platform),
+          eq(deliveryOrders.platformOrderId, platformOrderId),
+        ),
+      );
+    return row?.orderId;
+  }
+
+  async recordOrder(values: typeof deliveryOrders.$inferInsert): Promise<void> {
+    await this.db.insert(deliveryOrders).values(values).onConflictDoNothing();
+  }
+
+  /** Platform orders per platform filed under `businessDay`. */
+  async ordersOn(restaurantId: number, businessDay: string): Promise<Map<string, number>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select d.platform, count(*) as n
+          from delivery_orders d join orders o on o.restaurant_id = d.restaurant_id and o.id = d.order_id
+          where d.restaurant_id = ${restaurantId} and o.business_day = ${businessDay}
+          group by d.platform`,
+    );
+    return new Map(rows.map((r) => [String(r.platform), num(r.n)]));
+  }
+}

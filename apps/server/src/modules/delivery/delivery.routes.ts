@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  ZMenuPreview,
+  ZPauseRequest,
+  ZPlatformConnection,
+  ZPlatformList,
+  ZPlatformParam,
+  ZPublishResult,
+  ZTestOrderAnswer,
+  ZTestOrderRequest,
+  ZUpdatePlatformRequest,
+} from '@ra/shared/delivery/delivery.schemas';
+import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
+import type { DeliveryService } from './delivery.service.ts';
+import { sendTestOrder } from './test-order.ts';
+
+/** /thirdParty/index is one of the config pages editConfig opens (SPEC 2 "editConfig adds config"). */
+const EDIT_CONFIG: TRouteAccess = { kind: 'page', permission: 'editConfig' };
+
+export const WEBHOOK_PATH = '/api/api/delivery/webhook/:platform';
+
+/** The owner's side of delivery platforms: list, connect, pause, settings, publish, test order. */
+export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const platformRoute = (
+      url: string,
+      summary: string,
+      handler: (
+        auth: ReturnType<typeof authOf>,
+        platform: z.infer<typeof ZPlatformParam>['platform'],
+        ip: string,
+      ) => Promise<unknown>,
+    ) =>
+      app.post(url, {
+        schema: { tags: ['delivery'], summary, params: ZPlatformParam, response: { 200: ZPlatformConnection } },
+        config: { access: EDIT_CONFIG },
+        handler: (request) => handler(authOf(request), request.params.platform, request.ip) as never,
+      });
+
+    app.get('/api/api/delivery/platforms', {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Each delivery platform: connection, pause, markup, hours, menu mapping, last publish, orders today',
+        response: { 200: ZPlatformList },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.list(authOf(request)),
+    });
+
+    platformRoute(
+      '/api/api/delivery/platforms/:platform/connect',
+      'Connect the restaurant’s store on the platform',
+      (a, p, ip) => service.connect(a, p, ip),
+    );
+    platformRoute(
+      '/api/api/delivery/platforms/:platform/disconnect',
+      'Disconnect (the settings are kept)',
+      (a, p, ip) => service.disconnect(a, p, ip),
+    );
+    platformRoute('/api/api/delivery/platforms/:platform/resume', 'Take orders again after a pause', (a, p, ip) =>
+      service.resume(a, p, ip),
+    );
+
+    app.post('/api/api/delivery/platforms/:platform/pause', {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Stop taking orders on the platform, until a time or until resumed',
+        params: ZPlatformParam,
+        body: ZPauseRequest.nullish(),
+        response: { 200: ZPlatformConnection },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.pause(authOf(request), request.params.platform, request.body ?? {}, request.ip),
+    });
+
+    app.put('/api/api/delivery/platforms/:platform', {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Markup (percent or fixed cents), hours and menu mapping of one platform',
+        params: ZPlatformParam,
+        body: ZUpdatePlatformRequest,
+        response: { 200: ZPlatformConnection },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.update(authOf(request), request.params.platform, request.body, request.ip),
+    });
+
+    app.get('/api/api/delivery/platforms/:platform/menu', {
+      schema: {
+        tags: ['delivery'],
+        summary: 'The menu the platform would get, its prices after markup and every item it would refuse',
+        params: ZPlatformParam,
+        response: { 200: ZMenuPreview },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.preview(authOf(request), request.params.platform),
+    });
+
+    app.post('/api/api/delivery/platforms/:platform/publish', {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Publish the menu: checked against the platform’s rules first, nothing sent while any item would be refused',
+        params: ZPlatformParam,
+        response: { 200: ZPublishResult },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.publish(authOf(request), request.params.platform, request.ip),
+    });
+
+    app.post('/api/api/delivery/platforms/:platform/test-order', {
+      schema: {
+        tags: ['delivery'],
+        summary: 'The local platform simulator sends a signed test order to the webhook (or a forged one)',
+        params: ZPlatformParam,
+        body: ZTestOrderRequest.nullish(),
+        response: { 200: ZTestOrderAnswer },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) =>
+        sendTestOrder(
+          app as unknown as FastifyInstance,
+          service,
+          authOf(request),
+          request.params.platform,
+          request.body?.badSignature ?? false,
+        ),
+    });
+  };
+}
+
+/**
+ * The platforms' webhook. Public, as webhooks are: the HMAC signature over the raw body is the
+ * credential, so this context keeps the body as the exact text that was signed.
+ */
+export function deliveryWebhookRoutes(service: DeliveryService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(WEBHOOK_PATH, {
+      schema: {
+        tags: ['delivery'],
+        summary: 'A platform delivers an order (HMAC-signed; idempotent by the platform’s order id)',
+        description:
+          `Signed in the ${WEBHOOK_SIGNATURE_HEADER} header as t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body"> with ` +
+          'the secret shared at connection; refused (401) unless it matches and is within 5 minutes. 201 for a new ' +
+          'order, 200 with result "duplicate" for one already received. The order is stored with channel delivery.',
+        params: ZPlatformParam,
+      },
+      config: { access: { kind: 'public' } },
+      handler: async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const header = request.headers[WEBHOOK_SIGNATURE_HEADER];
+        const result = await service.receive(
+          request.params.platform,
+          raw,
+          typeof header === 'string' ? header : undefined,
+        );
+        return reply.status(result.status).send(result.body);
+      },
+    });
+  };
+}

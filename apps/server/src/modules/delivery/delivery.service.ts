@@ -1,0 +1,459 @@
+import { businessDayOf } from '@ra/shared/business-day/business-day';
+import {
+  DEFAULT_PLATFORM_HOURS,
+  DELIVERY_PLATFORMS,
+  PLATFORM_RULES,
+  ZWebhookOrder,
+  mappedMenu,
+  markedUpCents,
+  menuProblems,
+  type TDeliveryPlatform,
+  type TMarkup,
+  type TMenuMapping,
+  type TMenuPreview,
+  type TPauseRequest,
+  type TPlatformConnection,
+  type TPlatformList,
+  type TPublishResult,
+  type TPublishableMenu,
+  type TUpdatePlatformRequest,
+  type TWebhookOrder,
+} from '@ra/shared/delivery/delivery.schemas';
+import { DELIVERY_MESSAGES, type TDeliveryMessageKey } from '@ra/shared/delivery/delivery.messages';
+import { ERROR_CODES } from '@ra/shared/errors';
+import { ZIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
+import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, FieldError } from '../../lib/errors.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
+import type { MenuSource } from './menu-source.ts';
+import {
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  verifyWebhook,
+  type DeliveryPlatformAdapter,
+} from './platform-adapter.ts';
+
+const message = (key: TDeliveryMessageKey) => DELIVERY_MESSAGES[key].en;
+const conflict = (key: TDeliveryMessageKey) => new AppError(409, ERROR_CODES.conflict, message(key));
+
+const DEFAULT_MARKUP: TMarkup = { kind: 'percent', basisPoints: 0 };
+const DEFAULT_MAPPING: TMenuMapping = { excludedCategories: [], excludedItems: [] };
+
+/** A pause whose end has passed reads as connected: judged when read, like device status. */
+function effectiveStatus(row: TConnectionRow, now: Date): TPlatformConnection['status'] {
+  if (row.status === 'paused' && row.pausedUntil && row.pausedUntil.getTime() <= now.getTime()) return 'connected';
+  return row.status as TPlatformConnection['status'];
+}
+
+export interface TWebhookResult {
+  status: number;
+  body: { result: 'created' | 'duplicate'; orderId: number } | { code: number; message: string };
+}
+
+/**
+ * Delivery platforms (issue 9 "Delivery platforms"): connections and their settings under editConfig,
+ * menu publishing checked against each platform's rules first, and platform orders arriving by
+ * signed webhook into the same order tables (channel 'delivery') through OrdersService.
+ */
+export class DeliveryService {
+  constructor(
+    private readonly repo: DeliveryRepository,
+    private readonly adapter: DeliveryPlatformAdapter,
+    private readonly menus: MenuSource,
+    private readonly orders: OrdersService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The app clock's "now" (a test order is placed now). */
+  now(): Date {
+    return this.clock.now();
+  }
+
+  private view(
+    platform: TDeliveryPlatform,
+    row: TConnectionRow | undefined,
+    now: Date,
+    ordersToday: number,
+  ): TPlatformConnection {
+    const status = row ? effectiveStatus(row, now) : 'disconnected';
+    return {
+      platform,
+      label: PLATFORM_RULES[platform].label,
+      status,
+      storeId: row?.storeId ?? null,
+      connectedAt: row?.connectedAt?.toISOString() ?? null,
+      pausedUntil: status === 'paused' ? (row?.pausedUntil?.toISOString() ?? null) : null,
+      markup: row?.markup ?? DEFAULT_MARKUP,
+      hours: row?.hours ?? DEFAULT_PLATFORM_HOURS,
+      mapping: row?.mapping ?? DEFAULT_MAPPING,
+      lastPublish: row?.lastPublish ?? null,
+      ordersToday,
+    };
+  }
+
+  private async today(restaurantId: number, now: Date): Promise<string | null> {
+    try {
+      const clock = await this.orders.clockOf(restaurantId);
+      return businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
+    } catch {
+      // No time zone chosen yet: no business day to count in.
+      return null;
+    }
+  }
+
+  async list(auth: AuthContext): Promise<TPlatformList> {
+    const restaurantId = requireRestaurantId(auth);
+    const now = this.clock.now();
+    const [rows, day] = await Promise.all([this.repo.connections(restaurantId), this.today(restaurantId, now)]);
+    const counts = day ? await this.repo.ordersOn(restaurantId, day) : new Map<string, number>();
+    return {
+      platforms: DELIVERY_PLATFORMS.map((p) =>
+        this.view(
+          p,
+          rows.find((r) => r.platform === p),
+          now,
+          counts.get(p) ?? 0,
+        ),
+      ),
+      serverTime: now.toISOString(),
+    };
+  }
+
+  private async one(
+    restaurantId: number,
+    platform: TDeliveryPlatform,
+    row: TConnectionRow,
+  ): Promise<TPlatformConnection> {
+    const now = this.clock.now();
+    const day = await this.today(restaurantId, now);
+    const counts = day ? await this.repo.ordersOn(restaurantId, day) : new Map<string, number>();
+    return this.view(platform, row, now, counts.get(platform) ?? 0);
+  }
+
+  /** Runs a platform call, turning its failures into the answers the page shows. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PlatformUnavailableError) {
+        throw new AppError(502, ERROR_CODES.serviceUnavailable, message('delivery.platformUnavailable'), {
+          cause: error,
+        });
+      }
+      if (error instanceof PlatformRejectedError) {
+        throw new AppError(422, ERROR_CODES.badRequest, message('delivery.platformRejected'), { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Connects, disconnects, pauses or resumes with the connection row locked, the platform told first
+   * (a refusal leaves our row as it was) and the change audited in the same transaction.
+   */
+  private async change(
+    auth: AuthContext,
+    platform: TDeliveryPlatform,
+    action: string,
+    ip: string,
+    work: (row: TConnectionRow | undefined, now: Date, repo: DeliveryRepository) => Promise<Partial<TConnectionRow>>,
+  ): Promise<TPlatformConnection> {
+    const restaurantId = requireRestaurantId(auth);
+    const now = this.clock.now();
+    const saved = await this.repo.withTransaction(async (repo, tx) => {
+      const before = await repo.connection(restaurantId, platform, true);
+      // Everything inside runs on the transaction's connection (PGlite has only one).
+      const values = await work(before, now, repo);
+      const row = await repo.save(restaurantId, platform, {
+        status: before?.status ?? 'disconnected',
+        markup: before?.markup ?? DEFAULT_MARKUP,
+        hours: before?.hours ?? DEFAULT_PLATFORM_HOURS,
+        mapping: before?.mapping ?? DEFAULT_MAPPING,
+        storeId: before?.storeId ?? null,
+        webhookSecret: before?.webhookSecret ?? null,
+        connectedAt: before?.connectedAt ?? null,
+        pausedUntil: before?.pausedUntil ?? null,
+        lastPublish: before?.lastPublish ?? null,
+        ...values,
+        updatedAt: now,
+      });
+      const summary = (r: TConnectionRow | undefined) =>
+        r
+          ? {
+              status: r.status,
+              pausedUntil: r.pausedUntil?.toISOString() ?? null,
+              markup: r.markup,
+              hours: r.hours,
+              mapping: r.mapping,
+            }
+          : null;
+      await new AuditRepository(tx).record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: `delivery.${action}`,
+        targetType: 'deliveryPlatform',
+        targetId: platform,
+        details: { before: summary(before), after: summary(row) },
+        ip,
+        at: now,
+      });
+      return row;
+    });
+    return this.one(restaurantId, platform, saved);
+  }
+
+  connect(auth: AuthContext, platform: TDeliveryPlatform, ip: string) {
+    return this.change(auth, platform, 'connect', ip, async (row, _now, repo) => {
+      if (row && row.status !== 'disconnected') throw conflict('delivery.alreadyConnected');
+      const name = await repo.restaurantName(requireRestaurantId(auth));
+      const linked = await this.call(() => this.adapter.connect(platform, { id: requireRestaurantId(auth), name }));
+      return {
+        status: 'connected',
+        storeId: linked.storeId,
+        webhookSecret: linked.webhookSecret,
+        connectedAt: this.clock.now(),
+        pausedUntil: null,
+      };
+    });
+  }
+
+  disconnect(auth: AuthContext, platform: TDeliveryPlatform, ip: string) {
+    return this.change(auth, platform, 'disconnect', ip, async (row) => {
+      if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
+      const storeId = row.storeId;
+      await this.call(() => this.adapter.disconnect(platform, storeId));
+      // Without the store id and secret, a late or forged webhook for the old store is refused.
+      return {
+        status: 'disconnected',
+        storeId: null,
+        webhookSecret: null,
+        connectedAt: null,
+        pausedUntil: null,
+        lastPublish: null,
+      };
+    });
+  }
+
+  pause(auth: AuthContext, platform: TDeliveryPlatform, request: TPauseRequest, ip: string) {
+    return this.change(auth, platform, 'pause', ip, async (row, now) => {
+      if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
+      const until = request.until ? new Date(request.until) : null;
+      if (until && until.getTime() <= now.getTime()) throw new FieldError('until', message('delivery.pauseUntilPast'));
+      const storeId = row.storeId;
+      await this.call(() => this.adapter.setPaused(platform, storeId, true, until));
+      return { status: 'paused', pausedUntil: until };
+    });
+  }
+
+  resume(auth: AuthContext, platform: TDeliveryPlatform, ip: string) {
+    return this.change(auth, platform, 'resume', ip, async (row) => {
+      if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
+      const storeId = row.storeId;
+      await this.call(() => this.adapter.setPaused(platform, storeId, false, null));
+      return { status: 'connected', pausedUntil: null };
+    });
+  }
+
+  /** Markup, hours and menu mapping may be set before connecting, so a platform starts right. */
+  update(auth: AuthContext, platform: TDeliveryPlatform, request: TUpdatePlatformRequest, ip: string) {
+    return this.change(auth, platform, 'update', ip, async () => ({
+      ...(request.markup ? { markup: request.markup } : {}),
+      ...(request.hours ? { hours: request.hours } : {}),
+      ...(request.mapping ? { mapping: request.mapping } : {}),
+    }));
+  }
+
+  private async menuFor(restaurantId: number, row: TConnectionRow | undefined): Promise<TPublishableMenu> {
+    return mappedMenu(await this.menus.load(restaurantId), row?.mapping ?? DEFAULT_MAPPING);
+  }
+
+  /** What the platform would get (prices after markup) and what it would refuse, without sending. */
+  async preview(auth: AuthContext, platform: TDeliveryPlatform): Promise<TMenuPreview> {
+    const restaurantId = requireRestaurantId(auth);
+    const row = await this.repo.connection(restaurantId, platform);
+    const full = await this.menus.load(restaurantId);
+    const menu = mappedMenu(full, row?.mapping ?? DEFAULT_MAPPING);
+    const markup = row?.markup ?? DEFAULT_MARKUP;
+    return {
+      itemCount: menu.categories.reduce((n, c) => n + c.items.length, 0),
+      // Every category, so the mapping can be edited; excluded ones simply have their items marked.
+      categories: full.categories.map((c) => ({
+        id: c.id,
+        name: c.name,
+        items: c.items.map((i) => ({
+          id: i.id,
+          name: i.name,
+          priceCents: i.priceCents,
+          platformPriceCents: markedUpCents(i.priceCents, markup),
+        })),
+      })),
+      problems: menuProblems(menu, platform),
+    };
+  }
+
+  /**
+   * Checks the mapped menu against the platform's rules first and sends nothing while any item would
+   * be refused; the answer (and the connection) lists every problem. A menu without problems goes to
+   * the platform, which may still refuse it.
+   */
+  async publish(auth: AuthContext, platform: TDeliveryPlatform, ip: string): Promise<TPublishResult> {
+    const restaurantId = requireRestaurantId(auth);
+    const now = this.clock.now();
+    const row = await this.repo.connection(restaurantId, platform);
+    if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
+    const menu = await this.menuFor(restaurantId, row);
+    const itemCount = menu.categories.reduce((n, c) => n + c.items.length, 0);
+    if (itemCount === 0) throw new AppError(400, ERROR_CODES.badRequest, message('delivery.nothingToPublish'));
+    const markup = row.markup;
+    const priced: TPublishableMenu = {
+      categories: menu.categories.map((c) => ({
+        ...c,
+        items: c.items.map((i) => ({ ...i, priceCents: markedUpCents(i.priceCents, markup) })),
+      })),
+    };
+    let problems = menuProblems(priced, platform);
+    if (problems.length === 0) {
+      const storeId = row.storeId;
+      const sent = await this.call(() => this.adapter.publishMenu(platform, storeId, priced));
+      problems = sent.problems;
+    }
+    const result: TPublishResult = { at: now.toISOString(), ok: problems.length === 0, itemCount, problems };
+    await this.repo.withTransaction(async (repo, tx) => {
+      await repo.save(restaurantId, platform, { ...row, lastPublish: result, updatedAt: now });
+      await new AuditRepository(tx).record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'delivery.publish',
+        targetType: 'deliveryPlatform',
+        targetId: platform,
+        details: { ok: result.ok, itemCount, problems: problems.length },
+        ip,
+        at: now,
+      });
+    });
+    return result;
+  }
+
+  /** The webhook's secret for a test order from the simulator (never leaves the server). */
+  async connectionFor(auth: AuthContext, platform: TDeliveryPlatform): Promise<TConnectionRow> {
+    const row = await this.repo.connection(requireRestaurantId(auth), platform);
+    if (!row || row.status === 'disconnected' || !row.storeId || !row.webhookSecret)
+      throw conflict('delivery.notConnected');
+    return row;
+  }
+
+  async sampleMenu(
+    auth: AuthContext,
+    platform: TDeliveryPlatform,
+  ): Promise<{ menu: TPublishableMenu; markup: TMarkup }> {
+    const restaurantId = requireRestaurantId(auth);
+    const row = await this.repo.connection(restaurantId, platform);
+    return { menu: await this.menuFor(restaurantId, row), markup: row?.markup ?? DEFAULT_MARKUP };
+  }
+
+  /**
+   * A platform's order (the webhook). Refused unless the store is connected here and the body carries
+   * its HMAC signature; a redelivery with the same platform order id is answered with the stored order.
+   */
+  async receive(platform: TDeliveryPlatform, rawBody: string, signature: string | undefined): Promise<TWebhookResult> {
+    const now = this.clock.now();
+    const refused = (
+      status: number,
+      key: TDeliveryMessageKey,
+      code: number = ERROR_CODES.unauthorized,
+    ): TWebhookResult => ({
+      status,
+      body: { code, message: message(key) },
+    });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      return refused(401, 'delivery.signatureInvalid');
+    }
+    const storeId =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { storeId?: unknown }).storeId : undefined;
+    const row = typeof storeId === 'string' ? await this.repo.byStore(platform, storeId) : undefined;
+    // The same answer for an unknown store and a bad signature: a caller learns nothing without the secret.
+    if (!row?.webhookSecret || row.status === 'disconnected') return refused(401, 'delivery.signatureInvalid');
+    if (!verifyWebhook(row.webhookSecret, rawBody, signature, Math.floor(now.getTime() / 1000))) {
+      return refused(401, 'delivery.signatureInvalid');
+    }
+    const order = ZWebhookOrder.safeParse(parsed);
+    if (!order.success) {
+      return {
+        status: 400,
+        body: { code: ERROR_CODES.badRequest, message: order.error.issues[0]?.message ?? 'Bad request' },
+      };
+    }
+    const restaurantId = row.restaurantId;
+    const known = await this.repo.findOrder(restaurantId, platform, order.data.orderId);
+    if (known !== undefined) return { status: 200, body: { result: 'duplicate', orderId: known } };
+
+    const ingest = ZIngestOrderRequest.safeParse(toPosOrder(platform, order.data));
+    if (!ingest.success) {
+      return {
+        status: 400,
+        body: { code: ERROR_CODES.badRequest, message: ingest.error.issues[0]?.message ?? 'Bad request' },
+      };
+    }
+    // Ingestion is idempotent by posOrderId under a lock per order, so two deliveries of one order
+    // racing past the check above still store one order: the second is 'unchanged'.
+    const [stored] = await this.orders.ingestOrdersFor(restaurantId, [ingest.data]);
+    if (!stored) throw new Error('platform order not stored');
+    await this.repo.recordOrder({
+      restaurantId,
+      platform,
+      platformOrderId: order.data.orderId,
+      orderId: stored.orderId,
+      receivedAt: now,
+    });
+    return {
+      status: stored.result === 'created' ? 201 : 200,
+      body: { result: stored.result === 'created' ? 'created' : 'duplicate', orderId: stored.orderId },
+    };
+  }
+}
+
+/**
+ * A platform order as the POS ingestion stores it: channel 'delivery' with the platform's name, paid
+ * in full to the platform (method thirdParty) when placed, so reports count it like any sale.
+ */
+export function toPosOrder(platform: TDeliveryPlatform, order: TWebhookOrder): unknown {
+  const label = PLATFORM_RULES[platform].label;
+  return {
+    posOrderId: `${platform}:${order.orderId}`,
+    orderNumber: order.orderId.slice(-8).toUpperCase(),
+    channel: 'delivery',
+    deliveryPlatform: label,
+    partySize: 0,
+    status: 'closed',
+    openedAt: order.placedAt,
+    closedAt: order.placedAt,
+    items: order.items.map((item) => ({
+      posItemId: item.id,
+      name: item.name,
+      category: item.category ?? label,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      options: item.options.map((o) => ({ name: o.name, group: o.group, priceCents: o.priceCents, quantity: 1 })),
+    })),
+    taxCents: order.taxCents,
+    tipCents: order.tipCents,
+    payments:
+      order.totalCents > 0
+        ? [
+            {
+              posPaymentId: `${platform}:${order.orderId}:pay`,
+              method: 'thirdParty',
+              amountCents: order.totalCents,
+              tipCents: order.tipCents,
+              paidAt: order.placedAt,
+            },
+          ]
+        : [],
+  };
+}

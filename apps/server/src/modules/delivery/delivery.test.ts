@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DELIVERY_MESSAGES } from '@ra/shared/delivery/delivery.messages';
+import { WEBHOOK_SIGNATURE_HEADER, type TWebhookOrder } from '@ra/shared/delivery/delivery.schemas';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import type { ManualClock } from '../../lib/clock.ts';
+import { createPerson, flagsWith, harbor } from '../team/team.test-support.ts';
+import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { localSimulatorFor, signWebhook } from './platform-adapter.ts';
+
+let ctx: TestContext;
+let clock: ManualClock;
+let owner: ReturnType<typeof as>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  clock = ctx.config.clock as ManualClock;
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function connection(platform: string): Promise<{ storeId: string; secret: string }> {
+  const rows = rowsOf<{ store_id: string; webhook_secret: string }>(
+    await ctx.db.execute(sql`select store_id, webhook_secret from delivery_connections
+      where platform = ${platform} and restaurant_id = (select id from restaurants where name = 'Harbor Bistro')`),
+  );
+  return { storeId: rows[0]!.store_id, secret: rows[0]!.webhook_secret };
+}
+
+function platformOrder(storeId: string, orderId: string): TWebhookOrder {
+  return {
+    storeId,
+    orderId,
+    placedAt: clock.now().toISOString(),
+    customerName: 'Jo',
+    items: [{ id: 'burger', name: 'Harbor Burger', category: 'Mains', quantity: 2, unitPriceCents: 1800, options: [] }],
+    taxCents: 320,
+    tipCents: 500,
+    totalCents: 3600 + 320 + 500,
+  };
+}
+
+function post(platform: string, body: string, signature: string | undefined) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/api/delivery/webhook/${platform}`,
+    headers: { 'content-type': 'application/json', ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}) },
+    payload: body,
+  });
+}
+
+const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+describe('the webhook', () => {
+  it('stores a signed order once, with the delivery channel, and answers a redelivery as a duplicate', async () => {
+    const { storeId, secret } = await connection('doordash');
+    const body = JSON.stringify(platformOrder(storeId, 'DD-1001'));
+    const first = await post('doordash', body, signWebhook(secret, body, nowSeconds()));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().result).toBe('created');
+
+    const again = await post('doordash', body, signWebhook(secret, body, nowSeconds()));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ result: 'duplicate', orderId: first.json().orderId });
+
+    const orders = rowsOf<{ channel: string; delivery_platform: string; total_cents: number }>(
+      await ctx.db.execute(
+        sql`select channel, delivery_platform, total_cents from orders where pos_order_id = 'doordash:DD-1001'`,
+      ),
+    );
+    expect(orders).toEqual([{ channel: 'delivery', delivery_platform: 'DoorDash', total_cents: 4420 }]);
+  });
+
+  it('stores one order when the same order arrives many times at once', async () => {
+    const { storeId, secret } = await connection('doordash');
+    const body = JSON.stringify(platformOrder(storeId, 'DD-RACE'));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post('doordash', body, signWebhook(secret, body, nowSeconds()))),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    const count = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from orders where pos_order_id = 'doordash:DD-RACE'`),
+    );
+    expect(count[0]!.n).toBe(1);
+  });
+
+  it('refuses a wrong, missing, stale or reused-for-another-body signature and stores nothing', async () => {
+    const { storeId, secret } = await connection('doordash');
+    const body = JSON.stringify(platformOrder(storeId, 'DD-FORGED'));
+    const other = JSON.stringify(platformOrder(storeId, 'DD-OTHER'));
+    for (const signature of [
+      signWebhook('not-the-secret', body, nowSeconds()),
+      undefined,
+      signWebhook(secret, body, nowSeconds() - 301),
+      signWebhook(secret, other, nowSeconds()),
+      't=abc,v1=zz',
+    ]) {
+      const res = await post('doordash', body, signature);
+      expect(res.statusCode, String(signature)).toBe(401);
+      expect(res.json().message).toBe(DELIVERY_MESSAGES['delivery.signatureInvalid'].en);
+    }
+    const count = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from orders where pos_order_id = 'doordash:DD-FORGED'`),
+    );
+    expect(count[0]!.n).toBe(0);
+  });
+
+  it('refuses an order for an unknown store or the wrong platform like a bad signature', async () => {
+    const { storeId, secret } = await connection('doordash');
+    const unknown = JSON.stringify(platformOrder('nobody', 'DD-X'));
+    expect((await post('doordash', unknown, signWebhook(secret, unknown, nowSeconds()))).statusCode).toBe(401);
+    const body = JSON.stringify(platformOrder(storeId, 'DD-Y'));
+    expect((await post('ubereats', body, signWebhook(secret, body, nowSeconds()))).statusCode).toBe(401);
+  });
+
+  it('refuses a signed order whose total does not add up, storing nothing', async () => {
+    const { storeId, secret } = await connection('doordash');
+    const body = JSON.stringify({ ...platformOrder(storeId, 'DD-BADSUM'), totalCents: 4000 });
+    const res = await post('doordash', body, signWebhook(secret, body, nowSeconds()));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Payments add up to/);
+  });
+});
+
+describe('connections', () => {
+  it('connects, pauses until a time, resumes by itself after it, and disconnects', async () => {
+    const connected = await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/connect' });
+    expect(connected.statusCode, connected.body).toBe(200);
+    expect(connected.json()).toMatchObject({ platform: 'ubereats', label: 'Uber Eats', status: 'connected' });
+    expect((await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/connect' })).statusCode).toBe(409);
+
+    const past = await owner({
+      method: 'POST',
+      url: '/api/api/delivery/platforms/ubereats/pause',
+      payload: { until: new Date(clock.now().getTime() - 60_000).toISOString() },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain(DELIVERY_MESSAGES['delivery.pauseUntilPast'].en);
+
+    const until = new Date(clock.now().getTime() + 30 * 60_000).toISOString();
+    const paused = await owner({
+      method: 'POST',
+      url: '/api/api/delivery/platforms/ubereats/pause',
+      payload: { until },
+    });
+    expect(paused.json()).toMatchObject({ status: 'paused', pausedUntil: until });
+    try {
+      clock.advance(31 * 60_000);
+      const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
+      expect(list.platforms.find((p: { platform: string }) => p.platform === 'ubereats').status).toBe('connected');
+    } finally {
+      clock.set(TEST_NOW);
+    }
+
+    const indefinite = await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/pause' });
+    expect(indefinite.json()).toMatchObject({ status: 'paused', pausedUntil: null });
+    const resumed = await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/resume' });
+    expect(resumed.json().status).toBe('connected');
+
+    const { storeId, secret } = await connection('ubereats');
+    const gone = await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/disconnect' });
+    expect(gone.json()).toMatchObject({ status: 'disconnected', storeId: null });
+    // A late order for the old store is refused: its secret is gone.
+    const body = JSON.stringify(platformOrder(storeId, 'UE-LATE'));
+    expect((await post('ubereats', body, signWebhook(secret, body, nowSeconds()))).statusCode).toBe(401);
+
+    const audit = rowsOf<{ action: string }>(
+      await ctx.db.execute(
+        sql`select action from audit_log where target_type = 'deliveryPlatform' and target_id = 'ubereats' order by id`,
+      ),
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'delivery.connect',
+      'delivery.pause',
+      'delivery.pause',
+      'delivery.resume',
+      'delivery.disconnect',
+    ]);
+  });
+
+  it('answers a platform outage with a retry message and leaves the connection as it was', async () => {
+    const simulator = localSimulatorFor(ctx.db);
+    simulator.failing = true;
+    try {
+      const res = await owner({ method: 'POST', url: '/api/api/delivery/platforms/grubhub/connect' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(DELIVERY_MESSAGES['delivery.platformUnavailable'].en);
+    } finally {
+      simulator.failing = false;
+    }
+    const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
+    expect(list.platforms.find((p: { platform: string }) => p.platform === 'grubhub').status).toBe('disconnected');
+  });
+
+  it('validates markups with the shared messages and saves hours and mapping', async () => {
+    const bad = await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: { markup: { kind: 'percent', basisPoints: 6000 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(DELIVERY_MESSAGES['delivery.markupPercentRange'].en);
+    const badTime = await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: {
+        hours: {
+          sameAsRestaurant: false,
+          weekly: Array.from({ length: 7 }, () => [{ open: '25:00', close: '10:00' }]),
+        },
+      },
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.body).toContain(DELIVERY_MESSAGES['delivery.timeFormat'].en);
+
+    const weekly = Array.from({ length: 7 }, (_, day) => (day === 1 ? [] : [{ open: '17:00', close: '01:00' }]));
+    const saved = await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: { markup: { kind: 'fixed', cents: 150 }, hours: { sameAsRestaurant: false, weekly } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      markup: { kind: 'fixed', cents: 150 },
+      hours: { sameAsRestaurant: false, weekly },
+    });
+    // Put the demo markup back for the tests below.
+    await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: { markup: { kind: 'percent', basisPoints: 1500 } },
+    });
+  });
+});
+
+describe('publishing the menu', () => {
+  it('lists what the platform would refuse and sends nothing until it is fixed', async () => {
+    const preview = (await owner({ method: 'GET', url: '/api/api/delivery/platforms/doordash/menu' })).json();
+    // The demo mapping leaves the raw bar off DoorDash; 15% markup on the prices.
+    expect(preview.categories.map((c: { name: string }) => c.name)).toContain('Raw bar');
+    const item = preview.categories[0].items[0];
+    expect(item.platformPriceCents).toBe(Math.floor((item.priceCents * 1500 + 5000) / 10_000) + item.priceCents);
+    expect(preview.problems.length).toBeGreaterThan(0);
+    expect(preview.problems.every((p: { problem: string }) => p.problem === 'modifierUnlimited')).toBe(true);
+
+    const refused = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/publish' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ ok: false });
+    const { storeId } = await connection('doordash');
+    expect(localSimulatorFor(ctx.db).menus.has(storeId)).toBe(false);
+
+    // Leave out the items with free-request groups: the rest publishes.
+    const offending = [...new Set(preview.problems.map((p: { itemId: string }) => p.itemId))];
+    await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: { mapping: { excludedCategories: ['raw-bar'], excludedItems: offending } },
+    });
+    const published = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/publish' });
+    expect(published.json(), published.body).toMatchObject({ ok: true, problems: [] });
+    expect(
+      localSimulatorFor(ctx.db)
+        .menus.get(storeId)
+        ?.categories.some((c) => c.id === 'raw-bar'),
+    ).toBe(false);
+    const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
+    expect(list.platforms.find((p: { platform: string }) => p.platform === 'doordash').lastPublish.ok).toBe(true);
+  });
+
+  it('refuses publishing to a platform that is not connected', async () => {
+    const res = await owner({ method: 'POST', url: '/api/api/delivery/platforms/grubhub/publish' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(DELIVERY_MESSAGES['delivery.notConnected'].en);
+  });
+});
+
+describe('the simulator’s test orders', () => {
+  it('arrive through the signed webhook and count in today’s platform orders; a forged one is refused', async () => {
+    const before = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
+    const ordersBefore = before.platforms.find((p: { platform: string }) => p.platform === 'doordash').ordersToday;
+    const sent = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/test-order', payload: {} });
+    expect(sent.json(), sent.body).toMatchObject({ status: 201, result: 'created' });
+    const forged = await owner({
+      method: 'POST',
+      url: '/api/api/delivery/platforms/doordash/test-order',
+      payload: { badSignature: true },
+    });
+    expect(forged.json()).toMatchObject({ status: 401, result: DELIVERY_MESSAGES['delivery.signatureInvalid'].en });
+    const after = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
+    expect(after.platforms.find((p: { platform: string }) => p.platform === 'doordash').ordersToday).toBe(
+      ordersBefore + 1,
+    );
+  });
+
+  it('refuses staff without editConfig', async () => {
+    const home = await harbor(ctx.db);
+    await createPerson(ctx.db, home, {
+      email: 'server-delivery@demo.test',
+      roleName: 'Server only',
+      flags: flagsWith('order'),
+    });
+    const server = as(ctx.app, await tokenFor(ctx.app, 'server-delivery@demo.test'));
+    expect((await server({ method: 'GET', url: '/api/api/delivery/platforms' })).statusCode).toBe(403);
+    expect((await server({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' })).statusCode).toBe(403);
+  });
+});
