@@ -17,7 +17,7 @@ export class LocalDirectoryStorage implements StorageAdapter {
     return join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename, so a reader never sees half a file (as an object store never shows one).
