@@ -39,7 +39,8 @@ import { customersBuilders } from './matrix/customers.ts';
  *
  * Callers: no token, a forged token, an expired token, a person at the restaurant whose role lacks
  * the route's flag, one whose role has exactly that flag, and the owner of another restaurant asking
- * for this restaurant's ids (who must get 404/403, and must never see this restaurant's data).
+ * for this restaurant's ids (who must get 404/403, and must never see this restaurant's data), and an
+ * agent of another subtree (who must never see the demo agent's tree).
  */
 
 // Built at collection time so each route gets its own test case.
@@ -393,6 +394,20 @@ for (const flag of new Set(routes.map((r) => flagFor(r.access)).filter((f): f is
 }
 await createPerson(ctx.db, home, { email: 'no-flags@demo.test', roleName: 'No flags' });
 
+/** An agent with a tree of its own (issue 13): every route must keep the demo agent's tree from them. */
+const OTHER_SUBTREE_AGENT = 'agent@silverfork.test';
+{
+  const inserted = await ctx.db.execute(
+    sql`insert into nodes (parent_id, type, first_name, last_name, path, depth) values (null, 'agent', 'Silver Fork', 'Partners', '', 0) returning id`,
+  );
+  const nodeId = Number((inserted as unknown as { rows: Array<{ id: number }> }).rows[0]?.id);
+  await ctx.db.execute(sql`update nodes set path = '/' || id || '/' where id = ${nodeId}`);
+  await ctx.db.execute(
+    sql`insert into users (email, password_hash, first_name, last_name, node_id)
+        select ${OTHER_SUBTREE_AGENT}, password_hash, 'Olga', 'Berg', ${nodeId} from users where email = ${DEMO_EMAILS.agent}`,
+  );
+}
+
 const adminToken = await tokenFor(ctx.app, DEMO_EMAILS.admin);
 await as(ctx.app, adminToken)({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: home.xid } });
 const noFlagsToken = await tokenFor(ctx.app, 'no-flags@demo.test');
@@ -497,7 +512,20 @@ describe('authorization matrix', () => {
     if (builder!.own && cross.statusCode === 200)
       expect(cross.body, "another restaurant's owner gets their own data").toMatch(builder!.own(SALES.other));
 
-    const allowed = await inject(route, await allowedToken(route.access));
+    // An agent of another subtree (Silver Fork), asking with Harbor's and the demo agent's ids.
+    const outsider = await inject(route, await tokenFor(ctx.app, OTHER_SUBTREE_AGENT), 'home');
+    expect(outsider.statusCode, `an agent of another subtree is signed in: ${outsider.body}`).not.toBe(401);
+    if (route.url.includes(':'))
+      expect([403, 404, 409], `agent of another subtree: ${outsider.statusCode} ${outsider.body}`).toContain(outsider.statusCode);
+    for (const marker of HOME_MARKERS) {
+      if (typeof marker === 'string') expect(outsider.body, `another subtree's agent saw '${marker}'`).not.toContain(marker);
+      else expect(outsider.body, `another subtree's agent saw ${marker}`).not.toMatch(marker);
+    }
+
+    const allowed = await inject(
+      route,
+      builder!.allowedAs ? await tokenFor(ctx.app, builder!.allowedAs) : await allowedToken(route.access),
+    );
     expect([401, 403], `a role with the flag: ${allowed.statusCode} ${allowed.body}`).not.toContain(allowed.statusCode);
     expect(allowed.statusCode, `a role with the flag: ${allowed.body}`).toBeLessThan(500);
     if (builder!.own) {

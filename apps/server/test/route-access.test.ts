@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   'HEAD /api/readyz',
   'POST /api/account/forgotPassword',
   'POST /api/account/resetPassword',
+  // A restaurant or a would-be team member applies under an agent's referral link (issue 13).
+  'POST /api/api/agent-apply',
   // A device trades a one-time pairing code for its credential: the code is the credential (issue 9).
   'POST /api/api/devices/pair',
   // Delivery platforms post orders signed with HMAC over the body: the signature is the credential.

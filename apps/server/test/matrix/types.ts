@@ -28,6 +28,11 @@ export interface TBuilder {
    * sales; routes that answer no restaurant data leave it out.
    */
   own?: (mine: TMatrixSales) => string | RegExp;
+  /**
+   * The email of the caller allowed to use the route when it is not decided by a restaurant flag (the
+   * agent area's routes are for agents and team members): the "allowed" call is made as them.
+   */
+  allowedAs?: string;
 }
 
 /** What a domain's builders may use to make Harbor's ids before the matrix runs. */
