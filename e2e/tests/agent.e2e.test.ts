@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+
+/**
+ * The agent area (issue 13) in a browser: the agent approves a restaurant application, sends a
+ * notification with a file, the restaurant's owner reads it in the bell and the agent sees it read,
+ * and the agent downloads a paycheck statement, in English on a desktop and in Chinese at phone width.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE_ZH = { width: 390, height: 844, locale: 'zh-CN' };
+const MESSAGE = { en: 'Menu photo day is Tuesday at 10 am', zh: '周二上午 10 点拍摄菜单照片' };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+async function openTab(page: Page, tab: string): Promise<void> {
+  await page.goto(`${baseUrl()}/AgentApp?tab=${tab}`);
+  await page.locator('[role="tab"][aria-selected="true"]').waitFor({ timeout: 30_000 });
+}
+
+describe('agent area', () => {
+  it('the agent approves a restaurant application and sends a notification with a file (English, desktop)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInTo(page, 'agent@demo.test', '/AgentApp');
+      await expect
+        .poll(() => page.getByRole('cell', { name: /Harbor Bistro/ }).count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await expect.poll(() => page.getByText('Live restaurants').count()).toBe(1);
+      await shot(page, 'agent-portfolio-en');
+
+      await openTab(page, 'applications');
+      const card = page.locator('[data-testid^="application-"]', { hasText: 'Lotus Noodle Bar' });
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => page.getByText('Application approved').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      // The pending list no longer holds it; the approved one names what it created.
+      await page.locator('.ant-segmented-item', { hasText: 'Approved' }).click();
+      await expect
+        .poll(() => page.locator('[data-testid^="application-"]', { hasText: 'created Lotus Noodle Bar' }).count(), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      await shot(page, 'agent-application-approved-en');
+
+      await openTab(page, 'notifications');
+      await page.getByRole('combobox', { name: 'Restaurants' }).click();
+      await page.keyboard.type('Harbor');
+      await page.locator('.ant-select-item-option', { hasText: 'Harbor Bistro' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Message in English').fill(MESSAGE.en);
+      await page.getByLabel('Message in Chinese').fill(MESSAGE.zh);
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'photo-day.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => page.getByText('Sent to 1 restaurant').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(MESSAGE.en).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await shot(page, 'agent-notification-sent-en');
+
+      await openTab(page, 'paychecks');
+      const pdfButton = page.locator('[data-testid^="pdf-en-"]').first();
+      await pdfButton.waitFor({ timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), pdfButton.click()]);
+      expect(download.suggestedFilename()).toMatch(/^paycheck-\d{4}-\d{2}-\d{2}-en\.pdf$/);
+      const bytes = await readFile((await download.path())!);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      await shot(page, 'agent-paychecks-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the owner reads it in the bell, in Chinese at phone width', async () => {
+    const { context, page } = await newPage(browser, PHONE_ZH);
+    try {
+      await signInTo(page, 'owner@demo.test', '/dashboard');
+      const bell = page.getByTestId('notification-bell');
+      await expect
+        .poll(async () => (await bell.getAttribute('aria-label')) ?? '', { timeout: 30_000 })
+        .toMatch(/[1-9]\d* 条未读/);
+      const before = Number(/(\d+) 条未读/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+      await bell.click();
+      const item = page.locator('[data-testid^="inbox-item-"]', { hasText: MESSAGE.zh });
+      await item.waitFor({ timeout: 30_000 });
+      await shot(page, 'agent-bell-owner-zh-phone');
+      await item.click();
+      await expect
+        .poll(async () => (await bell.getAttribute('aria-label')) ?? '', { timeout: 30_000 })
+        .toContain(`${before - 1} 条未读`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        item.getByRole('button', { name: /photo-day\.pdf/ }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('photo-day.pdf');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the agent sees who read it and downloads a Chinese statement, at phone width', async () => {
+    const { context, page } = await newPage(browser, PHONE_ZH);
+    try {
+      await signInTo(page, 'agent@demo.test', '/AgentApp');
+      await openTab(page, 'notifications');
+      const sent = page.locator('.ant-list-item', { hasText: MESSAGE.zh });
+      await sent.getByRole('button', { name: '已读 1 / 1' }).click({ timeout: 30_000 });
+      const drawer = page.locator('.ant-drawer-open');
+      await expect.poll(() => drawer.getByText('Grace Miller', { exact: false }).count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => drawer.getByText('已读', { exact: true }).count()).toBe(1);
+      await shot(page, 'agent-read-receipt-zh-phone');
+      await page.keyboard.press('Escape');
+
+      await openTab(page, 'paychecks');
+      const pdfButton = page.locator('[data-testid^="pdf-zh-"]').first();
+      await pdfButton.waitFor({ timeout: 30_000 });
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), pdfButton.click()]);
+      expect(download.suggestedFilename()).toMatch(/-zh\.pdf$/);
+      await shot(page, 'agent-paychecks-zh-phone');
+      await openTab(page, 'portfolio');
+      await expect.poll(() => page.getByText('营业中餐厅').count(), { timeout: 30_000 }).toBe(1);
+      await shot(page, 'agent-portfolio-zh-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});
