@@ -193,7 +193,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'coupon',
     icon: 'TagsOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editCoupon' },
-    lazy: notReady,
+    lazy: () => import('./routes/coupons/coupons-page.tsx'),
   },
   {
     path: '/giftcard',
@@ -202,8 +202,8 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'viewGiftcard' },
     redirect: '/giftcard/index',
     children: [
-      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: notReady },
-      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: notReady },
+      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: () => import('./routes/giftcards/giftcard-overview-page.tsx') },
+      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: () => import('./routes/giftcards/giftcard-list-page.tsx') },
     ],
   },
 
@@ -306,7 +306,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'BarcodeOutlined',
     grant: { kind: 'always' },
     roles: ADMIN_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/coupons/premium-codes-page.tsx'),
   },
   {
     path: '/Settings/SelforderPro',

@@ -1,4 +1,101 @@
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
+import { couponCodes, coupons, couponSettings } from '../../db/schema/coupons.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
 
-/** The coupons domain's demo data, added once with the demo accounts (db/domain-seeds.ts). None yet. */
-export async function seedCouponsDemo(_ctx: TDomainSeedContext): Promise<void> {}
+type TSeedCoupon = Omit<typeof coupons.$inferInsert, 'restaurantId' | 'createdAt' | 'updatedAt' | 'channels' | 'days'> &
+  Partial<Pick<typeof coupons.$inferInsert, 'channels' | 'days'>>;
+
+const ALL_CHANNELS = ['pos', 'kiosk', 'online'];
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+/** Names and codes no other restaurant has (the authorization matrix looks for them in foreign answers). */
+export const HARBOR_COUPON_MARKERS = ['Harbor Oyster Night', 'HARBOR10'];
+
+const HARBOR: TSeedCoupon[] = [
+  {
+    name: 'Spend $50, save $10',
+    type: 'spendMinus',
+    code: 'HARBOR10',
+    overAmount: 5000,
+    minusAmount: 1000,
+    totalNum: 500,
+    perCustomerLimit: 1,
+  },
+  {
+    name: 'Harbor Oyster Night',
+    type: 'itemDiscount',
+    code: 'OYSTER20',
+    discount: 20,
+    categoryIds: [2],
+    days: [2, 3],
+    hours: '17:00-22:00',
+  },
+  {
+    name: 'Lunch 15% off over $30',
+    type: 'spendDiscount',
+    code: 'LUNCH15',
+    overAmount: 3000,
+    discount: 15,
+    hours: '11:00-15:00',
+    stackable: true,
+  },
+  { name: 'Buy 2 chowders, 1 free', type: 'buyGive', code: 'CHOWDER3', overAmount: 2, minusAmount: 1, itemIds: [1] },
+  { name: 'Dessert for two', type: 'bogo', code: 'SWEET2', categoryIds: [5], channels: ['pos'] },
+  {
+    name: 'Three sides, 25% off',
+    type: 'piecesDiscount',
+    code: 'SIDES25',
+    overAmount: 3,
+    discount: 25,
+    categoryIds: [4],
+    stackable: true,
+  },
+  { name: 'Extra toppings half price', type: 'toppingDiscount', code: 'TOPHALF', discount: 50, toppingIds: [1, 2] },
+  { name: 'Welcome back', type: 'customCode', code: 'WELCOME-BACK', minusAmount: 500, active: false },
+];
+
+const DRAGON: TSeedCoupon[] = [
+  { name: '满100减20 Spend $100 save $20', type: 'spendMinus', code: 'DRAGON20', overAmount: 10000, minusAmount: 2000 },
+  {
+    name: '点心买二送一 Dim sum 3 for 2',
+    type: 'buyGive',
+    code: 'DIMSUM3',
+    overAmount: 2,
+    minusAmount: 1,
+    categoryIds: [1],
+  },
+  { name: '新年9折 New year 10% off', type: 'spendDiscount', code: 'NEWYEAR10', overAmount: 2000, discount: 10 },
+];
+
+/** A handful of coupons of each type at Harbor Bistro and Golden Dragon; Harbor combines stackable ones. */
+export async function seedCouponsDemo(ctx: TDomainSeedContext): Promise<void> {
+  const rows = await ctx.db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants);
+  const byName = (name: string) => rows.find((r) => r.name === name)?.id;
+  const plan: Array<[number | undefined, TSeedCoupon[]]> = [
+    [byName('Harbor Bistro'), HARBOR],
+    [byName('金龙餐厅 Golden Dragon'), DRAGON],
+  ];
+  for (const [restaurantId, list] of plan) {
+    if (restaurantId === undefined) continue;
+    const inserted = await ctx.db
+      .insert(coupons)
+      .values(
+        list.map((c) => ({
+          channels: ALL_CHANNELS,
+          days: EVERY_DAY,
+          ...c,
+          restaurantId,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })),
+      )
+      .returning({ id: coupons.id, code: coupons.code });
+    await ctx.db.insert(couponCodes).values(inserted.map((c) => ({ restaurantId, couponId: c.id, code: c.code })));
+  }
+  const harbor = byName('Harbor Bistro');
+  if (harbor !== undefined)
+    await ctx.db
+      .insert(couponSettings)
+      .values({ restaurantId: harbor, combine: true, pick: 'best', updatedAt: ctx.now })
+      .onConflictDoNothing();
+}

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { COUPONS_MESSAGES } from '@ra/shared/coupons/coupons.messages';
+import { PREMIUM_CODE_ALPHABET } from '@ra/shared/coupons/coupons.schemas';
+import { auditLog } from '../../db/schema/audit.ts';
+import { couponCodes } from '../../db/schema/coupons.ts';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { harbor } from '../team/team.test-support.ts';
+
+const en = (key: keyof typeof COUPONS_MESSAGES) => COUPONS_MESSAGES[key].en;
+
+let ctx: TestContext;
+let manager: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let owner: ReturnType<typeof as>;
+let admin: ReturnType<typeof as>;
+let harborId: number;
+
+const cart = (cents: number, extra: Record<string, unknown> = {}) => ({
+  channel: 'pos',
+  lines: [
+    { lineId: 'a', itemId: 1, categoryId: 2, quantity: 1, unitPriceCents: cents - Math.floor(cents / 3) },
+    { lineId: 'b', itemId: 2, categoryId: 3, quantity: 1, unitPriceCents: Math.floor(cents / 3) },
+  ],
+  ...extra,
+});
+
+async function createCoupon(body: Record<string, unknown>) {
+  const res = await manager({ method: 'POST', url: '/api/api/coupon', payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; code: string; usedCount: number };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const home = await harbor(ctx.db);
+  harborId = home.id;
+  manager = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.manager));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+  await admin({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: home.xid } });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('coupons', () => {
+  it('lists the demo coupons of the caller’s restaurant only', async () => {
+    const res = await manager({ method: 'GET', url: '/api/api/coupon', query: { pageSize: '50' } });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json() as { items: { name: string }[] }).items.map((c) => c.name);
+    expect(names).toContain('Harbor Oyster Night');
+    expect(names.some((n) => n.includes('Golden Dragon') || n.includes('DIMSUM'))).toBe(false);
+  });
+
+  it('refuses a coupon that breaks a SPEC 5 rule with the shared message, and writes nothing', async () => {
+    const res = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: { name: 'Bad', type: 'spendMinus', overAmount: 500, minusAmount: 1000, totalNum: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      overAmount: en('coupons.spendAtLeastMinus'),
+      totalNum: en('coupons.totalNumMin'),
+    });
+    const list = await manager({ method: 'GET', url: '/api/api/coupon', query: { q: 'Bad' } });
+    expect(list.json().total).toBe(0);
+  });
+
+  it('creates, edits and deletes a coupon with audit rows; codes are unique and compared in capitals', async () => {
+    const created = await createCoupon({ name: 'Spring', type: 'customCode', code: 'spring-5', minusAmount: 500 });
+    expect(created.code).toBe('SPRING-5');
+    const dup = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: { name: 'Dup', type: 'customCode', code: 'Spring-5', minusAmount: 100 },
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().errors).toEqual({ code: en('coupons.codeTaken') });
+    const put = await manager({
+      method: 'PUT',
+      url: `/api/api/coupon/${created.id}`,
+      payload: { name: 'Spring sale', type: 'customCode', code: 'SPRING-6', minusAmount: 600 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ name: 'Spring sale', code: 'SPRING-6', minusAmount: 600 });
+    const del = await manager({ method: 'DELETE', url: `/api/api/coupon/${created.id}` });
+    expect(del.statusCode).toBe(200);
+    expect((await manager({ method: 'GET', url: `/api/api/coupon/${created.id}` })).statusCode).toBe(404);
+    const actions = (
+      await ctx.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(created.id)))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['coupon.create', 'coupon.update', 'coupon.delete']));
+  });
+
+  it('refuses callers without editCoupon, and redemption without canOrder', async () => {
+    expect((await staff({ method: 'GET', url: '/api/api/coupon' })).statusCode).toBe(403);
+    expect(
+      (await staff({ method: 'POST', url: '/api/api/coupon/simulate', payload: { ...cart(6000), codes: [] } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('redemption', () => {
+  it('answers the discount line by line and takes one use; the same order again answers the first redemption', async () => {
+    const c = await createCoupon({
+      name: 'Ten off fifty',
+      type: 'spendMinus',
+      overAmount: 5000,
+      minusAmount: 1000,
+      totalNum: 10,
+    });
+    const body = { ...cart(6000), code: c.code.toLowerCase(), orderRef: 'R-1' };
+    const first = await staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: body });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ discountCents: 1000, status: 'consumed', orderSubtotalCents: 6000 });
+    expect(first.json().lines).toEqual([
+      { lineId: 'a', discountCents: 667 },
+      { lineId: 'b', discountCents: 333 },
+    ]);
+    const again = await staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: body });
+    expect(again.json().id).toBe(first.json().id);
+    expect((await manager({ method: 'GET', url: `/api/api/coupon/${c.id}` })).json().usedCount).toBe(1);
+  });
+
+  it('refuses a cart below the minimum with the reason, and an unknown code', async () => {
+    const below = await staff({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(4000), code: 'HARBOR10', orderRef: 'R-2' },
+    });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe('Spend $10.00 more to use this coupon');
+    const unknown = await staff({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(6000), code: 'NOPE', orderRef: 'R-2' },
+    });
+    expect(unknown.json().message).toBe(en('coupons.codeUnknown'));
+  });
+
+  it('holds the limit under concurrent redemption: limit 5, 20 at once, exactly 5 succeed; a release gives one back', async () => {
+    const c = await createCoupon({
+      name: 'Five only',
+      type: 'spendMinus',
+      overAmount: 100,
+      minusAmount: 100,
+      totalNum: 5,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        staff({
+          method: 'POST',
+          url: '/api/api/coupon/redeem',
+          payload: { ...cart(2000), code: c.code, orderRef: `C-${i}` },
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(5);
+    expect(
+      results.filter((r) => r.statusCode === 409).every((r) => r.json().message === en('coupons.limitReached')),
+    ).toBe(true);
+    const release = await staff({ method: 'POST', url: `/api/api/coupon/redemption/${ok[0]!.json().id}/release` });
+    expect(release.json().status).toBe('released');
+    expect((await manager({ method: 'GET', url: `/api/api/coupon/${c.id}` })).json().usedCount).toBe(4);
+    const more = await staff({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(2000), code: c.code, orderRef: 'C-late' },
+    });
+    expect(more.statusCode).toBe(200);
+  });
+
+  it('reserve then consume; the per-customer limit counts live redemptions', async () => {
+    const c = await createCoupon({
+      name: 'Once each',
+      type: 'spendMinus',
+      overAmount: 100,
+      minusAmount: 50,
+      perCustomerLimit: 1,
+    });
+    const reserve = await staff({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(1000), code: c.code, orderRef: 'P-1', customerId: '+15550001', mode: 'reserve' },
+    });
+    expect(reserve.json().status).toBe('reserved');
+    const second = await staff({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(1000), code: c.code, orderRef: 'P-2', customerId: '+15550001' },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(en('coupons.customerLimitReached'));
+    const consume = await staff({ method: 'POST', url: `/api/api/coupon/redemption/${reserve.json().id}/consume` });
+    expect(consume.json().status).toBe('consumed');
+  });
+
+  it('stacking: a second coupon on the same order is refused when one is not stackable', async () => {
+    const a = await createCoupon({
+      name: 'Stack A',
+      type: 'spendMinus',
+      overAmount: 100,
+      minusAmount: 100,
+      stackable: true,
+    });
+    const b = await createCoupon({ name: 'Solo B', type: 'spendMinus', overAmount: 100, minusAmount: 100 });
+    const c = await createCoupon({
+      name: 'Stack C',
+      type: 'spendMinus',
+      overAmount: 100,
+      minusAmount: 100,
+      stackable: true,
+    });
+    const redeem = (code: string) =>
+      staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: { ...cart(3000), code, orderRef: 'S-1' } });
+    expect((await redeem(a.code)).statusCode).toBe(200);
+    const solo = await redeem(b.code);
+    expect(solo.statusCode).toBe(409);
+    expect(solo.json().message).toBe(en('coupons.notStackable'));
+    expect((await redeem(c.code)).statusCode).toBe(200); // Harbor combines stackable coupons (demo policy)
+  });
+});
+
+describe('cart simulator', () => {
+  it('shows which coupons apply, the discount each gives, and why the others do not', async () => {
+    const res = await manager({
+      method: 'POST',
+      url: '/api/api/coupon/simulate',
+      payload: { ...cart(6000), codes: ['HARBOR10', 'SWEET2', 'NOPE'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.subtotalCents).toBe(6000);
+    expect(body.discountCents).toBe(1000);
+    expect(
+      body.verdicts.map((v: { code: string; applied: boolean; reason: { key: string } | null }) => [
+        v.code,
+        v.applied,
+        v.reason?.key ?? null,
+      ]),
+    ).toEqual([
+      ['HARBOR10', true, null],
+      ['SWEET2', false, 'coupons.noQualifyingItems'],
+      ['NOPE', false, 'coupons.codeUnknown'],
+    ]);
+  });
+});
+
+describe('premium codes (platform staff only)', () => {
+  it('refuses the owner', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/coupon/codes/generate',
+      payload: { couponId: 1, count: 10, length: 8 },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('generates 1,000 unique codes in the background, exports them and looks one up', async () => {
+    const c = await createCoupon({ name: 'VIP', type: 'spendMinus', overAmount: 100, minusAmount: 100 });
+    const start = await admin({
+      method: 'POST',
+      url: '/api/api/coupon/codes/generate',
+      payload: { couponId: c.id, count: 1000, length: 8, prefix: 'VIP' },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json()).toMatchObject({ status: 'queued', generated: 0, requested: 1000 });
+    const busy = await admin({
+      method: 'POST',
+      url: '/api/api/coupon/codes/generate',
+      payload: { couponId: c.id, count: 10, length: 8 },
+    });
+    expect(busy.statusCode).toBe(409);
+    await ctx.app.jobs.drain();
+    const batch = await admin({ method: 'GET', url: `/api/api/coupon/codes/batches/${start.json().id}` });
+    expect(batch.json()).toMatchObject({ status: 'done', generated: 1000 });
+    const codes = await ctx.db
+      .select({ code: couponCodes.code })
+      .from(couponCodes)
+      .where(and(eq(couponCodes.restaurantId, harborId), eq(couponCodes.batchId, start.json().id)));
+    expect(new Set(codes.map((x) => x.code)).size).toBe(1000);
+    const pattern = new RegExp(`^VIP[${PREMIUM_CODE_ALPHABET}]{8}$`);
+    expect(codes.every((x) => pattern.test(x.code))).toBe(true);
+
+    const csv = await admin({
+      method: 'GET',
+      url: `/api/api/coupon/codes/batches/${start.json().id}/export`,
+      query: { format: 'csv' },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.trim().split('\r\n')).toHaveLength(1001);
+    const xlsx = await admin({
+      method: 'GET',
+      url: `/api/api/coupon/codes/batches/${start.json().id}/export`,
+      query: { format: 'xlsx' },
+    });
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // A premium code is good once.
+    const code = codes[0]!.code;
+    const use = (orderRef: string) =>
+      staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: { ...cart(1000), code, orderRef } });
+    expect((await use('V-1')).statusCode).toBe(200);
+    const twice = await use('V-2');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(en('coupons.codeUsed'));
+    const lookup = await admin({
+      method: 'GET',
+      url: '/api/api/coupon/codes/lookup',
+      query: { code: code.toLowerCase() },
+    });
+    expect(lookup.json()).toMatchObject({ code, couponName: 'VIP' });
+    expect(lookup.json().redemptions).toHaveLength(1);
+  });
+
+  it('a cancelled batch stops', async () => {
+    const c = await createCoupon({ name: 'Cancel me', type: 'spendMinus', overAmount: 100, minusAmount: 100 });
+    const start = await admin({
+      method: 'POST',
+      url: '/api/api/coupon/codes/generate',
+      payload: { couponId: c.id, count: 5000, length: 10 },
+    });
+    const cancel = await admin({ method: 'POST', url: `/api/api/coupon/codes/batches/${start.json().id}/cancel` });
+    expect(cancel.json().status).toBe('cancelled');
+    await ctx.app.jobs.drain();
+    const batch = await admin({ method: 'GET', url: `/api/api/coupon/codes/batches/${start.json().id}` });
+    expect(batch.json()).toMatchObject({ status: 'cancelled', generated: 0 });
+  });
+});
+
+describe('coupon performance', () => {
+  it('sums uses, discount, sales and net of live redemptions by coupon', async () => {
+    const res = await manager({
+      method: 'GET',
+      url: '/api/api/coupon/performance',
+      query: { from: '2026-03-14', to: '2026-03-14' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = (
+      res.json().rows as { name: string; uses: number; discountCents: number; salesCents: number; netCents: number }[]
+    ).find((r) => r.name === 'Ten off fifty');
+    expect(row).toEqual({
+      couponId: expect.any(Number),
+      name: 'Ten off fifty',
+      uses: 1,
+      discountCents: 1000,
+      salesCents: 6000,
+      netCents: 5000,
+    });
+  });
+});
