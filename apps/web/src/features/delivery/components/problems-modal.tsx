@@ -28,7 +28,7 @@ export function ProblemsModal({
       ) : (
         <>
           <Typography.Paragraph type="secondary">
-            {t('publish.refused', { time: '', count: problems.length }).replace(/^[:：]\s*/, '')}
+            {t('problems.count', { count: problems.length, platform: connection?.label ?? '' })}
           </Typography.Paragraph>
           <Table<TMenuProblem>
             size="small"
