@@ -241,7 +241,12 @@ function StackingPolicyCard() {
 function Performance({ lang }: { lang: string }) {
   const { t } = useTranslation('coupons');
   const display = toDisplayLanguage(lang);
-  const [range, setRange] = useState({ from: '2026-01-01', to: new Date().toISOString().slice(0, 10) });
+  // this month so far, in the browser's calendar (the page clock is the restaurant's in the browser suite)
+  const [range, setRange] = useState(() => {
+    const d = new Date();
+    const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    return { from: `${month}-01`, to: `${month}-${String(d.getDate()).padStart(2, '0')}` };
+  });
   const perf = useCouponPerformance(range.from, range.to);
   const money = (c: number) => formatCents(c, display);
   return (
