@@ -1,7 +1,60 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TScheduledChange, ZScheduleRequest } from '@ra/shared/menu/menu.schemas';
+import type { z } from 'zod';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { TModuleDeps } from '../module-deps.ts';
+import { MenuChannels } from './menu-channels.ts';
+import { MenuTransfer } from './menu-xlsx.ts';
+import { MenuRepository } from './menu.repository.ts';
+import { menuRoutes } from './menu.routes.ts';
+import { MenuService } from './menu.service.ts';
 
-/** The menu domain's routes and services (registered in app.ts). Not built yet: no routes. */
-export function menuModule(_deps: TModuleDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/** The job that applies a scheduled price or availability change (issue 8), queued for its time. */
+export const SCHEDULED_CHANGE_JOB = 'menu.scheduled-change';
+
+/**
+ * Scheduled changes: the row is the truth, the job only wakes the server at `at`. The job is queued
+ * after the row commits (a job for a row that never committed finds nothing and does nothing), and the
+ * worker is idempotent, so a job run twice, or after a restart, applies the change once.
+ */
+export class MenuSchedule {
+  constructor(
+    private readonly menu: MenuService,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async register(): Promise<void> {
+    await this.jobs.work<{ id: number }>(SCHEDULED_CHANGE_JOB, async (job) => this.menu.applyScheduled(job.data.id));
+  }
+
+  async create(auth: AuthContext, body: z.output<typeof ZScheduleRequest>, ip: string): Promise<TScheduledChange> {
+    const row = await this.menu.createScheduled(auth, body, ip);
+    const jobId = await this.jobs.send(
+      SCHEDULED_CHANGE_JOB,
+      { id: row.id },
+      { startAfter: row.at, singletonKey: `menu-scheduled-${row.id}`, retryLimit: 5 },
+    );
+    if (jobId) await this.menu.repo.updateSchedule(row.id, { jobId });
+    return this.menu.toScheduled({ ...row, jobId });
+  }
+
+  async cancel(auth: AuthContext, id: number, ip: string): Promise<TScheduledChange> {
+    const row = await this.menu.cancelScheduled(auth, id, ip);
+    if (row.jobId) await this.jobs.cancel(SCHEDULED_CHANGE_JOB, row.jobId).catch(() => undefined);
+    return this.menu.toScheduled(row);
+  }
+}
+
+/** The menu domain's routes and services (registered in app.ts). */
+export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
+  const repo = new MenuRepository(deps.db);
+  const menu = new MenuService(repo, deps.clock);
+  const channels = new MenuChannels(menu);
+  const transfer = new MenuTransfer(menu);
+  const schedule = new MenuSchedule(menu, deps.jobs);
+  return async (app) => {
+    await schedule.register();
+    await app.register(menuRoutes(menu, channels, transfer, schedule));
+  };
 }

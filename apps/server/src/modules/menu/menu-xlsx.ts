@@ -1,0 +1,476 @@
+import ExcelJS from 'exceljs';
+import { ERROR_CODES } from '@ra/shared/errors';
+import { MENU_MESSAGES, menuMessage } from '@ra/shared/menu/menu.messages';
+import {
+  BARCODE_TYPES,
+  MENU_CHANNELS,
+  ZCategoryInput,
+  ZItemInput,
+  type TImportApplyResponse,
+  type TImportPreviewResponse,
+  type TItemInputParsed,
+  type TMenuChannel,
+} from '@ra/shared/menu/menu.schemas';
+import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import { AppError, FieldError } from '../../lib/errors.ts';
+import { itemColumns, snapshotOf, diffSnapshots, type MenuService, type TItemSnapshot } from './menu.service.ts';
+import type { TItemRow } from './menu.repository.ts';
+
+/**
+ * The whole menu as an XLSX workbook and back (issue 8 "Export the whole menu as XLSX, and import it
+ * back"), read and written with exceljs. Items are matched by item_id, categories by name; the import
+ * is checked whole before anything is written, then applied in one transaction (each changed item gets
+ * a version). Images, the HTML details and named price levels are not in the file and are left as they
+ * are; modifier groups are listed for reference and linked by name.
+ */
+
+const SHEETS = { categories: 'Categories', items: 'Items', modifierGroups: 'Modifier groups' } as const;
+const CHANNEL_LABEL: Record<TMenuChannel, string> = {
+  pos: 'POS',
+  kiosk: 'Kiosk',
+  online: 'Online',
+  thirdParty: 'Third party',
+};
+
+const CATEGORY_COLUMNS = ['Name', 'Foreign name', 'Tax rate %', 'Sales report category'] as const;
+const ITEM_COLUMNS = [
+  'item_id',
+  'Name',
+  'Foreign name',
+  'Print name',
+  'Category',
+  'Price',
+  'Promotional price',
+  'Cost',
+  'Tax rate %',
+  'Tax included',
+  'Open price',
+  'Unit',
+  'Subtitle',
+  'Description',
+  'Open kitchen',
+  'Printers',
+  'Dish hours',
+  'Minimum order',
+  'Quantity limit',
+  'Hide when unavailable',
+  'Modifier groups',
+  ...MENU_CHANNELS.flatMap((c) => [`${CHANNEL_LABEL[c]} visible`, `${CHANNEL_LABEL[c]} price`]),
+  'Barcode type',
+  'Barcode data',
+  'Area item',
+  'Redeemable',
+  'Rewardable',
+  'Options (JSON)',
+] as const;
+
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+const percent = (bp: number | null) => (bp === null ? null : bp / 100);
+const LIST_SEPARATOR = '; ';
+
+type TCell = ExcelJS.CellValue;
+
+/** A cell as plain text (rich text and formulas read as their text or result). */
+function text(value: TCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return text(value.result as TCell);
+    if ('text' in value) return String(value.text);
+    if (value instanceof Date) return value.toISOString();
+  }
+  return String(value);
+}
+
+class RowError extends Error {}
+
+function cents(value: TCell, required: boolean, column: string): number | null {
+  const raw = text(value).trim().replace(/^\$/, '');
+  if (raw === '') {
+    if (required) throw new RowError(MENU_MESSAGES['menu.enterPrice'].en);
+    return null;
+  }
+  const n = Number(raw);
+  const c = Math.round(n * 100);
+  if (!Number.isFinite(n) || Math.abs(n * 100 - c) > 1e-6)
+    throw new RowError(`${column}: ${MENU_MESSAGES['menu.priceInvalid'].en}`);
+  return c;
+}
+
+function basisPoints(value: TCell): number | null {
+  const raw = text(value).trim().replace(/%$/, '');
+  if (raw === '') return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new RowError(MENU_MESSAGES['menu.taxRateInvalid'].en);
+  return Math.round(n * 100);
+}
+
+function bool(value: TCell, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  const raw = text(value).trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (['true', 'yes', 'y', '1', '是'].includes(raw)) return true;
+  if (['false', 'no', 'n', '0', '否'].includes(raw)) return false;
+  throw new RowError(`Expected yes or no, got ${raw}`);
+}
+
+const int = (value: TCell): number | null => {
+  const raw = text(value).trim();
+  return raw === '' ? null : Number(raw);
+};
+
+function list(value: TCell): string[] {
+  return text(value)
+    .split(/[;\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Header name -> column number of a sheet's first row. */
+function headerIndex(sheet: ExcelJS.Worksheet): Map<string, number> {
+  const out = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => out.set(text(cell.value).trim(), col));
+  return out;
+}
+
+function rowsOf(sheet: ExcelJS.Worksheet) {
+  const headers = headerIndex(sheet);
+  const rows: Array<{ row: number; get: (name: string) => TCell }> = [];
+  sheet.eachRow((r, n) => {
+    if (n === 1) return;
+    const values = r.values as TCell[];
+    if (values.every((v) => text(v).trim() === '')) return;
+    rows.push({ row: n, get: (name) => (headers.has(name) ? r.getCell(headers.get(name)!).value : null) });
+  });
+  return rows;
+}
+
+interface TPlan {
+  preview: TImportPreviewResponse;
+  categories: Array<{
+    key: string;
+    id: number | null;
+    input: ReturnType<typeof ZCategoryInput.parse>;
+    changed: boolean;
+  }>;
+  items: Array<{ existing: TItemRow | null; input: TItemInputParsed; categoryName: string | null; changed: boolean }>;
+  removals: TItemRow[];
+}
+
+export class MenuTransfer {
+  constructor(private readonly menu: MenuService) {}
+
+  private get repo() {
+    return this.menu.repo;
+  }
+
+  async export(auth: AuthContext): Promise<{ fileName: string; buffer: Buffer }> {
+    const restaurantId = requireRestaurantId(auth);
+    const [categories, items, groups, groupIds] = await Promise.all([
+      this.repo.categories(restaurantId),
+      this.repo.items(restaurantId),
+      this.menu.modifierGroups(restaurantId),
+      this.repo.itemGroupIds(restaurantId),
+    ]);
+    const categoryName = new Map(categories.map((c) => [c.category.id, c.category.name]));
+    const groupName = new Map(groups.map((g) => [g.id, g.name]));
+    const book = new ExcelJS.Workbook();
+    book.created = this.menu.clock.now();
+
+    const cats = book.addWorksheet(SHEETS.categories);
+    cats.addRow([...CATEGORY_COLUMNS]);
+    for (const { category: c } of categories)
+      cats.addRow([c.name, c.foreignName, percent(c.taxRateBp), c.salesReportCategory]);
+
+    const sheet = book.addWorksheet(SHEETS.items);
+    sheet.addRow([...ITEM_COLUMNS]);
+    const ordered = [...items].sort(
+      (a, b) =>
+        categories.findIndex((c) => c.category.id === a.categoryId) -
+          categories.findIndex((c) => c.category.id === b.categoryId) ||
+        a.sort - b.sort ||
+        a.id - b.id,
+    );
+    for (const item of ordered) {
+      const s = snapshotOf(item, groupIds.get(item.id) ?? []);
+      sheet.addRow([
+        s.itemId,
+        s.name,
+        s.foreignName,
+        s.printName,
+        s.categoryId === null ? '' : (categoryName.get(s.categoryId) ?? ''),
+        dollars(s.priceCents),
+        dollars(s.promoPriceCents),
+        dollars(s.costCents),
+        percent(s.taxRateBp),
+        s.taxIncluded,
+        s.openPrice,
+        s.unit,
+        s.subtitle,
+        s.description,
+        s.openKitchen,
+        s.printers.join(LIST_SEPARATOR),
+        s.dishHours,
+        s.minOrderQty,
+        s.maxOrderQty,
+        s.hideWhenUnavailable,
+        s.modifierGroupIds.map((g) => groupName.get(g) ?? '').join(LIST_SEPARATOR),
+        ...MENU_CHANNELS.flatMap((c) => [s.channels[c].visible, dollars(s.channels[c].priceCents)]),
+        s.barcodeType,
+        s.barcodeData,
+        s.areaItem,
+        s.redeemable,
+        s.rewardable,
+        s.options.length ? JSON.stringify(s.options) : '',
+      ]);
+    }
+    sheet.getColumn(1).numFmt = '@';
+
+    const mods = book.addWorksheet(SHEETS.modifierGroups);
+    mods.addRow(['Name', 'Foreign name', 'Required', 'Minimum', 'Maximum', 'Most different', 'Free', 'Modifiers']);
+    for (const g of groups) {
+      mods.addRow([
+        g.name,
+        g.foreignName,
+        g.required,
+        g.minSelections,
+        g.maxSelections,
+        g.maxDifferent,
+        g.freeSelections,
+        g.modifiers.map((m) => `${m.name} ${(m.priceCents / 100).toFixed(2)}`).join(LIST_SEPARATOR),
+      ]);
+    }
+
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const day = this.menu.clock.now().toISOString().slice(0, 10);
+    return { fileName: `menu-${restaurantId}-${day}.xlsx`, buffer };
+  }
+
+  private async plan(restaurantId: number, base64: string): Promise<TPlan> {
+    const book = new ExcelJS.Workbook();
+    try {
+      await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError(400, ERROR_CODES.badRequest, MENU_MESSAGES['menu.importNotXlsx'].en);
+    }
+    const errors: TImportPreviewResponse['errors'] = [];
+    const fail = (sheet: string, row: number, message: string) =>
+      errors.push({ sheet, row, message: menuMessage('menu.importRow', 'en', { sheet, row, message }) });
+
+    const [categoryRows, itemRows, groups, groupIds] = await Promise.all([
+      this.repo.categories(restaurantId),
+      this.repo.items(restaurantId),
+      this.repo.modifierGroupRows(restaurantId),
+      this.repo.itemGroupIds(restaurantId),
+    ]);
+    const groupByName = new Map(groups.map((g) => [g.name, g.id]));
+
+    // Categories: by name; those not in the file are kept.
+    const categories: TPlan['categories'] = [];
+    const catSheet = book.getWorksheet(SHEETS.categories);
+    const knownCategory = new Map(categoryRows.map((c) => [c.category.name, c.category]));
+    const categoryNames = new Set(knownCategory.keys());
+    if (catSheet) {
+      for (const r of rowsOf(catSheet)) {
+        try {
+          const parsed = ZCategoryInput.safeParse({
+            name: text(r.get('Name')),
+            foreignName: text(r.get('Foreign name')),
+            taxRateBp: basisPoints(r.get('Tax rate %')),
+            salesReportCategory: text(r.get('Sales report category')),
+          });
+          if (!parsed.success) throw new RowError(parsed.error.issues[0]!.message);
+          const existing = knownCategory.get(parsed.data.name);
+          const changed =
+            !existing ||
+            existing.foreignName !== parsed.data.foreignName ||
+            existing.taxRateBp !== parsed.data.taxRateBp ||
+            existing.salesReportCategory !== parsed.data.salesReportCategory;
+          if (categories.some((c) => c.key === parsed.data.name))
+            throw new RowError(MENU_MESSAGES['menu.nameTaken'].en);
+          categories.push({ key: parsed.data.name, id: existing?.id ?? null, input: parsed.data, changed });
+          categoryNames.add(parsed.data.name);
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error;
+          fail(SHEETS.categories, r.row, error.message);
+        }
+      }
+    }
+
+    const sheet = book.getWorksheet(SHEETS.items);
+    if (!sheet) {
+      fail(SHEETS.items, 1, menuMessage('menu.importMissingSheet', 'en', { sheet: SHEETS.items }));
+      return {
+        preview: { valid: false, adds: [], changes: [], removals: [], errors },
+        categories,
+        items: [],
+        removals: [],
+      };
+    }
+    const byCode = new Map(itemRows.map((i) => [i.itemCode, i]));
+    const seen = new Set<string>();
+    const items: TPlan['items'] = [];
+    const preview: TImportPreviewResponse = { valid: true, adds: [], changes: [], removals: [], errors };
+    for (const r of rowsOf(sheet)) {
+      try {
+        const code = text(r.get('item_id')).trim();
+        if (code && seen.has(code))
+          throw new RowError(menuMessage('menu.importDuplicateItemId', 'en', { itemId: code }));
+        seen.add(code);
+        const existing = code ? (byCode.get(code) ?? null) : null;
+        const base = existing ? snapshotOf(existing, groupIds.get(existing.id) ?? []) : null;
+        const categoryName = text(r.get('Category')).trim();
+        if (categoryName && !categoryNames.has(categoryName))
+          throw new RowError(menuMessage('menu.importUnknownCategory', 'en', { name: categoryName }));
+        const groupNames = list(r.get('Modifier groups'));
+        const unknownGroup = groupNames.find((n) => !groupByName.has(n));
+        if (unknownGroup)
+          throw new RowError(menuMessage('menu.importUnknownModifierGroup', 'en', { name: unknownGroup }));
+        const optionsText = text(r.get('Options (JSON)')).trim();
+        let options: unknown = [];
+        if (optionsText) {
+          try {
+            options = JSON.parse(optionsText);
+          } catch {
+            throw new RowError(MENU_MESSAGES['menu.selectOption'].en);
+          }
+        }
+        const barcodeType = text(r.get('Barcode type')).trim() || 'none';
+        if (!(BARCODE_TYPES as readonly string[]).includes(barcodeType))
+          throw new RowError(`Barcode type: ${barcodeType}`);
+        const channels = Object.fromEntries(
+          MENU_CHANNELS.map((c) => [
+            c,
+            {
+              visible: bool(r.get(`${CHANNEL_LABEL[c]} visible`), true),
+              priceCents: cents(r.get(`${CHANNEL_LABEL[c]} price`), false, `${CHANNEL_LABEL[c]} price`),
+            },
+          ]),
+        );
+        const candidate = {
+          itemId: code,
+          name: text(r.get('Name')),
+          foreignName: text(r.get('Foreign name')),
+          printName: text(r.get('Print name')),
+          priceCents: cents(r.get('Price'), true, 'Price'),
+          categoryId: null,
+          description: text(r.get('Description')),
+          subtitle: text(r.get('Subtitle')),
+          imageIds: base?.imageIds ?? [],
+          coverImageId: base?.coverImageId ?? null,
+          detailsHtml: base?.detailsHtml ?? '',
+          options,
+          openPrice: bool(r.get('Open price'), false),
+          unit: text(r.get('Unit')),
+          promoPriceCents: cents(r.get('Promotional price'), false, 'Promotional price'),
+          taxRateBp: basisPoints(r.get('Tax rate %')),
+          taxIncluded: bool(r.get('Tax included'), false),
+          openKitchen: bool(r.get('Open kitchen'), true),
+          minOrderQty: int(r.get('Minimum order')) ?? 1,
+          maxOrderQty: int(r.get('Quantity limit')),
+          hideWhenUnavailable: bool(r.get('Hide when unavailable'), false),
+          dishHours: text(r.get('Dish hours')),
+          channels,
+          printers: list(r.get('Printers')),
+          modifierGroupIds: groupNames.map((n) => groupByName.get(n)!),
+          barcodeType,
+          barcodeData: text(r.get('Barcode data')),
+          costCents: cents(r.get('Cost'), false, 'Cost'),
+          globalPrices: base?.globalPrices ?? [],
+          areaItem: bool(r.get('Area item'), false),
+          redeemable: bool(r.get('Redeemable'), false),
+          rewardable: bool(r.get('Rewardable'), true),
+        };
+        const parsed = ZItemInput.safeParse(candidate);
+        if (!parsed.success) throw new RowError(parsed.error.issues[0]!.message);
+        const input = parsed.data;
+        // The category id is settled at apply time (a new category has none yet); compare by name here.
+        const sameCategory = existing
+          ? (existing.categoryId === null
+              ? ''
+              : (categoryRows.find((c) => c.category.id === existing.categoryId)?.category.name ?? '')) === categoryName
+          : false;
+        let changedFields: string[] = [];
+        if (existing && base) {
+          const after: TItemSnapshot = {
+            ...snapshotOf({ ...existing, ...itemColumns(input) } as TItemRow, input.modifierGroupIds),
+          };
+          changedFields = diffSnapshots(base, { ...after, categoryId: base.categoryId }).map((c) => c.field);
+          if (!sameCategory) changedFields.push('categoryId');
+        }
+        const changed = !existing || changedFields.length > 0;
+        items.push({ existing, input, categoryName: categoryName || null, changed });
+        if (!existing) preview.adds.push({ sheet: SHEETS.items, row: r.row, key: code, name: input.name });
+        else if (changed)
+          preview.changes.push({ sheet: SHEETS.items, row: r.row, key: code, name: input.name, fields: changedFields });
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error;
+        fail(SHEETS.items, r.row, error.message);
+      }
+    }
+    const removals = itemRows.filter((i) => !seen.has(i.itemCode));
+    preview.removals = removals.map((i) => ({ sheet: SHEETS.items, key: i.itemCode, name: i.name }));
+    for (const c of categories)
+      if (c.id === null) preview.adds.push({ sheet: SHEETS.categories, row: 0, key: c.key, name: c.key });
+    for (const c of categories)
+      if (c.id !== null && c.changed)
+        preview.changes.push({ sheet: SHEETS.categories, row: 0, key: c.key, name: c.key, fields: ['category'] });
+    preview.valid = errors.length === 0;
+    return { preview, categories, items, removals };
+  }
+
+  async preview(auth: AuthContext, base64: string): Promise<TImportPreviewResponse> {
+    return (await this.plan(requireRestaurantId(auth), base64)).preview;
+  }
+
+  async apply(auth: AuthContext, base64: string, ip: string): Promise<TImportApplyResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const plan = await this.plan(restaurantId, base64);
+    if (!plan.preview.valid) {
+      // A 400 like a form's: `file` says nothing was imported, `rows.N` names each bad row.
+      const error = new FieldError('file', MENU_MESSAGES['menu.importInvalid'].en);
+      Object.assign(error.errors, Object.fromEntries(plan.preview.errors.map((e, i) => [`rows.${i}`, e.message])));
+      throw error;
+    }
+    const p = plan.preview;
+    if (p.adds.length + p.changes.length + p.removals.length === 0) return { ...p, applied: true };
+    const actor = { userId: auth.userId, ip };
+    await this.menu.write(
+      restaurantId,
+      actor,
+      {
+        action: 'menu.import',
+        targetType: 'menu',
+        details: () => ({ adds: p.adds.length, changes: p.changes.length, removals: p.removals.length }),
+      },
+      async (repo, now) => {
+        const categoryIds = new Map((await repo.categories(restaurantId)).map((c) => [c.category.name, c.category.id]));
+        for (const c of plan.categories) {
+          if (c.id === null)
+            categoryIds.set(c.key, await repo.insertCategory(restaurantId, { ...c.input, updatedAt: now }));
+          else if (c.changed) await repo.updateCategory(restaurantId, c.id, { ...c.input, updatedAt: now });
+        }
+        for (const removed of plan.removals) await repo.deleteItem(restaurantId, removed.id);
+        const groups = await repo.itemGroupIds(restaurantId);
+        for (const item of plan.items) {
+          if (!item.changed) continue;
+          const input = {
+            ...item.input,
+            categoryId: item.categoryName ? (categoryIds.get(item.categoryName) ?? null) : null,
+          };
+          const before = item.existing ? { row: item.existing, groups: groups.get(item.existing.id) ?? [] } : null;
+          await this.menu.saveItemState(
+            repo,
+            restaurantId,
+            before,
+            { columns: itemColumns(input), groups: input.modifierGroupIds },
+            'import',
+            actor,
+            now,
+          );
+        }
+      },
+    );
+    return { ...p, applied: true };
+  }
+}

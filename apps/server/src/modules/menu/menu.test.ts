@@ -1,0 +1,529 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import type { ManualClock } from '../../lib/clock.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+
+let ctx: TestContext;
+let owner: ReturnType<typeof as>;
+let dragon: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let clock: ManualClock;
+
+const START = '2026-03-14T19:30:00-04:00'; // TEST_NOW: a Saturday evening in New York
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  clock = ctx.config.clock as ManualClock;
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  // Golden Dragon's owner, for restaurant scoping.
+  const { createPerson, restaurantByName } = await import('../team/team.test-support.ts');
+  const gd = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+  await createPerson(ctx.db, gd, {
+    email: 'owner@dragon-menu.test',
+    existingRole: 'Owner',
+    firstName: 'Wei',
+    lastName: 'Zhang',
+  });
+  dragon = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon-menu.test'));
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const item = (over: Record<string, unknown> = {}) => ({
+  itemId: 'T-100',
+  name: 'Test chowder',
+  printName: 'TEST CHOWDER',
+  priceCents: 1000,
+  printers: ['Kitchen'],
+  ...over,
+});
+
+async function create(path: string, payload: Record<string, unknown>, who = owner) {
+  const res = await who({ method: 'POST', url: `/api/api/menu/${path}`, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('demo menu', () => {
+  it('holds the items the demo orders ring up, with their categories and modifier groups', async () => {
+    const lib = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-LOBR' } })).json();
+    expect(lib.items[0]).toMatchObject({
+      itemId: 'B-LOBR',
+      name: 'Lobster roll',
+      categoryName: 'Mains',
+      priceCents: 3200,
+    });
+    const chowder = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-CHWD' } })).json()
+      .items[0];
+    const full = (await owner({ method: 'GET', url: `/api/api/menu/items/${chowder.id}` })).json();
+    expect(full.modifierGroupIds).toHaveLength(1);
+    expect(full.version).toBe(1);
+  });
+
+  it('finds 宫保鸡丁 by pinyin initials, full pinyin, Chinese and English at Golden Dragon only', async () => {
+    for (const q of ['gbjd', 'GBJD', 'gongbaojiding', 'gong bao', '宫保', 'kung pao', 'D-KPC']) {
+      const res = (await dragon({ method: 'GET', url: '/api/api/menu/items', query: { q } })).json();
+      expect(
+        res.items.map((i: { name: string }) => i.name),
+        q,
+      ).toContain('宫保鸡丁 Kung pao chicken');
+    }
+    expect((await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'gbjd' } })).json().total).toBe(0);
+  });
+});
+
+describe('items', () => {
+  it('refuses each missing field with the SPEC message and changes nothing', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: { printers: ['Kitchen'], dishHours: '7-11' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      itemId: 'Please enter the item_id',
+      name: 'Please enter the name',
+      printName: 'Please enter the print name',
+      priceCents: 'Please enter the price',
+      dishHours: 'Please input Menu Dish Hour with Days',
+    });
+    const printers = await owner({ method: 'POST', url: '/api/api/menu/items', payload: item({ printers: [] }) });
+    expect(printers.json().errors.printers).toBe('Please input printers');
+    const option = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: item({
+        options: [
+          { index: 0, name: 'Side', items: [] },
+          { index: 1, name: 'Size', items: [{ name: 'Cup' }] },
+        ],
+      }),
+    });
+    expect(option.json().errors).toMatchObject({
+      'options.0.items': 'Please select an option',
+      'options.1.items.0.priceCents': 'Please input price',
+    });
+    const linked = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: item({ options: [{ index: 0, name: 'Side', items: [{ name: 'Fries', priceCents: 0, linked: true }] }] }),
+    });
+    expect(linked.json().errors['options.0.items.0.linkedWithDBID']).toBe('Please input linkedWithDBID');
+    const long = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: item({ subtitle: 'x'.repeat(81), description: 'y'.repeat(301) }),
+    });
+    expect(long.json().errors).toMatchObject({
+      subtitle: 'The subtitle can be at most 80 letters',
+      description: 'The description can be at most 300 letters',
+    });
+    expect((await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-100' } })).json().total).toBe(0);
+  });
+
+  it('creates an item, keeps a version per change and restores an earlier one', async () => {
+    const created = await create(
+      'items',
+      item({ dishHours: '07:00-11:00;1-5', channels: { online: { visible: true, priceCents: 1200 } } }),
+    );
+    expect(created).toMatchObject({
+      version: 1,
+      effectiveTaxRateBp: 1010,
+      channels: { online: { priceCents: 1200 }, pos: { visible: true } },
+    });
+    const put = (body: Record<string, unknown>) =>
+      owner({ method: 'PUT', url: `/api/api/menu/items/${created.id}`, payload: item(body) });
+    expect((await put({ priceCents: 1250, dishHours: '07:00-11:00;1-5' })).json().version).toBe(2);
+    expect((await put({ priceCents: 1250, dishHours: '07:00-11:00;1-5' })).json().version).toBe(2); // nothing changed
+    const versions = (await owner({ method: 'GET', url: `/api/api/menu/items/${created.id}/versions` })).json()
+      .versions;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(versions[0].actor.name).toBe('Grace Miller');
+    expect(versions[0].changes).toContainEqual({ field: 'priceCents', before: 1000, after: 1250 });
+    const restored = await owner({
+      method: 'POST',
+      url: `/api/api/menu/items/${created.id}/restore`,
+      payload: { version: 1 },
+    });
+    expect(restored.json()).toMatchObject({ version: 3, priceCents: 1000 });
+    expect(
+      await owner({ method: 'POST', url: `/api/api/menu/items/${created.id}/restore`, payload: { version: 9 } }).then(
+        (r) => r.statusCode,
+      ),
+    ).toBe(400);
+    const dup = await owner({ method: 'POST', url: '/api/api/menu/items', payload: item() });
+    expect(dup.json().errors.itemId).toBe('This item_id is already used by another item');
+  });
+
+  it('does not let another restaurant read, change or delete the item', async () => {
+    const mine = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-LOBR' } })).json().items[0];
+    expect((await dragon({ method: 'GET', url: `/api/api/menu/items/${mine.id}` })).statusCode).toBe(404);
+    expect(
+      (await dragon({ method: 'PUT', url: `/api/api/menu/items/${mine.id}`, payload: item({ itemId: 'X1' }) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await dragon({ method: 'DELETE', url: `/api/api/menu/items/${mine.id}` })).statusCode).toBe(404);
+    expect(
+      (await dragon({ method: 'POST', url: '/api/api/menu/items/soldout', payload: { ids: [mine.id], soldOut: true } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses staff without editMenu', async () => {
+    const res = await staff({ method: 'GET', url: '/api/api/menu/items' });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await staff({ method: 'POST', url: '/api/api/menu/items', payload: item({ itemId: 'S-1' }) })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('library', () => {
+  it('filters by category, price range and channel, sorts and pages on the server', async () => {
+    const cats = (await owner({ method: 'GET', url: '/api/api/menu/categories' })).json().categories;
+    const mains = cats.find((c: { name: string }) => c.name === 'Mains');
+    const res = (
+      await owner({
+        method: 'GET',
+        url: '/api/api/menu/items',
+        query: { categoryId: String(mains.id), minCents: '2000', sort: '-price', pageSize: '2' },
+      })
+    ).json();
+    expect(res.items).toHaveLength(2);
+    expect(res.total).toBeGreaterThan(2);
+    expect(res.items[0].priceCents).toBeGreaterThanOrEqual(res.items[1].priceCents);
+    expect(
+      res.items.every(
+        (i: { categoryId: number; priceCents: number }) => i.categoryId === mains.id && i.priceCents >= 2000,
+      ),
+    ).toBe(true);
+    const page2 = (
+      await owner({
+        method: 'GET',
+        url: '/api/api/menu/items',
+        query: { categoryId: String(mains.id), minCents: '2000', sort: '-price', pageSize: '2', page: '2' },
+      })
+    ).json();
+    expect(page2.items[0].id).not.toBe(res.items[0].id);
+    expect(
+      (await owner({ method: 'GET', url: '/api/api/menu/items', query: { minCents: '500', maxCents: '100' } }))
+        .statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('sold out (86)', () => {
+  it('marks sold out until the end of the business day and comes back by itself', async () => {
+    const coffee = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-COFF' } })).json().items[0];
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items/soldout',
+      payload: { ids: [coffee.id], soldOut: true },
+    });
+    // Harbor's business day ends at 3 am (hourOffsetEndOfDay 3), New York time.
+    expect(res.json().items[0]).toMatchObject({ soldOut: true, soldOutUntil: '2026-03-15T07:00:00.000Z' });
+    const sold = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { soldOut: 'true' } })).json();
+    expect(sold.items.map((i: { id: number }) => i.id)).toContain(coffee.id);
+    clock.set('2026-03-15T03:00:00-04:00');
+    try {
+      const back = (await owner({ method: 'GET', url: `/api/api/menu/items/${coffee.id}` })).json();
+      expect(back).toMatchObject({ soldOut: false, soldOutUntil: null });
+    } finally {
+      clock.set(START);
+    }
+  });
+});
+
+describe('bulk edit', () => {
+  it('previews, then applies a percentage to every item or to none', async () => {
+    const lib = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'oysters' } })).json().items;
+    const ids = lib.map((i: { id: number }) => i.id);
+    const body = { ids, change: { kind: 'price', mode: 'percent', value: 1000 } };
+    const preview = (await owner({ method: 'POST', url: '/api/api/menu/items/bulk/preview', payload: body })).json();
+    expect(preview.rows.map((r: { before: number; after: number }) => [r.before, r.after])).toEqual([
+      [1950, 2145],
+      [3600, 3960],
+    ]);
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/items/bulk/apply', payload: body })).json().changedCount,
+    ).toBe(2);
+
+    // One item would go negative: nothing changes, and the message names it.
+    const cheap = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-SODA' } })).json().items[0];
+    const bad = { ids: [...ids, cheap.id], change: { kind: 'price', mode: 'amount', value: -500 } };
+    const refused = await owner({ method: 'POST', url: '/api/api/menu/items/bulk/apply', payload: bad });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.change).toBe('This change would make the price of Soft drink negative');
+    const after = (
+      await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'oysters', sort: 'price' } })
+    ).json().items;
+    expect(after.map((i: { priceCents: number }) => i.priceCents)).toEqual([2145, 3960]);
+  });
+});
+
+describe('modifier groups', () => {
+  it('takes "choose 6 wing sauces, at most 3 different" and refuses a 4th level and loops, naming the path', async () => {
+    const g = (name: string, child: number | null = null) =>
+      create('modifier-groups', { name, modifiers: [{ name: `${name} pick`, priceCents: 50, childGroupId: child }] });
+    const dip = await g('Dip');
+    const sauce = await g('Sauce', dip.id);
+    const wings = await create('modifier-groups', {
+      name: 'Wings',
+      required: true,
+      minSelections: 6,
+      maxSelections: 6,
+      maxDifferent: 3,
+      modifiers: [{ name: 'Buffalo', priceCents: 0, maxQuantity: 3, childGroupId: sauce.id }],
+    });
+    expect(wings).toMatchObject({ maxDifferent: 3, modifiers: [{ name: 'Buffalo', maxQuantity: 3 }] });
+    const deep = await owner({
+      method: 'POST',
+      url: '/api/api/menu/modifier-groups',
+      payload: { name: 'Platter', modifiers: [{ name: 'Wings', priceCents: 0, childGroupId: wings.id }] },
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().errors.modifiers).toBe(
+      'Modifier groups can open other groups at most 3 levels deep: Platter › Wings › Sauce › Dip',
+    );
+    const loop = await owner({
+      method: 'PUT',
+      url: `/api/api/menu/modifier-groups/${dip.id}`,
+      payload: { name: 'Dip', modifiers: [{ name: 'Back', priceCents: 0, childGroupId: wings.id }] },
+    });
+    expect(loop.json().errors.modifiers).toBe(
+      'A modifier group cannot open itself, directly or through other groups: Dip › Wings › Sauce › Dip',
+    );
+  });
+
+  it('says where a group is used before deleting it', async () => {
+    const item1 = await create('items', item({ itemId: 'T-MG1', name: 'Wing basket' }));
+    const group = await create('modifier-groups', {
+      name: 'Basket sauce',
+      modifiers: [{ name: 'Ranch', priceCents: 0 }],
+      itemIds: [item1.id],
+    });
+    const refused = await owner({ method: 'DELETE', url: `/api/api/menu/modifier-groups/${group.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().usedIn).toEqual([{ kind: 'item', id: item1.id, name: 'Wing basket' }]);
+    expect(
+      (await owner({ method: 'DELETE', url: `/api/api/menu/modifier-groups/${group.id}`, query: { force: 'true' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${item1.id}` })).json().modifierGroupIds).toEqual(
+      [],
+    );
+  });
+});
+
+describe('categories and groups', () => {
+  it('reorders with the full new order only', async () => {
+    const cats = (await owner({ method: 'GET', url: '/api/api/menu/categories' })).json().categories;
+    const ids = cats.map((c: { id: number }) => c.id).reverse();
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/categories/reorder', payload: { ids: ids.slice(1) } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/categories/reorder', payload: { ids } })).statusCode,
+    ).toBe(200);
+    const after = (await owner({ method: 'GET', url: '/api/api/menu/categories' })).json().categories;
+    expect(after.map((c: { id: number }) => c.id)).toEqual(ids);
+    const group = await create('groups', { name: 'Dinner', categoryIds: ids.slice(0, 2) });
+    expect(group.categoryIds).toEqual(ids.slice(0, 2));
+  });
+});
+
+describe('published menu', () => {
+  it('answers per channel with an ETag and 304 while unchanged, hiding what the channel may not show', async () => {
+    const fetchMenu = (channel: string, etag?: string) =>
+      owner({
+        method: 'GET',
+        url: '/api/api/menu/published',
+        query: { channel },
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    const first = await fetchMenu('online');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await fetchMenu('online', etag)).statusCode).toBe(304);
+
+    const lobster = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-LOBR' } })).json()
+      .items[0];
+    const full = (await owner({ method: 'GET', url: `/api/api/menu/items/${lobster.id}` })).json();
+    const {
+      id: _id,
+      effectiveTaxRateBp: _r,
+      soldOut: _s,
+      soldOutUntil: _u,
+      sort: _o,
+      version: _v,
+      updatedAt: _t,
+      ...input
+    } = full;
+    await owner({
+      method: 'PUT',
+      url: `/api/api/menu/items/${lobster.id}`,
+      payload: {
+        ...input,
+        channels: {
+          ...input.channels,
+          online: { visible: false, priceCents: null },
+          kiosk: { visible: true, priceCents: 3500 },
+        },
+      },
+    });
+    const changed = await fetchMenu('online', etag);
+    expect(changed.statusCode).toBe(200);
+    const names = (menu: { categories: Array<{ items: Array<{ itemId: string; priceCents: number }> }> }) =>
+      menu.categories.flatMap((c) => c.items);
+    expect(names(changed.json()).map((i) => i.itemId)).not.toContain('B-LOBR');
+    expect(names((await fetchMenu('kiosk')).json()).find((i) => i.itemId === 'B-LOBR')?.priceCents).toBe(3500);
+    expect(names((await fetchMenu('pos')).json()).find((i) => i.itemId === 'B-LOBR')?.priceCents).toBe(3200);
+  });
+
+  it('follows dish hours in the restaurant’s time zone', async () => {
+    const cats = (await owner({ method: 'GET', url: '/api/api/menu/categories' })).json().categories;
+    const categoryId = cats.find((c: { name: string }) => c.name === 'Starters').id;
+    await create(
+      'items',
+      item({
+        itemId: 'T-BRK',
+        name: 'Late breakfast',
+        categoryId,
+        dishHours: '07:00-11:00;1-5',
+        hideWhenUnavailable: true,
+      }),
+    );
+    const has = async () =>
+      (await owner({ method: 'GET', url: '/api/api/menu/published', query: { channel: 'pos' } }))
+        .json()
+        .categories.flatMap((c: { items: Array<{ itemId: string }> }) => c.items.map((i) => i.itemId))
+        .includes('T-BRK');
+    expect(await has()).toBe(false); // Saturday evening
+    clock.set('2026-03-16T08:00:00-04:00'); // Monday 8 am in New York (12:00 UTC)
+    try {
+      owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner)); // the old session has expired by then
+      expect(await has()).toBe(true);
+    } finally {
+      clock.set(START);
+      owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+    }
+  });
+});
+
+describe('scheduled changes', () => {
+  it('applies a price change at its time, once, with a version', async () => {
+    const created = await create('items', item({ itemId: 'T-SCH', name: 'Scheduled soup' }));
+    const at = '2026-03-16T09:00:00-04:00';
+    expect(
+      (
+        await owner({
+          method: 'POST',
+          url: '/api/api/menu/scheduled',
+          payload: { ids: [created.id], at: '2026-03-01T09:00:00-04:00', change: { priceCents: 1 } },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const scheduled = await create('scheduled', { ids: [created.id], at, change: { priceCents: 1500 } });
+    expect(scheduled.status).toBe('pending');
+    await ctx.app.jobs.drain();
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${created.id}` })).json().priceCents).toBe(1000);
+
+    // A server started later (a restart) runs the job when its time comes.
+    const restarted = await ctx.buildAnother();
+    await restarted.ready();
+    clock.set('2026-03-16T09:00:01-04:00');
+    try {
+      await restarted.jobs.drain();
+      await ctx.app.jobs.drain();
+      owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+      const after = (await owner({ method: 'GET', url: `/api/api/menu/items/${created.id}` })).json();
+      expect(after).toMatchObject({ priceCents: 1500, version: 2 });
+      const list = (
+        await owner({ method: 'GET', url: '/api/api/menu/scheduled', query: { itemId: String(created.id) } })
+      ).json();
+      expect(list.changes[0]).toMatchObject({ status: 'applied' });
+      const versions = (await owner({ method: 'GET', url: `/api/api/menu/items/${created.id}/versions` })).json()
+        .versions;
+      expect(versions[0]).toMatchObject({ reason: 'scheduled', actor: null });
+    } finally {
+      clock.set(START);
+      owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+    }
+  });
+});
+
+describe('import and export', () => {
+  const exportFile = async () => {
+    const res = await owner({ method: 'GET', url: '/api/api/menu/export' });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+
+  it('round-trips an unchanged file without changing anything', async () => {
+    const file = (await exportFile()).toString('base64');
+    const preview = (await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file } })).json();
+    expect(preview).toMatchObject({ valid: true, adds: [], changes: [], removals: [], errors: [] });
+    const applied = await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file } });
+    expect(applied.json()).toMatchObject({ applied: true, changes: [] });
+  });
+
+  it('previews adds, changes and removals, names bad rows and writes nothing while any row is bad', async () => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exportFile()) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Items')!;
+    const headers = sheet.getRow(1).values as string[];
+    const addRow = (cells: Record<string, unknown>) => {
+      const row = sheet.addRow([]);
+      for (const [name, value] of Object.entries(cells))
+        row.getCell(headers.indexOf(name)).value = value as ExcelJS.CellValue;
+    };
+    sheet.getRow(2).getCell(headers.indexOf('Price')).value = 99.5; // a change
+    sheet.spliceRows(sheet.rowCount, 1); // a removal
+    addRow({
+      item_id: 'T-NEW',
+      Name: 'Imported tart',
+      'Print name': 'TART',
+      Category: 'Desserts',
+      Price: 8,
+      Printers: 'Kitchen',
+    }); // an add
+    addRow({ item_id: 'T-BAD', Name: 'No price', 'Print name': 'NOPRICE', Category: 'Desserts', Printers: 'Kitchen' });
+    const file = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const preview = (await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file } })).json();
+    expect(preview.valid).toBe(false);
+    expect(preview.adds.map((a: { key: string }) => a.key)).toContain('T-NEW');
+    expect(preview.changes).toHaveLength(1);
+    expect(preview.removals).toHaveLength(1);
+    expect(preview.errors).toEqual([
+      { sheet: 'Items', row: sheet.rowCount, message: `Sheet Items, row ${sheet.rowCount}: Please enter the price` },
+    ]);
+    const refused = await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file } });
+    expect(refused.statusCode).toBe(400);
+    expect((await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-NEW' } })).json().total).toBe(0);
+
+    sheet.spliceRows(sheet.rowCount, 1);
+    const good = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const applied = (
+      await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file: good } })
+    ).json();
+    expect(applied).toMatchObject({ applied: true, valid: true });
+    expect(
+      (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-NEW' } })).json().items[0],
+    ).toMatchObject({ priceCents: 800, categoryName: 'Desserts' });
+  });
+
+  it('refuses a file that is not a workbook', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/menu/import/preview',
+      payload: { file: Buffer.from('hello').toString('base64') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is not an XLSX workbook');
+  });
+});
