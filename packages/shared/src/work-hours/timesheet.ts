@@ -50,18 +50,78 @@ export interface TShiftTimes {
   pieces: TWorkPiece[];
 }
 
+/** Every zone's offset is a multiple of 15 minutes, so day and hour are the same within such a block. */
+const BLOCK_MS = 15 * 60_000;
+
+interface TDayIndex {
+  dayOf(ms: number): string;
+  endOf(day: string): number;
+  hourOf(ms: number): number;
+}
+
+const indexes = new Map<string, TDayIndex>();
+
+/**
+ * Business days and local hours of one restaurant's clock, remembered: Intl is slow enough that a
+ * month's timesheet (thousands of shifts, each cut at day and hour boundaries) would spend most of its
+ * time there. Each answer is computed once per 15-minute block or day.
+ */
+function dayIndex(clock: TClockSettings): TDayIndex {
+  const key = `${clock.timeZone}|${clock.hourOffsetEndOfDay}`;
+  let index = indexes.get(key);
+  if (index) return index;
+  const days = new Map<number, string>();
+  const ends = new Map<string, number>();
+  const hours = new Map<number, number>();
+  const formatter = new Intl.DateTimeFormat('en-US', { timeZone: clock.timeZone, hour: 'numeric', hourCycle: 'h23' });
+  index = {
+    dayOf(ms) {
+      const block = Math.floor(ms / BLOCK_MS);
+      let day = days.get(block);
+      if (day === undefined) {
+        if (days.size > 100_000) days.clear();
+        day = businessDayOf(block * BLOCK_MS, clock.timeZone, clock.hourOffsetEndOfDay);
+        days.set(block, day);
+      }
+      return day;
+    },
+    endOf(day) {
+      let end = ends.get(day);
+      if (end === undefined) {
+        if (ends.size > 10_000) ends.clear();
+        end = businessDayBounds(day, clock.timeZone, clock.hourOffsetEndOfDay).end.getTime();
+        ends.set(day, end);
+      }
+      return end;
+    },
+    hourOf(ms) {
+      const block = Math.floor(ms / BLOCK_MS);
+      let hour = hours.get(block);
+      if (hour === undefined) {
+        if (hours.size > 100_000) hours.clear();
+        hour = Number(formatter.format(block * BLOCK_MS)) % 24;
+        hours.set(block, hour);
+      }
+      return hour;
+    },
+  };
+  if (indexes.size > 100) indexes.clear();
+  indexes.set(key, index);
+  return index;
+}
+
 /** Cuts [start, end) at the business-day boundaries it crosses. */
 function splitByBusinessDay(
   start: number,
   end: number,
   clock: TClockSettings,
 ): Array<{ day: string; start: number; end: number }> {
+  const index = dayIndex(clock);
   const out: Array<{ day: string; start: number; end: number }> = [];
   let at = start;
   while (at < end) {
-    const day = businessDayOf(at, clock.timeZone, clock.hourOffsetEndOfDay);
-    const dayEnd = businessDayBounds(day, clock.timeZone, clock.hourOffsetEndOfDay).end.getTime();
-    const stop = Math.min(end, dayEnd);
+    const day = index.dayOf(at);
+    const stop = Math.min(end, index.endOf(day));
     out.push({ day, start: at, end: stop });
     at = stop;
   }
@@ -91,7 +151,7 @@ function paidIntervals(start: number, end: number, breaks: readonly TBreak[]): A
  * shorter or longer than its wall-clock times suggest.
  */
 export function shiftTimes(shift: TShiftFacts, clock: TClockSettings): TShiftTimes {
-  const businessDay = businessDayOf(shift.clockInAt, clock.timeZone, clock.hourOffsetEndOfDay);
+  const businessDay = dayIndex(clock).dayOf(shift.clockInAt);
   const roundedIn = roundPunch(shift.clockInAt, clock.step);
   const roundedOut = shift.clockOutAt === null ? null : Math.max(roundedIn, roundPunch(shift.clockOutAt, clock.step));
   if (roundedOut === null) {
@@ -291,7 +351,7 @@ export function buildTimesheet(input: TTimesheetInput): TTimesheet {
       if (times.paidMs > 0) wages.add(shift.wageCents);
       for (const p of shiftPieces) {
         laborCents[p.day] = (laborCents[p.day] ?? 0) + p.payCents;
-        spreadOverHours(p, input.clock.timeZone, laborByHour);
+        spreadOverHours(p, dayIndex(input.clock), laborByHour);
       }
     }
     for (const d of days) dayMs[d] = (dayMs[d] ?? 0) + (rowDayMs[d] ?? 0);
@@ -323,25 +383,15 @@ export function buildTimesheet(input: TTimesheetInput): TTimesheet {
   };
 }
 
-const hourFormatters = new Map<string, Intl.DateTimeFormat>();
-function localHour(ms: number, timeZone: string): number {
-  let f = hourFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormatters.set(timeZone, f);
-  }
-  return Number(f.format(ms)) % 24;
-}
-
 /** Adds a piece's pay to the local hours of the day it was worked in, in proportion to the time. */
-function spreadOverHours(piece: TPaidPiece, timeZone: string, into: number[]): void {
+function spreadOverHours(piece: TPaidPiece, index: TDayIndex, into: number[]): void {
   if (piece.ms <= 0) return;
   const end = piece.at + piece.ms;
   let at = piece.at;
   while (at < end) {
     // Hours in every US zone start on the UTC hour, so the next boundary is the next whole UTC hour.
     const next = Math.min(end, (Math.floor(at / HOUR_MS) + 1) * HOUR_MS);
-    const hour = localHour(at, timeZone);
+    const hour = index.hourOf(at);
     into[hour] = (into[hour] ?? 0) + (piece.payCents * (next - at)) / piece.ms;
     at = next;
   }
