@@ -58,7 +58,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'ShopOutlined',
     grant: { kind: 'always' },
     roles: OWNER_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/business/business-info-page.tsx'),
   },
   {
     path: '/business/index',
@@ -66,7 +66,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'ClockCircleOutlined',
     grant: { kind: 'always' },
     roles: OWNER_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/business/business-hours-page.tsx'),
   },
   {
     path: '/userList/index',
@@ -260,9 +260,9 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
     redirect: '/Setting/POSsettings',
     children: [
-      { path: '/Setting/POSsettings', titleKey: 'setting.posSettings', lazy: notReady },
-      { path: '/Setting/Selforder', titleKey: 'setting.selfOrder', lazy: notReady },
-      { path: '/Setting/Ordertogo', titleKey: 'setting.orderToGo', lazy: notReady },
+      { path: '/Setting/POSsettings', titleKey: 'setting.posSettings', lazy: () => import('./routes/settings/pos-settings-page.tsx') },
+      { path: '/Setting/Selforder', titleKey: 'setting.selfOrder', lazy: () => import('./routes/settings/self-order-settings-page.tsx') },
+      { path: '/Setting/Ordertogo', titleKey: 'setting.orderToGo', lazy: () => import('./routes/settings/order-to-go-settings-page.tsx') },
     ],
   },
   {
@@ -270,7 +270,7 @@ export const routeTable: TRouteRecord[] = [
     titleKey: 'orderToGoPro',
     icon: 'ScheduleOutlined',
     grant: { kind: 'orderToGoWithDate' },
-    lazy: notReady,
+    lazy: () => import('./routes/settings/order-to-go-pro-page.tsx'),
   },
   {
     path: '/deviceSetting',
@@ -314,6 +314,6 @@ export const routeTable: TRouteRecord[] = [
     icon: 'ControlOutlined',
     grant: { kind: 'always' },
     roles: ADMIN_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/settings/self-order-pro-page.tsx'),
   },
 ];
