@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { TModuleDeps } from '../module-deps.ts';
+import { mediaHooks } from '../media/media.hooks.ts';
+import { createMediaService } from '../media/media.module.ts';
 import { MenuChannels } from './menu-channels.ts';
 import { MenuTransfer } from './menu-xlsx.ts';
 import { MenuRepository } from './menu.repository.ts';
@@ -49,7 +51,17 @@ export class MenuSchedule {
 /** The menu domain's routes and services (registered in app.ts). */
 export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
   const repo = new MenuRepository(deps.db);
-  const menu = new MenuService(repo, deps.clock);
+  // Item images are ids in the media module's image library: checked there on save, and the library
+  // is told which items use an image so it does not delete one in use.
+  const media = createMediaService(deps);
+  const menu = new MenuService(
+    repo,
+    deps.clock,
+    async (restaurantId, ids) => (await media.imagesByIds(restaurantId, ids)).size === new Set(ids).size,
+  );
+  mediaHooks(deps.db).addImageUsage(async (restaurantId, imageId) =>
+    (await repo.itemsUsingImage(restaurantId, imageId)).map((item) => `Item: ${item.name}`),
+  );
   const channels = new MenuChannels(menu);
   const transfer = new MenuTransfer(menu);
   const schedule = new MenuSchedule(menu, deps.jobs);

@@ -643,6 +643,13 @@ export class MenuRepository {
       .where(and(eq(menuItemModifierGroups.restaurantId, restaurantId), eq(menuItemModifierGroups.groupId, groupId)));
   }
 
+  itemsUsingImage(restaurantId: number, imageId: number) {
+    return this.db
+      .select({ id: menuItems.id, name: menuItems.name })
+      .from(menuItems)
+      .where(and(eq(menuItems.restaurantId, restaurantId), sql`${imageId} = any(${menuItems.imageIds})`));
+  }
+
   async itemsOfCategory(restaurantId: number, categoryId: number) {
     return this.db
       .select({ id: menuItems.id, name: menuItems.name })

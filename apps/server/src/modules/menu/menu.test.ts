@@ -158,6 +158,16 @@ describe('items', () => {
     expect(dup.json().errors.itemId).toBe('This item_id is already used by another item');
   });
 
+  it('takes image ids only from the restaurant’s image library', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: item({ itemId: 'T-IMG', imageIds: [999_999], coverImageId: 999_999 }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.imageIds).toBe('This image is not in the restaurant’s image library');
+  });
+
   it('does not let another restaurant read, change or delete the item', async () => {
     const mine = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-LOBR' } })).json().items[0];
     expect((await dragon({ method: 'GET', url: `/api/api/menu/items/${mine.id}` })).statusCode).toBe(404);
