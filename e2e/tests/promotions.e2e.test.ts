@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, shot, signIn, signInTo } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const drawer = (page: Page) => page.locator('.ant-drawer-open .ant-drawer-section').last();
+
+async function waitForPage(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl()}${path}`);
+  await page.waitForURL((u) => u.pathname === path.split('?')[0], { timeout: 30_000 });
+}
+
+describe('coupons', () => {
+  it('the manager creates a spend-N-minus-N coupon and tries it in the cart simulator', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'manager@demo.test', '/coupon/index');
+    await page.locator('.ant-table-tbody .ant-table-row').first().waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'New coupon' }).click();
+    const form = drawer(page);
+    await form.getByLabel('Name').fill('Spend $40, save $8');
+    // the shared schema's SPEC 5 message, before anything is sent
+    await form.getByLabel('Spend at least').fill('5');
+    await form.getByLabel('Amount off').fill('8');
+    await form.getByLabel('Code').fill('SAVE8');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => form.locator('.ant-form-item-explain-error').first().innerText())
+      .toBe('The spend amount must be at least the amount off');
+    await shot(page, 'coupons-form-rule-en');
+    await form.getByLabel('Spend at least').fill('40');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.ant-table-tbody').innerText(), { timeout: 20_000 })
+      .toContain('Spend $40, save $8');
+    await shot(page, 'coupons-list-en');
+
+    await page.getByRole('tab', { name: 'Cart simulator' }).click();
+    await page.getByLabel('Codes').fill('SAVE8, LUNCH15');
+    await page.getByRole('button', { name: 'Try coupons' }).click();
+    const result = page.getByTestId('simulator-result');
+    await result.waitFor({ timeout: 20_000 });
+    // 2 x $24.00 + $6.50 = $54.50; $8.00 off; LUNCH15 is for 11:00-15:00 and the clock says 19:30
+    await expect.poll(() => page.getByTestId('simulator-discount').innerText()).toBe('−$8.00');
+    await expect.poll(() => result.innerText()).toContain('This coupon is not valid at this hour');
+    await shot(page, 'coupons-simulator-en');
+    await context.close();
+  });
+
+  it('in Chinese at phone width the list and the simulator read in Chinese', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844, locale: 'zh-CN' });
+    await signInTo(page, 'manager@demo.test', '/coupon/index');
+    await page.locator('.ant-table-tbody .ant-table-row').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText()).toContain('新建优惠券');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'coupons-list-zh-phone');
+    await page.getByRole('tab', { name: '购物车模拟' }).click();
+    await page.getByRole('button', { name: /试用优惠券/ }).click();
+    await page.getByTestId('simulator-result').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('simulator-result').innerText()).toContain('已使用');
+    await shot(page, 'coupons-simulator-zh-phone');
+    await context.close();
+  });
+});
+
+describe('premium codes', () => {
+  it('an admin generates 1,000 codes watching progress, and downloads them', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 30_000 });
+    await page.locator('.ant-tree-treenode', { hasText: 'Harbor Bistro' }).getByRole('button').click();
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+    await waitForPage(page, '/Coupon/index');
+
+    await page.getByLabel('Coupon', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'HARBOR10' }).click();
+    await page.getByLabel('How many').fill('1000');
+    await page.getByLabel('Prefix').fill('HB');
+    await page.getByRole('button', { name: 'Generate codes' }).click();
+    const row = page.locator('.ant-table-tbody .ant-table-row', { hasText: 'Spend $50, save $10' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.innerText(), { timeout: 60_000, interval: 300 }).toContain('1,000 / 1,000');
+    await expect.poll(() => row.innerText()).toContain('Done');
+    await shot(page, 'premium-codes-done-en');
+
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'CSV' }).click();
+    const file = await (await download).path();
+    const lines = (await readFile(file, 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('code,used');
+    expect(lines).toHaveLength(1001);
+    expect(lines[1]).toMatch(/^HB[ACDEFGHJKMNPQRTUVWXY34679]{8},no$/);
+
+    const code = lines[1]!.split(',')[0]!;
+    await page.getByLabel('Look up a code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => page.locator('main').innerText()).toContain(`${code} belongs to “Spend $50, save $10”`);
+    await shot(page, 'premium-codes-lookup-en');
+    await context.close();
+  });
+});
+
+describe('gift cards', () => {
+  it('a gift card is issued, reloaded, redeemed and shows its history', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test', '/giftcard/index');
+    await page.getByRole('button', { name: 'Issue card' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 20_000 }).toContain('Priya Natarajan');
+    await page.getByLabel('Amount').fill('50');
+    await page.getByLabel('Holder name (optional)').fill('Jordan Lee');
+    await page.getByRole('button', { name: 'Issue card' }).click();
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL((u) => u.pathname === '/giftcard/list' && u.searchParams.has('card'));
+    const card = drawer(page);
+    await expect.poll(() => card.getByTestId('giftcard-balance').innerText(), { timeout: 20_000 }).toBe('$50.00');
+    expect(await card.getByTestId('giftcard-number').innerText()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+
+    // reload $25
+    await card.getByLabel('Amount').fill('25');
+    await card.getByRole('button', { name: 'Load' }).click();
+    await expect.poll(() => card.getByTestId('giftcard-balance').innerText()).toBe('$75.00');
+    // redeem $80 is refused (never negative), then $30.25 against an order
+    await card.getByLabel('Action').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Redeem' }).click();
+    await card.getByLabel('Amount').fill('80');
+    await card.getByLabel('Order number').fill('A-1001');
+    await card.getByRole('button', { name: 'Redeem' }).click();
+    await expect
+      .poll(() => card.locator('.ant-alert-error').innerText())
+      .toContain('Not enough balance on this card (balance $75.00)');
+    await card.getByLabel('Amount').fill('30.25');
+    await card.getByRole('button', { name: 'Redeem' }).click();
+    await expect.poll(() => card.getByTestId('giftcard-balance').innerText()).toBe('$44.75');
+    const history = card.getByTestId('giftcard-history');
+    await expect
+      .poll(() => history.innerText())
+      .toMatch(/Redeemed −\$30\.25[\s\S]*Loaded \+\$25\.00[\s\S]*Activated \+\$50\.00/);
+    await shot(page, 'giftcards-history-en');
+    await context.close();
+  });
+
+  it('in Chinese at phone width the list and a card’s history read in Chinese', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844, locale: 'zh-CN' });
+    await signInTo(page, 'owner@demo.test', '/giftcard/list');
+    await page.locator('.ant-table-tbody .ant-table-row').first().waitFor({ timeout: 30_000 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'giftcards-list-zh-phone');
+    await page.getByLabel('按卡号、持卡人或邮箱搜索').fill('Olivia');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.ant-table-tbody .ant-table-row').count(), { timeout: 20_000 }).toBe(1);
+    await page.locator('.ant-table-tbody .ant-table-row').first().click();
+    const history = drawer(page).getByTestId('giftcard-history');
+    await expect.poll(() => history.innerText(), { timeout: 20_000 }).toContain('已消费');
+    await shot(page, 'giftcards-history-zh-phone');
+    await waitForPage(page, '/giftcard/index');
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 20_000 }).toContain('未兑付余额');
+    await shot(page, 'giftcards-overview-zh-phone');
+    await context.close();
+  });
+});
