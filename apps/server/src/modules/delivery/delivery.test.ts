@@ -69,7 +69,7 @@ describe('the webhook', () => {
 
     const orders = rowsOf<{ channel: string; delivery_platform: string; total_cents: number }>(
       await ctx.db.execute(
-        sql`select channel, delivery_platform, total_cents from orders where pos_order_id = 'doordash:DD-1001'`,
+        sql`select channel, delivery_platform, total_cents::int as total_cents from orders where pos_order_id = 'doordash:DD-1001'`,
       ),
     );
     expect(orders).toEqual([{ channel: 'delivery', delivery_platform: 'DoorDash', total_cents: 4420 }]);
