@@ -209,7 +209,7 @@ export function BulkEditDrawer({
         )}
         {kind === 'soldOut' && (
           <Form.Item name="soldOut" label={t('fields.soldOut')} valuePropName="checked" extra={t('bulk.soldOutHint')}>
-            <Switch checkedChildren={t('soldOut.short')} unCheckedChildren={t('soldOut.onSale')} />
+            <Switch />
           </Form.Item>
         )}
         {kind === 'channel' && (
@@ -218,7 +218,7 @@ export function BulkEditDrawer({
               <Select style={{ width: 200 }} options={MENU_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
             </Form.Item>
             <Form.Item name="visible" label={t('bulk.visibility')} valuePropName="checked">
-              <Switch checkedChildren={t('bulk.shown')} unCheckedChildren={t('bulk.hidden')} />
+              <Switch />
             </Form.Item>
           </Space>
         )}

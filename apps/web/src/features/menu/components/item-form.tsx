@@ -193,6 +193,8 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
         validateTrigger="onBlur"
         scrollToFirstError={{ block: 'center' }}
         onValuesChange={() => setDirty(!sameValues(form.getFieldsValue(true), initial))}
+        // images arrive through setFieldsValue, which onValuesChange does not hear
+        onFieldsChange={() => setDirty(!sameValues(form.getFieldsValue(true), initial))}
       >
         <Section title={t('sections.basics')} id="item-basics">
           <div className={narrowGrid}>
@@ -304,7 +306,7 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Space key={channel} wrap align="center" style={{ display: 'flex', marginBottom: 8 }}>
               <span style={{ minWidth: 150, display: 'inline-block' }}>{t(`channels.${channel}`)}</span>
               <Form.Item name={['channels', channel, 'visible']} valuePropName="checked" noStyle>
-                <Switch checkedChildren={t('bulk.shown')} unCheckedChildren={t('bulk.hidden')} aria-label={t('item.channelShown', { channel: t(`channels.${channel}`) })} />
+                <Switch aria-label={t('item.channelShown', { channel: t(`channels.${channel}`) })} />
               </Form.Item>
               <Form.Item name={['channels', channel, 'priceCents']} noStyle rules={[rule(`channels.${channel}.priceCents`)]}>
                 <MoneyInput placeholder={t('item.channelPrice')} aria-label={t('item.channelPriceOf', { channel: t(`channels.${channel}`) })} />

@@ -32,7 +32,7 @@ export function ItemHistoryDrawer({ item, open, onClose }: { item: TItem; open: 
         <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
           {v.changes.slice(0, 12).map((c) => (
             <li key={c.field}>
-              {t(`fields.${c.field}`, { defaultValue: c.field })}: {changeValueText(c.before, lang, c.field)} → {changeValueText(c.after, lang, c.field)}
+              {t(`fields.${c.field}`, { defaultValue: c.field })}: {changeValueText(c.before, lang, c.field, zone)} → {changeValueText(c.after, lang, c.field, zone)}
             </li>
           ))}
           {v.changes.length > 12 && <li>{t('history.more', { count: v.changes.length - 12 })}</li>}

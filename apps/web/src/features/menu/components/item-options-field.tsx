@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -84,7 +84,7 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                             <MoneyInput aria-label={t('options.choicePrice', { n: ci + 1 })} />
                           </Form.Item>
                           <Form.Item name={[choice.name, 'linked']} valuePropName="checked" tooltip={t('options.linkedHint')}>
-                            <Switch checkedChildren={t('options.linked')} unCheckedChildren={t('options.linked')} aria-label={t('options.linked')} />
+                            <Checkbox>{t('options.linked')}</Checkbox>
                           </Form.Item>
                           {linked && (
                             <Form.Item

@@ -101,6 +101,7 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
           idOf={(c) => c.categoryId}
           labelOf={(c) => c.name}
           onReorder={(ids) => setDraft((d) => ({ ...d, categories: reorderBy(d.categories, ids, (c) => c.categoryId) }))}
+          onDragStart={() => setOpen([])}
           render={(c, handle) => {
             const expanded = open.includes(c.categoryId);
             return (
@@ -122,8 +123,6 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
                   <Switch
                     checked={c.visible}
                     onChange={(visible) => setCategory(c.categoryId, { visible })}
-                    checkedChildren={t('bulk.shown')}
-                    unCheckedChildren={t('bulk.hidden')}
                     aria-label={t('mapping.categoryShown', { name: c.name })}
                   />
                 </div>

@@ -111,7 +111,7 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
         </Form.Item>
         {values?.changeSoldOut && (
           <Form.Item name="soldOut" valuePropName="checked">
-            <Switch checkedChildren={t('soldOut.short')} unCheckedChildren={t('soldOut.onSale')} />
+            <Switch />
           </Form.Item>
         )}
         <Form.Item name="changeChannels" valuePropName="checked" style={{ marginBottom: 4 }}>

@@ -79,8 +79,6 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
         checked={row.soldOut}
         loading={mutation.isPending}
         aria-label={t('soldOut.switch', { name: row.name })}
-        checkedChildren={t('soldOut.short')}
-        unCheckedChildren={t('soldOut.onSale')}
         onClick={(_checked, event) => {
           event.stopPropagation();
           if (row.soldOut) {

@@ -34,6 +34,7 @@ export function SortableList<T>({
   render,
   onReorder,
   disabled = false,
+  onDragStart,
 }: {
   items: readonly T[];
   idOf: (item: T) => number | string;
@@ -41,6 +42,8 @@ export function SortableList<T>({
   render: (item: T, handle: ReactNode) => ReactNode;
   onReorder: (ids: (number | string)[]) => void;
   disabled?: boolean;
+  /** A drag begins (e.g. to fold open rows, so rows of one height move one place per arrow key). */
+  onDragStart?: () => void;
 }) {
   const { t } = useTranslation('menu');
   const sensors = useSensors(
@@ -75,6 +78,7 @@ export function SortableList<T>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
     >
