@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ZPublishedMenu } from '@ra/shared/menu/menu.schemas';
 import { zonedParts } from '@ra/shared/business-day/business-day';
 import { isWithinDishHours, nextDishHourBoundary, parseDishHours } from '@ra/shared/menu/dish-hours';
 import type { TMappingResponse, TMenuChannel, TPublishedItem, TPublishedMenu } from '@ra/shared/menu/menu.schemas';
@@ -67,6 +68,8 @@ interface TCached {
   builtAt: number;
   etag: string;
   body: TPublishedMenu;
+  /** The answer already serialized: a warm request sends these bytes without walking 5,000 items again. */
+  json: string;
 }
 
 /**
@@ -145,7 +148,10 @@ export class MenuChannels {
   }
 
   /** The published menu of a channel now, with its ETag (cached until something it shows can change). */
-  async published(restaurantId: number, channel: TMenuChannel): Promise<{ etag: string; body: TPublishedMenu }> {
+  async published(
+    restaurantId: number,
+    channel: TMenuChannel,
+  ): Promise<{ etag: string; body: TPublishedMenu; json: string }> {
     const now = this.menu.clock.now().getTime();
     const revision = await this.repo.revision(restaurantId);
     const key = `${restaurantId}:${channel}`;
@@ -153,12 +159,15 @@ export class MenuChannels {
     if (cached && cached.revision === revision && now < cached.validUntil && now >= cached.builtAt) return cached;
     const built = await this.build(restaurantId, channel, new Date(now));
     const etag = `"${createHash('sha1').update(JSON.stringify(built.body)).digest('base64url')}"`;
+    // Checked against the published schema once, when built; warm requests send the cached text.
+    const body = ZPublishedMenu.parse({ ...built.body, version: etag.slice(1, -1) });
     const entry: TCached = {
       revision,
       validUntil: built.validUntil,
       builtAt: now,
       etag,
-      body: { ...built.body, version: etag.slice(1, -1) },
+      body,
+      json: JSON.stringify(body),
     };
     this.cache.set(key, entry);
     return entry;
