@@ -41,7 +41,7 @@ async function searchLibrary(page: Page, text: string): Promise<void> {
 }
 
 describe('menu editor', () => {
-  it('the manager adds a modifier group and an item with an option, the group and a photo; finds it by pinyin initials; marks it sold out; bulk-edits prices', async () => {
+  it('the manager adds a modifier group; a nested group that loops is refused naming the path; categories reorder from the keyboard', async () => {
     const { context, page } = await newPage(browser);
     await signInTo(page, 'manager@demo.test');
 
@@ -58,6 +58,53 @@ describe('menu editor', () => {
     await shot(page, 'menu-modifier-group-en');
     await groupDrawer.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-modifier-group-row="Chili sauces"]').waitFor({ timeout: 15_000 });
+
+    // nesting: Chili sauces opens Size; Size opening Chili sauces again is a loop, refused naming the path
+    const editGroup = async (name: string) => {
+      await page.getByRole('button', { name: `Edit ${name}` }).click();
+      await groupDrawer.getByLabel('Name', { exact: true }).waitFor();
+    };
+    const opens = async (group: string) => {
+      await groupDrawer.getByLabel('Modifier 1 opens group').click();
+      await page.keyboard.type(group);
+      await page.locator(`.ant-select-item-option[title="${group}"]`).click();
+      await groupDrawer.getByRole('button', { name: 'Save' }).click();
+    };
+    await editGroup('Chili sauces');
+    await opens('Size');
+    await expect.poll(() => page.locator('.ant-drawer-open').count(), { timeout: 15_000 }).toBe(0);
+    await editGroup('Size');
+    await opens('Chili sauces');
+    await expect
+      .poll(() => groupDrawer.locator('[data-form-failure]').innerText(), { timeout: 15_000 })
+      .toBe('A modifier group cannot open itself, directly or through other groups: Size › Chili sauces › Size');
+    await shot(page, 'menu-modifier-loop-en');
+    await groupDrawer.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Leave without saving' }).click();
+
+    // categories reorder from the keyboard: Space picks up, an arrow moves, Space drops
+    await page.goto(`${baseUrl()}/category`);
+    const categoryOrder = () =>
+      page.locator('[data-category-row]').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-category-row')));
+    await expect.poll(categoryOrder, { timeout: 15_000 }).toEqual(['Raw bar', 'Starters']);
+    await page.getByRole('button', { name: 'Move Raw bar' }).focus();
+    // dnd-kit announces each step in its live region: wait for it before the next key
+    const announced = () => page.locator('[id^="DndLiveRegion"]').innerText();
+    await page.keyboard.press('Space');
+    await expect.poll(announced).toContain('Raw bar moved to position 1 of');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(announced).toContain('Raw bar moved to position 2 of');
+    await page.keyboard.press('Space');
+    await expect.poll(categoryOrder).toEqual(['Starters', 'Raw bar']);
+    await page.reload();
+    await expect.poll(categoryOrder, { timeout: 15_000 }).toEqual(['Starters', 'Raw bar']);
+
+    await context.close();
+  });
+
+  it('the manager adds an item with an option, the modifier group, dish hours and a photo; finds it by pinyin initials; marks it sold out; bulk-edits prices', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'manager@demo.test');
 
     // the item: first the SPEC's messages for what is missing
     await page.goto(`${baseUrl()}/AddItem`);
