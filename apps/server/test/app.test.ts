@@ -11,6 +11,7 @@ import { restaurants } from '../src/db/schema/restaurants.ts';
 import { users } from '../src/db/schema/users.ts';
 import { DEMO_EMAILS, DEMO_EMPLOYEES, seedDemoData } from '../src/db/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from './helper.ts';
+import { MORE_RESTAURANTS } from '../src/modules/agent/agent.seed.ts';
 
 let ctx: TestContext;
 let webDist: string;
@@ -179,7 +180,13 @@ describe('database', () => {
       restaurants: (await ctx.db.select({ n: count() }).from(restaurants))[0]!.n,
     });
     const before = await counts();
-    expect(before).toEqual({ users: 6 + DEMO_EMPLOYEES.length, nodes: 6, restaurants: 4 });
+    // the demo accounts and employees, the agent's invited team member; two agent nodes and four
+    // restaurants, and the agent's further portfolio
+    expect(before).toEqual({
+      users: 6 + DEMO_EMPLOYEES.length + 1,
+      nodes: 6 + MORE_RESTAURANTS.length,
+      restaurants: 4 + MORE_RESTAURANTS.length,
+    });
     expect(await seedDemoData(ctx.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
   });

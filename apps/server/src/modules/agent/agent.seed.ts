@@ -5,8 +5,8 @@ import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
 import { num, rowsOf } from './agent.repository.ts';
 import { agentToday } from './agent-scope.ts';
 
-/** More restaurants in the demo agent's tree, each in another stage of its life. */
-const MORE_RESTAURANTS = [
+/** The demo agent's portfolio beyond the four demo restaurants: onboarding, paused and churned. */
+export const MORE_RESTAURANTS = [
   { name: 'Lotus Tea House', city: 'Cambridge', state: 'MA', status: 'onboarding', plan: 'starter', fee: 7_900 },
   { name: 'Blue Fin Sushi', city: 'Providence', state: 'RI', status: 'paused', plan: 'pro', fee: 14_900 },
   { name: 'Old Mill Bakery', city: 'Portland', state: 'ME', status: 'churned', plan: 'starter', fee: 7_900 },
