@@ -7,6 +7,7 @@ import { nodes, type TNodeType } from './schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from './schema/restaurants.ts';
 import { roles, userRoles, users } from './schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
+import { seedCustomersFromDemoOrders } from '../modules/customers/customers.seed.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -407,7 +408,14 @@ export async function seedDemoData(
   const { seeded } = await seedDemoAccounts(db);
   if (seeded) await seedDomains({ db, now: options.now ?? options.orders?.now ?? new Date() });
   if (!seeded || !options.orders) return { seeded };
-  return { seeded, orders: await seedDemoOrders(db, options.orders) };
+  const orders = await seedDemoOrders(db, options.orders);
+  // Customers come from the orders: give a share of them repeat customers' phones (issue 12).
+  await seedCustomersFromDemoOrders(
+    db,
+    orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id),
+    options.orders.now ?? options.now ?? new Date(),
+  );
+  return { seeded, orders };
 }
 
 async function seedDemoAccounts(db: Database): Promise<{ seeded: boolean }> {

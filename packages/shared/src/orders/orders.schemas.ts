@@ -308,6 +308,19 @@ const ZIngestOrderShape = z.object({
   tipCents: amount().default(0),
   payments: z.array(ZPayment).max(ORDER_LIMITS.maxPayments).default([]),
   refunds: z.array(ZRefund).max(ORDER_LIMITS.maxRefunds).default([]),
+  /** The guest, when the POS knows them (issue 12: the customer list is built from these, keyed by phone). */
+  customer: z
+    .object({
+      phone: z
+        .string()
+        .trim()
+        .min(7)
+        .max(32)
+        .regex(/^\+?[0-9 ().-]+$/, 'Enter a phone number'),
+      name: text(80).optional(),
+      language: z.enum(['en', 'zh']).optional(),
+    })
+    .optional(),
 });
 
 type TIngestOrderShape = z.infer<typeof ZIngestOrderShape>;

@@ -94,11 +94,16 @@ export const orders = pgTable(
      * deleted, only revoked, and the order must not depend on the device's row (migration 0009).
      */
     deviceId: integer(),
+    /** The guest's phone in E.164 when the POS sent one (issue 12, migration 0013): the customer key. */
+    customerPhone: text(),
+    customerName: text(),
+    customerLanguage: text(),
   },
   (t) => [
     uniqueIndex('orders_restaurant_pos_order_idx').on(t.restaurantId, t.posOrderId),
     index('orders_restaurant_day_idx').on(t.restaurantId, t.businessDay),
     index('orders_restaurant_opened_idx').on(t.restaurantId, t.openedAt),
+    index('orders_restaurant_customer_idx').on(t.restaurantId, t.customerPhone),
     check('orders_channel_check', sql`${t.channel} in ('dineIn', 'toGo', 'kiosk', 'delivery')`),
     check('orders_status_check', sql`${t.status} in ('open', 'closed', 'voided')`),
     check('orders_party_size_check', sql`${t.partySize} >= 0`),

@@ -1,7 +1,83 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 import type { TModuleDeps } from '../module-deps.ts';
+import { CampaignsService } from './campaigns.service.ts';
+import { customersRoutes } from './customers.routes.ts';
+import { CustomersService } from './customers.service.ts';
+import { LocalPaymentCharger, type PaymentCharger } from './payment-charger.ts';
+import { LocalSmsSender, type SmsSender } from './sms-sender.ts';
 
-/** The customers domain's routes and services (registered in app.ts). Not built yet: no routes. */
-export function customersModule(_deps: TModuleDeps): FastifyPluginAsyncZod {
-  return async () => {};
+export const RECOMPUTE_QUEUE = 'customers.recompute';
+/** The debounce: orders arriving within this window share one rebuild of the restaurant's customers. */
+const RECOMPUTE_DELAY_MS = 30_000;
+/** The platform's sending number (the local adapter's; a deployment sets its own provider number). */
+export const SMS_FROM_NUMBER = '+15550100000';
+
+/** The provider auth token the webhooks are signed with; locally derived from the app secret. */
+export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret'>): string {
+  return createHmac('sha256', config.jwtSecret).update('sms-provider-auth-token').digest('hex').slice(0, 32);
+}
+
+/** The local adapters a module built on this database uses (tests make them fail or read what was sent). */
+export const localAdapters = new WeakMap<Database, { sms: LocalSmsSender; payments: LocalPaymentCharger }>();
+
+/** The customer list and SMS campaigns (issue 12). */
+export function customersModule(
+  deps: TModuleDeps,
+  options: { sms?: SmsSender; payments?: PaymentCharger } = {},
+): FastifyPluginAsyncZod {
+  const customers = new CustomersService(deps.db, deps.clock);
+  let local = localAdapters.get(deps.db);
+  if (!local) {
+    local = { sms: new LocalSmsSender(), payments: new LocalPaymentCharger() };
+    localAdapters.set(deps.db, local);
+  }
+  const publicUrl = deps.config.publicUrl?.replace(/\/$/, '');
+  const campaigns = new CampaignsService({
+    db: deps.db,
+    clock: deps.clock,
+    jobs: deps.jobs,
+    customers,
+    sms: options.sms ?? local.sms,
+    payments: options.payments ?? local.payments,
+    fromNumber: SMS_FROM_NUMBER,
+    statusCallbackUrl: `${publicUrl ?? 'http://localhost'}/api/api/customers/sms/status`,
+  });
+  const queueRecompute = (restaurantId: number) =>
+    deps.jobs.send(
+      RECOMPUTE_QUEUE,
+      { restaurantId },
+      {
+        startAfter: new Date(deps.clock.now().getTime() + RECOMPUTE_DELAY_MS),
+        singletonKey: `customers-${restaurantId}`,
+      },
+    );
+  deps.orders.onIngested(queueRecompute);
+
+  return async (app) => {
+    await deps.jobs.work<{ restaurantId: number }>(RECOMPUTE_QUEUE, (job) => customers.recompute(job.data.restaurantId));
+    await campaigns.registerWorkers();
+    await app.register(
+      customersRoutes({
+        customers,
+        campaigns,
+        smsAuthToken: smsAuthTokenFor(deps.config),
+        ...(publicUrl ? { publicUrl } : {}),
+        onSettingsSaved: queueRecompute,
+        audit: (tx, e) =>
+          new AuditRepository(tx as Database).record({
+            restaurantId: e.restaurantId,
+            actorUserId: e.userId,
+            action: 'customers.settings.update',
+            targetType: 'customer_settings',
+            targetId: String(e.restaurantId),
+            details: { pointsPerDollar: { before: e.before, after: e.after } },
+            at: deps.clock.now(),
+          }),
+      }),
+    );
+  };
 }

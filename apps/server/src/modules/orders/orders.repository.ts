@@ -1,3 +1,4 @@
+import { normalizePhone } from '@ra/shared/customers/customers.schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
@@ -117,6 +118,10 @@ const ORDER_COLUMNS: TColumn<TWithOrderId<TOrderRow> & TOrderMeta & { restaurant
   { name: 'created_at', type: 'timestamptz', value: (r) => r.createdAt },
   { name: 'updated_at', type: 'timestamptz', value: (r) => r.updatedAt },
   { name: 'device_id', type: 'int4', value: (r) => r.deviceId },
+  // The guest (issue 12): the phone as E.164, the customer list's key; an unparseable phone is dropped.
+  { name: 'customer_phone', type: 'text', value: (r) => normalizePhone(r.payload.customer?.phone) },
+  { name: 'customer_name', type: 'text', value: (r) => r.payload.customer?.name ?? null },
+  { name: 'customer_language', type: 'text', value: (r) => r.payload.customer?.language ?? null },
 ];
 
 type TChild<T> = TWithOrderId<T> & { restaurantId: number };

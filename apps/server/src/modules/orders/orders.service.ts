@@ -29,6 +29,21 @@ export class OrdersService {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  private readonly ingestedListeners: Array<(restaurantId: number) => Promise<unknown>> = [];
+
+  /**
+   * Called after orders of a restaurant were stored and committed (not for an unchanged push): the
+   * customer list queues its debounced rebuild here (issue 12). A listener's failure never fails the push.
+   */
+  onIngested(listener: (restaurantId: number) => Promise<unknown>): void {
+    this.ingestedListeners.push(listener);
+  }
+
+  private async notifyIngested(restaurantId: number, results: readonly TIngestedOrder[]): Promise<void> {
+    if (!results.some((r) => r.result !== 'unchanged')) return;
+    for (const listener of this.ingestedListeners) await listener(restaurantId).catch(() => undefined);
+  }
+
   /** The restaurant's zone and end-of-day hour; refuses a restaurant that has not chosen a zone. */
   async clockOf(restaurantId: number): Promise<TRestaurantClock> {
     const clock = await this.repo.findClock(restaurantId);
@@ -58,6 +73,7 @@ export class OrdersService {
       checkReplacement: (replacement, today) => vetReplacement(auth, replacement, today),
     });
     if (!result) throw new Error('ingestion returned no result');
+    await this.notifyIngested(restaurantId, [result]);
     return result;
   }
 
@@ -71,7 +87,9 @@ export class OrdersService {
     batch: readonly TIngestOrderRequest[],
     _clock?: TRestaurantClock,
   ): Promise<TIngestedOrder[]> {
-    return this.repo.ingestOrders(restaurantId, batch, { now: this.clock.now() });
+    const results = await this.repo.ingestOrders(restaurantId, batch, { now: this.clock.now() });
+    await this.notifyIngested(restaurantId, results);
+    return results;
   }
 
   async ingestPayout(auth: AuthContext, payout: TIngestPayoutRequest): Promise<TIngestPayoutResponse> {

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
+import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
+import { analyzeSms, smsCost } from '@ra/shared/customers/sms';
+import { bankAccounts } from '../../db/schema/business.ts';
+import { restaurants } from '../../db/schema/restaurants.ts';
+import { users } from '../../db/schema/users.ts';
+import { DEMO_EMAILS } from '../../db/seed.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { createPerson, restaurantByName } from '../team/team.test-support.ts';
+import { localAdapters, smsAuthTokenFor } from './customers.module.ts';
+import { twilioSignature } from './sms-sender.ts';
+
+let ctx: TestContext;
+let clock: ManualClock;
+let owner: ReturnType<typeof as>;
+let staff: ReturnType<typeof as>;
+let agent: ReturnType<typeof as>;
+let dragonOwner: ReturnType<typeof as>;
+let harborId: number;
+let harborNode: number;
+const msg = (k: string) => CUSTOMERS_MESSAGES[k]!.en;
+
+/** A closed check for `phone`: one dish of `cents`, paid in full. */
+function order(posOrderId: string, phone: string, cents: number, extra: Partial<TIngestOrderInput> = {}): TIngestOrderInput {
+  return {
+    posOrderId,
+    channel: 'dineIn',
+    partySize: 2,
+    status: 'closed',
+    openedAt: '2026-03-10T17:00:00Z',
+    closedAt: '2026-03-10T18:00:00Z',
+    items: [{ posItemId: 'D1', name: 'Harbor chowder', category: 'Soups', quantity: 1, unitPriceCents: cents }],
+    payments: [{ posPaymentId: `${posOrderId}-p`, method: 'card', amountCents: cents, paidAt: '2026-03-10T17:59:00Z' }],
+    customer: { phone },
+    ...extra,
+  };
+}
+
+async function push(o: TIngestOrderInput) {
+  const res = await owner({ method: 'POST', url: '/api/api/pos/orders', payload: o as object });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+}
+
+async function list(query: Record<string, string> = {}) {
+  const res = await owner({ method: 'GET', url: '/api/api/customers', query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; total: number };
+}
+
+/** Signs in again after the clock moved on by hours (sessions expire by the app clock). */
+async function relogin() {
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
+}
+
+/** Lets the debounced rebuild run (it waits 30 s after the last push). */
+async function settle() {
+  clock.advance(31_000);
+  await ctx.app.jobs.drain();
+}
+
+function signed(path: string, params: Record<string, string>, token = smsAuthTokenFor(ctx.config)) {
+  return {
+    method: 'POST' as const,
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(token, `http://localhost:80${path}`, params),
+      host: 'localhost:80',
+    },
+    payload: new URLSearchParams(params).toString(),
+  };
+}
+
+beforeAll(async () => {
+  clock = new ManualClock('2026-03-14T19:30:00-04:00');
+  ctx = await createTestContext({ config: { clock } });
+  owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+  staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
+  agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
+  const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+  await createPerson(ctx.db, dragon, { email: 'owner@dragon.test', existingRole: 'Owner', firstName: 'Wei', lastName: 'Zhang' });
+  dragonOwner = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon.test'));
+  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
+  harborId = row!.id!;
+  const [r] = await ctx.db.select({ nodeId: restaurants.nodeId }).from(restaurants).where(eq(restaurants.id, harborId));
+  harborNode = r!.nodeId;
+  await ctx.db
+    .insert(bankAccounts)
+    .values({
+      nodeId: harborNode,
+      holderName: 'Harbor Bistro LLC',
+      accountType: 'checking',
+      routingNumber: '011000015',
+      accountNumberEnc: 'x',
+      accountLast4: '6789',
+      providerCustomerId: 'cus_test',
+      status: 'verified',
+    })
+    .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
+
+  // Ten customers: the first a regular with three orders (one refunded in part, one voided), a Chinese speaker.
+  await push(order('C-1', '(555) 010-2001', 2550, { customer: { phone: '555-010-2001', name: 'Lin Wei', language: 'zh' } }));
+  await push(order('C-2', '+1 555 010 2001', 1000, { openedAt: '2026-03-12T17:00:00Z', closedAt: '2026-03-12T18:00:00Z',
+    payments: [{ posPaymentId: 'C-2-p', method: 'card', amountCents: 1000, paidAt: '2026-03-12T17:30:00Z' }],
+    refunds: [{ posRefundId: 'C-2-r', method: 'card', amountCents: 400, at: '2026-03-12T17:40:00Z', reason: 'cold', by: 'Sofia' }] }));
+  await push(order('C-3', '5550102001', 3000, { status: 'voided', voided: { by: 'Sofia', reason: 'test', at: '2026-03-13T18:00:00Z' },
+    openedAt: '2026-03-13T17:00:00Z', closedAt: '2026-03-13T18:00:00Z', payments: [] }));
+  for (let i = 2; i <= 10; i += 1) await push(order(`C-${i + 10}`, `555-010-20${String(i).padStart(2, '0')}`, 1000 * i));
+  await settle();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('customers from orders', () => {
+  it('keys customers by E.164 phone and counts orders, spent and points with refunds and voids taken back', async () => {
+    const { rows, total } = await list({ sort: 'points' });
+    expect(total).toBe(10);
+    const lin = rows.find((r) => r.phone === '+15550102001')!;
+    expect(lin).toMatchObject({ totalOrders: 2, language: 'zh', favouriteItem: 'Harbor chowder' });
+    // 25.50 + 10.00 - 4.00 refunded = 31.50 spent; points floor(31.50) x 1 = 31
+    expect(lin.totalSpentCents).toBe(3150);
+    expect(lin.points).toBe(31);
+    expect(rows[0]!.points).toBeGreaterThanOrEqual(rows[1]!.points);
+  });
+
+  it('filters by spent, orders and not-seen days and pages on the server', async () => {
+    expect((await list({ spentMin: '50', spentMax: '80' })).rows.map((r) => r.totalSpentCents).sort()).toEqual([5000, 6000, 7000, 8000]);
+    expect((await list({ ordersMin: '2' })).total).toBe(1);
+    expect((await list({ notSeenDays: '30' })).total).toBe(0);
+    const page2 = await list({ pageSize: '4', page: '3' });
+    expect(page2.rows).toHaveLength(2);
+    expect((await list({ range: '1m' })).total).toBe(10);
+  });
+
+  it('a changed points rule rebuilds the list', async () => {
+    const put = await owner({ method: 'PUT', url: '/api/api/customers/settings', payload: { pointsPerDollar: 2 } });
+    expect(put.statusCode, put.body).toBe(200);
+    await settle();
+    expect((await list()).rows.find((r) => r.phone === '+15550102001')!.points).toBe(62);
+    await owner({ method: 'PUT', url: '/api/api/customers/settings', payload: { pointsPerDollar: 1 } });
+    await settle();
+  });
+
+  it('is for owners, agents and admins; staff are refused; another restaurant sees none of it', async () => {
+    expect((await staff({ method: 'GET', url: '/api/api/customers' })).statusCode).toBe(403);
+    const dragon = await dragonOwner({ method: 'GET', url: '/api/api/customers' });
+    expect(dragon.statusCode).toBe(200);
+    expect(dragon.body).not.toContain('+1555010');
+    const lin = (await list()).rows.find((r) => r.phone === '+15550102001')!;
+    expect((await dragonOwner({ method: 'GET', url: `/api/api/customers/${lin.id}` })).statusCode).toBe(404);
+    const detail = await owner({ method: 'GET', url: `/api/api/customers/${lin.id}` });
+    expect(detail.json().orders).toHaveLength(3);
+  });
+});
+
+describe('campaigns', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    ids = (await list({ pageSize: '100' })).rows.map((r) => r.id);
+  });
+
+  const body = { bodyEn: 'Harbor Bistro: 20% off this week!', bodyZh: '海港小馆：本周八折！' };
+
+  it('refuses an empty selection and more than 1000, and quotes per language with opted-out excluded', async () => {
+    const none = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids: [] } } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(msg('selectFirst'));
+    const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1);
+    const over = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids: tooMany } } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe(msg('maxSelected'));
+
+    // Customer 10 opts out by text first.
+    const stop = await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102010', Body: 'STOP', To: '+15550100000' }));
+    expect(stop.statusCode, stop.body).toBe(200);
+    const quote = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids } } });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const q = quote.json();
+    expect(q.optedOutExcluded).toBe(1);
+    expect(q.recipients).toBe(9);
+    const expected = smsCost([
+      { language: 'en', parts: analyzeSms(body.bodyEn, 'en').parts, recipients: 8 },
+      { language: 'zh', parts: analyzeSms(body.bodyZh, 'zh').parts, recipients: 1 },
+    ]);
+    expect(q.totalCents).toBe(expected.totalCents);
+    expect(q.lines).toHaveLength(2);
+  });
+
+  it('opt-out and opt-in through the signed webhook, recorded; a bad signature is refused', async () => {
+    const bad = await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: '退订' }, 'wrong-token'));
+    expect(bad.statusCode).toBe(403);
+    expect((await list()).rows.find((r) => r.phone === '+15550102009')!.optedOut).toBe(false);
+    await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: '退订' }));
+    expect((await list()).rows.find((r) => r.phone === '+15550102009')!.optedOut).toBe(true);
+    await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: 'start' }));
+    const c9 = (await list()).rows.find((r) => r.phone === '+15550102009')!;
+    expect(c9.optedOut).toBe(false);
+    const detail = (await owner({ method: 'GET', url: `/api/api/customers/${c9.id}` })).json();
+    expect(detail.optHistory.map((h: { kind: string }) => h.kind)).toEqual(['optIn', 'optOut']);
+  });
+
+  it('needs a verified bank; submit, review by the agent above, only allowed transitions; send with payment failure, quiet hours, resume after a crash', async () => {
+    await ctx.db.update(bankAccounts).set({ status: 'failed' }).where(eq(bankAccounts.nodeId, harborNode));
+    const noBank = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { ...body, audience: { ids } } });
+    expect(noBank.json().message).toBe(msg('linkBankFirst'));
+    await ctx.db.update(bankAccounts).set({ status: 'verified' }).where(eq(bankAccounts.nodeId, harborNode));
+
+    const submit = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { ...body, audience: { ids } } });
+    expect(submit.statusCode, submit.body).toBe(200);
+    expect(submit.json().message).toBe(msg('submitted'));
+    const id = submit.json().id as number;
+
+    // Sending before approval is refused; staff cannot send; another restaurant's owner cannot review.
+    expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` })).statusCode).toBe(409);
+    expect((await dragonOwner({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } })).statusCode).toBe(403);
+    const pending = await agent({ method: 'GET', url: '/api/api/customers/reviews' });
+    expect(pending.json().rows.map((r: { id: number }) => r.id)).toContain(id);
+    const approve = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved', note: 'ok' } });
+    expect(approve.json().message).toBe(msg('approved'));
+    const again = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'rejected' } });
+    expect(again.statusCode).toBe(409);
+
+    // Payment fails: nothing moves.
+    const { sms, payments } = localAdapters.get(ctx.db)!;
+    payments.fail = true;
+    const unpaid = await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
+    expect(unpaid.json().message).toBe(msg('paymentFailed'));
+    payments.fail = false;
+
+    // 22:00 local: the send waits for 8:00 and says so.
+    clock.set('2026-03-14T22:00:00-04:00');
+    const send = await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
+    expect(send.statusCode, send.body).toBe(200);
+    expect(send.json().message).toBe('SMS sent to 9 users');
+    expect(send.json().waitsUntil).toBe('2026-03-15T12:00:00.000Z');
+    await ctx.app.jobs.drain();
+    expect(sms.messages).toHaveLength(0);
+
+    // 8:00: one recipient's number is bad, and the server "dies" after the 3rd message was accepted.
+    clock.set('2026-03-15T08:00:00-04:00');
+    sms.failFor.add('+15550102005');
+    sms.crashAfter = 3;
+    await ctx.app.jobs.drain().catch(() => undefined);
+    clock.advance(10 * 60_000);
+    await ctx.app.jobs.drain();
+    await relogin();
+    const phones = sms.messages.map((m) => m.to);
+    expect(new Set(phones).size).toBe(phones.length);
+    expect(phones).toHaveLength(8);
+    expect(sms.messages.find((m) => m.to === '+15550102001')!.body).toContain('回复 STOP 退订');
+
+    for (const cb of sms.takeCallbacks()) await ctx.app.inject(signed('/api/api/customers/sms/status', cb.params));
+    const [campaign] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(campaign).toMatchObject({ id, status: 'sent', sendState: 'done', progress: { queued: 0, sent: 0, delivered: 8, failed: 1 } });
+    const recipients = (await owner({ method: 'GET', url: `/api/api/customers/campaigns/${id}/recipients` })).json();
+    expect(recipients.rows.find((r: { phone: string }) => r.phone === '+15550102005').error).toBe('invalid destination number');
+    const [row] = ((await ctx.db.execute(sql`select sent_by_user_id, sent_at from sms_campaigns where id = ${id}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    expect(row!.sent_by_user_id).not.toBeNull();
+  });
+
+  it('a provider failing as a whole stops the send with the message; sending again resumes', async () => {
+    clock.set('2026-03-16T12:00:00-04:00');
+    await relogin();
+    const submit = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'Hello again', audience: { ids: ids.slice(0, 3) } } });
+    const id = submit.json().id as number;
+    await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
+    const { sms } = localAdapters.get(ctx.db)!;
+    sms.failFor.clear();
+    sms.failAll = true;
+    const before = sms.messages.length;
+    await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
+    await ctx.app.jobs.drain();
+    let [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(c).toMatchObject({ id, sendState: 'failed', failureReason: msg('sendFailed') });
+    sms.failAll = false;
+    expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` })).statusCode).toBe(200);
+    await ctx.app.jobs.drain();
+    [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(c).toMatchObject({ id, sendState: 'done', progress: { sent: 3 } });
+    expect(sms.messages.length - before).toBe(3);
+    // A rejected campaign can never be sent.
+    const other = (await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'No', audience: { ids: ids.slice(0, 1) } } })).json().id;
+    expect((await agent({ method: 'POST', url: `/api/api/customers/reviews/${other}`, payload: { decision: 'rejected' } })).json().message).toBe(msg('rejected'));
+    expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${other}/send` })).statusCode).toBe(409);
+  });
+});

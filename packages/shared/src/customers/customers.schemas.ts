@@ -1,0 +1,204 @@
+/**
+ * The customer list and SMS campaigns (SPEC 2 "/userList/index", SPEC 3, 4, 5, 8, 9): one schema per
+ * request and answer, used by the server's routes and the web's forms alike.
+ */
+import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
+import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
+
+/** At most this many customers in one campaign (SPEC 5). */
+export const MAX_SELECTED = 1000;
+
+/** A phone as E.164 (+15551234567), US when it has no country code; null when it is not a number. */
+export function normalizePhone(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const parsed = parsePhoneNumberFromString(raw.trim(), 'US');
+  if (!parsed || !parsed.isPossible()) return null;
+  return parsed.number;
+}
+
+export const CUSTOMER_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
+export type TCustomerRange = (typeof CUSTOMER_RANGES)[number];
+export const CUSTOMER_SORTS = ['points', 'lastOrderAt', 'totalOrders'] as const;
+
+const optionalInt = z.coerce.number().int().min(0).optional();
+/** Dollars as typed ("12.50") to cents; absent when empty. */
+const optionalMoney = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const s = String(v).trim();
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an amount like 12.50' });
+      return z.NEVER;
+    }
+    const [whole, frac = ''] = s.split('.');
+    return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  });
+
+/** The list's filters; the same object decides "search conditions unchanged" on the web. */
+export const ZCustomerFilter = z.object({
+  range: z.enum(CUSTOMER_RANGES).default('all'),
+  sort: z.enum(CUSTOMER_SORTS).default('lastOrderAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  spentMin: optionalMoney,
+  spentMax: optionalMoney,
+  ordersMin: optionalInt,
+  ordersMax: optionalInt,
+  notSeenDays: optionalInt,
+  q: z.string().trim().max(40).optional(),
+});
+export type TCustomerFilter = z.infer<typeof ZCustomerFilter>;
+
+export const ZCustomerListQuery = ZCustomerFilter.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export const ZCustomerRow = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  language: z.enum(['en', 'zh']),
+  firstOrderAt: z.string(),
+  lastOrderAt: z.string(),
+  totalOrders: z.number().int(),
+  totalSpentCents: z.number().int(),
+  points: z.number().int(),
+  favouriteItem: z.string().nullable(),
+  optedOut: z.boolean(),
+});
+export type TCustomerRow = z.infer<typeof ZCustomerRow>;
+
+export const ZCustomerList = z.object({
+  rows: z.array(ZCustomerRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** When the list was last rebuilt from the orders (null: never). */
+  computedAt: z.string().nullable(),
+});
+
+export const ZCustomerDetail = z.object({
+  customer: ZCustomerRow,
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      orderNumber: z.string().nullable(),
+      openedAt: z.string(),
+      status: z.string(),
+      netSalesCents: z.number().int(),
+      totalCents: z.number().int(),
+      refundedCents: z.number().int(),
+    }),
+  ),
+  optHistory: z.array(z.object({ kind: z.enum(['optOut', 'optIn']), body: z.string(), at: z.string() })),
+});
+
+/** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
+export const ZAudience = z.union([
+  z.object({ ids: z.array(z.number().int().positive()) }),
+  z.object({ filter: ZCustomerFilter }),
+]);
+
+function checkBody(language: 'en' | 'zh') {
+  return (body: string, ctx: z.RefinementCtx) => {
+    if (analyzeSms(body, language).parts > MAX_SMS_PARTS) ctx.addIssue({ code: 'custom', message: CUSTOMERS_MESSAGES.tooLong!.en });
+  };
+}
+
+export const ZCampaignContent = z.object({
+  bodyEn: z
+    .string()
+    .trim()
+    .min(1, CUSTOMERS_MESSAGES.emptyMessage!.en)
+    .superRefine(checkBody('en')),
+  bodyZh: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .superRefine((v, ctx) => (v ? checkBody('zh')(v, ctx) : undefined)),
+});
+
+export const ZCampaignRequest = ZCampaignContent.extend({ audience: ZAudience });
+export type TCampaignRequest = z.infer<typeof ZCampaignRequest>;
+
+export const ZCostLine = z.object({
+  language: z.enum(['en', 'zh']),
+  parts: z.number().int(),
+  recipients: z.number().int(),
+  billedParts: z.number().int(),
+  subtotalMicros: z.number().int(),
+});
+
+export const ZCampaignQuote = z.object({
+  recipients: z.number().int(),
+  optedOutExcluded: z.number().int(),
+  lines: z.array(ZCostLine),
+  pricePerPartMicros: z.number().int(),
+  taxRateBasisPoints: z.number().int(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type TCampaignQuote = z.infer<typeof ZCampaignQuote>;
+
+export const CAMPAIGN_STATUSES = ['pending', 'approved', 'rejected', 'sent'] as const;
+export const SEND_STATES = ['idle', 'waiting', 'sending', 'done', 'failed'] as const;
+export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+
+export const ZCampaign = z.object({
+  id: z.number().int(),
+  restaurantId: z.number().int(),
+  restaurantName: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  bodyEn: z.string(),
+  bodyZh: z.string().nullable(),
+  quote: ZCampaignQuote,
+  createdBy: z.string(),
+  createdAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+  sentBy: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  sendState: z.enum(SEND_STATES),
+  sendStartsAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  progress: z.object({
+    queued: z.number().int(),
+    sent: z.number().int(),
+    delivered: z.number().int(),
+    failed: z.number().int(),
+  }),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+
+export const ZCampaignList = z.object({ rows: z.array(ZCampaign) });
+
+export const ZReviewRequest = z.object({
+  decision: z.enum(['approved', 'rejected']),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const ZRecipientList = z.object({
+  rows: z.array(
+    z.object({
+      phone: z.string(),
+      language: z.enum(['en', 'zh']),
+      status: z.enum(RECIPIENT_STATUSES),
+      error: z.string().nullable(),
+    }),
+  ),
+  total: z.number().int(),
+});
+
+export const ZSmsPricingRequest = z.object({
+  pricePerPartMicros: z.number().int().min(0).max(1_000_000),
+  taxRateBasisPoints: z.number().int().min(0).max(5_000),
+});
+
+export const ZMessageAnswer = z.object({ message: z.string() });
