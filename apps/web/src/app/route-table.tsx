@@ -74,7 +74,7 @@ export const routeTable: TRouteRecord[] = [
     icon: 'UserOutlined',
     grant: { kind: 'always' },
     roles: OWNER_ROLES,
-    lazy: notReady,
+    lazy: () => import('./routes/customers/user-list-page.tsx'),
   },
   {
     path: '/orderCalendar/index',
