@@ -4,6 +4,7 @@ import { MESSAGES } from '@ra/shared/errors';
 import { NODE_TREE_CODE, ZChildrenNodeResponse, ZRestInfo, type TNode } from '@ra/shared/auth/auth.schemas';
 import { nodes } from '../../db/schema/nodes.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
+import { MORE_RESTAURANTS } from '../agent/agent.seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 
 let ctx: TestContext;
@@ -47,17 +48,20 @@ describe('an agent before choosing a restaurant', () => {
 describe('getChildrenNodeByXid', () => {
   it('lists the team before the restaurants directly under the agent node', async () => {
     const list = await children(agent, agentRootXid);
-    expect(list.map((n) => n.properties.type)).toEqual(['team', 'restaurant', 'restaurant']);
+    // The demo portfolio (agent.seed.ts) adds MORE_RESTAURANTS directly under the agent too.
+    expect(list.map((n) => n.properties.type)).toEqual([
+      'team',
+      ...Array<string>(2 + MORE_RESTAURANTS.length).fill('restaurant'),
+    ]);
     const [team, ...restaurantNodes] = list;
     expect(team).toMatchObject({
       isLeaf: false,
       hasChildren: true,
       properties: { firstName: 'East', lastName: 'Team' },
     });
-    expect(restaurantNodes.map((n) => n.properties.restname).sort()).toEqual([
-      'Harbor Bistro',
-      '金龙餐厅 Golden Dragon',
-    ]);
+    expect(restaurantNodes.map((n) => n.properties.restname).sort()).toEqual(
+      ['Harbor Bistro', '金龙餐厅 Golden Dragon', ...MORE_RESTAURANTS.map((r) => r.name)].sort(),
+    );
     for (const n of restaurantNodes) {
       expect(n).toMatchObject({ isLeaf: true, hasChildren: false });
       expect(n.restfullname).toBeTruthy();
