@@ -33,6 +33,12 @@ const PUBLIC_ROUTES = [
   // The ordering site sends a customer's dish photo with the restaurant's upload key (x-photo-upload-key):
   // the key is the credential, and the photo waits for approval (issue 8).
   'POST /api/public/menuImage/upload',
+  // Published images for kiosks and ordering sites: the unguessable file address is the credential.
+  'GET /api/media/public/:file',
+  'HEAD /api/media/public/:file',
+  // SMS provider webhooks (inbound opt-out/opt-in, delivery status): the Twilio-style signature is the credential.
+  'POST /api/api/customers/sms/inbound',
+  'POST /api/api/customers/sms/status',
 ];
 
 let ctx: TestContext;
