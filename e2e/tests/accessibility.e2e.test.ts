@@ -89,7 +89,7 @@ async function audit(page: Page, name: string): Promise<TFinding[]> {
         window as unknown as {
           axe: {
             run: (
-              ctx: Document,
+              ctx: { exclude: string[][] },
               opts: object,
             ) => Promise<{
               violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: unknown[] }> }>;
@@ -97,7 +97,13 @@ async function audit(page: Page, name: string): Promise<TFinding[]> {
           };
         }
       ).axe
-        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .run(
+          // antd's measuring row (tables with scroll/fixed columns) is aria-hidden and copies the column
+          // titles, the select-all checkbox included, to measure their widths: antd-internal, never seen
+          // or reached by a person, so only that row is left out
+          { exclude: [['.ant-table-measure-row']] },
+          { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+        )
         .then((r) =>
           r.violations.map((v) => ({
             rule: v.id,

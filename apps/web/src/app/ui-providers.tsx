@@ -7,6 +7,8 @@ import { useSettings } from '../stores/settings.ts';
 import { antdSize, withInterfaceSize } from '../components/layout/interface-size.ts';
 import { themeConfig } from '../components/layout/theme.ts';
 import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
+// tag colours, text switches and .ra-sr-only for every antd page, the ones outside the app frame too
+import '../components/layout/global.css';
 
 export type TAntdLocale = ConfigProviderProps['locale'];
 

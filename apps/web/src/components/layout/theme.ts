@@ -202,6 +202,8 @@ export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): T
         defaultHoverBorderColor: colorPrimary,
         defaultActiveBorderColor: shade.textActive,
       },
+      // switches with text put white text on the checked fill (global.css darkens the unchecked grey)
+      Switch: { colorPrimary: shade.fill, colorPrimaryHover: shade.fillHover },
       Tabs: {
         itemSelectedColor: shade.text,
         itemHoverColor: shade.textHover,

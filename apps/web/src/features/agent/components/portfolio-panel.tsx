@@ -81,9 +81,10 @@ export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) 
           type="primary"
           loading={busyXid === r.xid}
           onClick={() => onManage(r.xid)}
-          aria-label={t('portfolio.manageNamed', { name: r.name })}
         >
           {t('portfolio.manage')}
+          {/* the name read after the visible word, so the accessible name starts with what is seen */}
+          <span className="ra-sr-only"> {r.name}</span>
         </Button>
       ),
     },

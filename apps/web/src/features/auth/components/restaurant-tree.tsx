@@ -119,7 +119,6 @@ export function RestaurantTree({
               <Button
                 size="small"
                 type="primary"
-                ghost
                 loading={busyXid === item.key}
                 disabled={busyXid !== null && busyXid !== item.key}
                 onClick={(e) => {

@@ -76,9 +76,13 @@ export function DevicesView() {
       key: 'device',
       title: t('columns.device'),
       render: (_, d) => (
-        <Button type="link" className="ra-devices__name" onClick={() => open(d.id)} aria-label={rowLabel(d)}>
+        <Button type="link" className="ra-devices__name" onClick={() => open(d.id)}>
           {d.name}
           {d.code ? <span className="ra-devices__code">{d.code}</span> : null}
+          {/* type and status read after the visible name and code (the accessible name starts with what is seen) */}
+          <span className="ra-sr-only">
+            {t('rowLabelRest', { type: t(`type.${d.type}`), status: t(`status.${d.status}`) })}
+          </span>
         </Button>
       ),
     },
