@@ -569,7 +569,7 @@ export const ZItemVersion = z.object({
 export type TItemVersion = z.infer<typeof ZItemVersion>;
 export const ZItemVersionsResponse = z.object({ versions: z.array(ZItemVersion) });
 export type TItemVersionsResponse = z.infer<typeof ZItemVersionsResponse>;
-export const ZRestoreVersionRequest = z.object({ version: z.number().int().min(1) });
+export const ZRestoreVersionRequest = z.object({ version: z.number().int().min(1).max(2_147_483_647) });
 
 // --- scheduled changes ------------------------------------------------------------------------
 

@@ -53,8 +53,13 @@ export const ZClockRequest = z.object({
 });
 export type TClockRequest = z.input<typeof ZClockRequest>;
 
-export const ZClockParams = z.object({ restId: z.coerce.number().int().positive(), xid: z.string().max(40) });
-export const ZRestParams = z.object({ restId: z.coerce.number().int().positive() });
+const ZRestId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Employees' login ids look like 'U100001' (users.xid); anything else (NUL, junk) is refused with 400. */
+export const ZClockParams = z.object({
+  restId: ZRestId,
+  xid: z.string().regex(/^U\d{1,12}$/, 'Expected an employee id like U100001'),
+});
+export const ZRestParams = z.object({ restId: ZRestId });
 
 /** SPEC 7 POST /api/restaurant/user/delete: the shift's clock-in and clock-out entries (one shift). */
 export const ZDeleteShiftRequest = z.object({
@@ -224,8 +229,8 @@ export const ZPeriodExportQuery = z.object({
 export const WAGE_MAX_CENTS = 100_000;
 export const ZWageUpdate = z
   .object({
-    userId: z.number().int().positive().optional(),
-    roleId: z.number().int().positive().optional(),
+    userId: z.number().int().positive().max(2_147_483_647).optional(),
+    roleId: z.number().int().positive().max(2_147_483_647).optional(),
     /** null removes the wage. */
     hourlyCents: z
       .number()

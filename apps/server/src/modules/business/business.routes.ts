@@ -29,7 +29,7 @@ import type { EffectiveHoursService } from './effective-hours.service.ts';
 import type { ServiceFeesService } from './service-fees.service.ts';
 
 const editConfig = { access: { kind: 'page', permission: 'editConfig' } } as const;
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZOk = z.object({ ok: z.literal(true) });
 
 export interface TBusinessRouteDeps {

@@ -266,11 +266,16 @@ export class DevicesService {
     const row = await this.repo.withTransaction(async (repo, tx) => {
       const before = await repo.find(restaurantId, id);
       if (!before) throw notFound();
-      const after = await repo.update(restaurantId, id, {
+      const changes = {
         ...(request.name !== undefined ? { name: request.name } : {}),
         ...(request.code !== undefined ? { code: request.code } : {}),
         ...(request.platformConfig !== undefined ? { platformConfig: request.platformConfig } : {}),
-      });
+      };
+      // An empty UPDATE ... SET is an SQL error (500): a body with nothing to change is refused.
+      if (Object.keys(changes).length === 0) {
+        throw new AppError(400, ERROR_CODES.badRequest, 'Nothing to change: send name, code or platformConfig');
+      }
+      const after = await repo.update(restaurantId, id, changes);
       if (!after) throw notFound();
       await new AuditRepository(tx).record({
         restaurantId,
