@@ -136,7 +136,9 @@ describe('permissions', () => {
 describe('session expiry', () => {
   it('shows the non-dismissable re-login dialog when the token has expired, and its button returns to sign-in', async () => {
     const { context, page } = await newPage(browser);
-    await signInTo(page, 'owner@demo.test');
+    // through the form: the session the page keeps (not only the cookie) is what a reload restores
+    await signIn(page, 'owner@demo.test');
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
     const cookie = (await context.cookies()).find((c) => c.name === 'Admin-Token');
     expect(cookie).toBeDefined();
     const claims = decodeToken(cookie!.value);
