@@ -3,6 +3,7 @@
  * request and answer, used by the server's routes and the web's forms alike.
  */
 import { z } from 'zod';
+import { zText } from '../validation/text.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
 import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
@@ -48,7 +49,7 @@ export const ZCustomerFilter = z.object({
   ordersMin: optionalInt,
   ordersMax: optionalInt,
   notSeenDays: optionalInt,
-  q: z.string().trim().max(40).optional(),
+  q: zText().trim().max(40).optional(),
 });
 export type TCustomerFilter = z.infer<typeof ZCustomerFilter>;
 
@@ -99,7 +100,7 @@ export const ZCustomerDetail = z.object({
 
 /** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
 export const ZAudience = z.union([
-  z.object({ ids: z.array(z.number().int().positive()) }),
+  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)) }),
   z.object({ filter: ZCustomerFilter }),
 ]);
 
@@ -110,13 +111,11 @@ function checkBody(language: 'en' | 'zh') {
 }
 
 export const ZCampaignContent = z.object({
-  bodyEn: z
-    .string()
+  bodyEn: zText()
     .trim()
     .min(1, CUSTOMERS_MESSAGES.emptyMessage!.en)
     .superRefine(checkBody('en')),
-  bodyZh: z
-    .string()
+  bodyZh: zText()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
