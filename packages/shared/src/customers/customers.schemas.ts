@@ -111,12 +111,15 @@ function checkBody(language: 'en' | 'zh') {
 }
 
 export const ZCampaignContent = z.object({
+  // 10 parts of 160 characters at most: anything longer is refused before it is counted
   bodyEn: zText()
     .trim()
     .min(1, CUSTOMERS_MESSAGES.emptyMessage!.en)
+    .max(1_600, { message: CUSTOMERS_MESSAGES.tooLong!.en, abort: true })
     .superRefine(checkBody('en')),
   bodyZh: zText()
     .trim()
+    .max(1_600, { message: CUSTOMERS_MESSAGES.tooLong!.en, abort: true })
     .optional()
     .transform((v) => (v ? v : undefined))
     .superRefine((v, ctx) => (v ? checkBody('zh')(v, ctx) : undefined)),

@@ -55,7 +55,15 @@ export function customersModule(
         singletonKey: `customers-${restaurantId}`,
       },
     );
-  deps.orders.onIngested(queueRecompute);
+  // A POS pushes orders one after another: while this app knows a rebuild is already waiting for a
+  // restaurant, a further push needs no new job (the waiting one reads every order when it runs).
+  const waitingUntil = new Map<number, number>();
+  deps.orders.onIngested(async (restaurantId) => {
+    const now = deps.clock.now().getTime();
+    if ((waitingUntil.get(restaurantId) ?? 0) > now) return;
+    waitingUntil.set(restaurantId, now + RECOMPUTE_DELAY_MS);
+    await queueRecompute(restaurantId);
+  });
 
   return async (app) => {
     await deps.jobs.work<{ restaurantId: number }>(RECOMPUTE_QUEUE, (job) => customers.recompute(job.data.restaurantId));
