@@ -106,7 +106,8 @@ export const ZAudience = z.union([
 
 function checkBody(language: 'en' | 'zh') {
   return (body: string, ctx: z.RefinementCtx) => {
-    if (analyzeSms(body, language).parts > MAX_SMS_PARTS) ctx.addIssue({ code: 'custom', message: CUSTOMERS_MESSAGES.tooLong!.en });
+    if (analyzeSms(body, language).parts > MAX_SMS_PARTS)
+      ctx.addIssue({ code: 'custom', message: CUSTOMERS_MESSAGES.tooLong!.en });
   };
 }
 

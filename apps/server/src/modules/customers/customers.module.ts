@@ -66,7 +66,9 @@ export function customersModule(
   });
 
   return async (app) => {
-    await deps.jobs.work<{ restaurantId: number }>(RECOMPUTE_QUEUE, (job) => customers.recompute(job.data.restaurantId));
+    await deps.jobs.work<{ restaurantId: number }>(RECOMPUTE_QUEUE, (job) =>
+      customers.recompute(job.data.restaurantId),
+    );
     await campaigns.registerWorkers();
     await app.register(
       customersRoutes({
