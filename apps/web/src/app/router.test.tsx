@@ -108,5 +108,9 @@ describe('the router with its guard', () => {
     useSession.setState({ token: 'tok' });
     const router = await open('/changePassword');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/ChangePassword'), { timeout: 5000 });
+    // the page itself has loaded (a module still loading when the test ends fails the whole run)
+    await vi.waitFor(() => expect(container.querySelector('input[type=password]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
   });
 });
