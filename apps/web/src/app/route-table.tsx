@@ -26,8 +26,6 @@ import type { TRouteRecord } from './route-types.ts';
  * - the `unrestricted` kind (the "another fixed set") is supported by access but holds no route today.
  */
 
-/** Every page that a later issue builds shows the shared "not available yet" page until then. */
-const notReady = () => import('./routes/not-ready.tsx');
 /** Every sales report section is one page module, so switching sections downloads nothing more. */
 const salesReportPage = () => import('./routes/sales-report/sales-report-page.tsx');
 /** The three channel layout pages are one page module that reads its channel from the path. */
