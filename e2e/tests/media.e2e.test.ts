@@ -53,9 +53,15 @@ describe('customer photo approval', () => {
     await expect.poll(() => page.getByText('Waiting (3)').count()).toBeGreaterThan(0);
     // the demo photos are drawn on first read: wait until every card's image has loaded
     await expect
-      .poll(() => page.locator('.ra-photo-card img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)), {
-        timeout: 30_000,
-      })
+      .poll(
+        () =>
+          page
+            .locator('.ra-photo-card img')
+            .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(true);
     await shot(page, 'media-photos-waiting-en');
 
@@ -63,19 +69,21 @@ describe('customer photo approval', () => {
     await page.getByRole('button', { name: 'Show Harbor Smash Burger large' }).click();
     await page.waitForURL((u) => u.searchParams.has('photo'));
     const preview = page.locator('.ra-photo-large');
-    await expect.poll(() => preview.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(500);
+    await expect
+      .poll(() => preview.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(500);
     await shot(page, 'media-photo-large-en');
     await page.keyboard.press('Escape');
     await page.waitForURL((u) => !u.searchParams.has('photo'));
 
-    // approve two at once; coupons are not built, so the dialog says so
+    // approve two at once; the restaurant's coupons are offered as an optional reward
     await page.getByRole('checkbox', { name: 'Select Harbor Smash Burger' }).check();
     await page.getByRole('checkbox', { name: 'Select Harbor Garden Salad' }).check();
     await expect.poll(() => page.getByText('2 selected').count()).toBe(1);
     await page.getByRole('button', { name: 'Approve selected' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve 2 photos' });
     await approve.waitFor();
-    await expect.poll(() => approve.getByText(/Reward coupons are not available yet/).count()).toBe(1);
+    await expect.poll(() => approve.getByLabel('Reward coupon (optional)').isVisible()).toBe(true);
     await shot(page, 'media-approve-dialog-en');
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => card(page, 'Harbor Smash Burger').count()).toBe(0);
@@ -85,7 +93,9 @@ describe('customer photo approval', () => {
     await card(page, 'Harbor Lobster Linguine').getByRole('button', { name: 'Refuse' }).click();
     const refuse = page.getByRole('dialog', { name: 'Refuse 1 photo' });
     await refuse.getByRole('button', { name: 'Refuse' }).click();
-    await expect.poll(() => refuse.locator('.ant-form-item-explain-error').innerText()).toBe('Please enter a reason for refusing.');
+    await expect
+      .poll(() => refuse.locator('.ant-form-item-explain-error').innerText())
+      .toBe('Please enter a reason for refusing.');
     await refuse.getByLabel('Reason').fill('Not the linguine we serve');
     await refuse.getByRole('button', { name: 'Refuse' }).click();
     await expect.poll(() => page.getByText('No photos are waiting for review.').count()).toBe(1);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaHooks } from '../media/media.hooks.ts';
 import type { TModuleDeps } from '../module-deps.ts';
 import { CouponsRepository } from './coupons.repository.ts';
 import { couponsRoutes } from './coupons.routes.ts';
@@ -13,6 +14,11 @@ export function couponsModule(deps: TModuleDeps): FastifyPluginAsyncZod {
     const coupons = new CouponsService(repo, deps.clock, menuIdCheck(deps.db));
     const premium = new PremiumCodesService(repo, deps.clock, deps.jobs);
     await premium.register();
+    // the customer photo approval offers the restaurant's active coupons as a reward (issue 8)
+    mediaHooks(deps.db).setRewardCoupons({
+      list: async (restaurantId) =>
+        (await repo.activeCoupons(restaurantId, 200)).map((c) => ({ id: c.id, name: c.name })),
+    });
     await app.register(couponsRoutes(coupons, premium));
   };
 }

@@ -38,9 +38,13 @@ function multipart(files: TFile[], fields: Record<string, string> = {}) {
 }
 
 const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#e67e22' } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#e67e22' } })
+    .jpeg()
+    .toBuffer();
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.7 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 0, g: 128, b: 255, alpha: 0.7 } } })
+    .png()
+    .toBuffer();
 
 async function upload(files: TFile[]) {
   const body = multipart(files);
@@ -111,7 +115,13 @@ describe('image library', () => {
 
   it('takes a photo bigger than the 1 MB JSON body limit', async () => {
     const noisy = await sharp({
-      create: { width: 1500, height: 1500, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 1500,
+        height: 1500,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .jpeg({ quality: 100 })
       .toBuffer();
@@ -137,12 +147,17 @@ describe('image library', () => {
   });
 
   it('refuses to delete an image the menu uses, naming where; deletes an unused one and its files', async () => {
-    const [image] = (((await upload([{ name: 'cover.jpg', body: await jpeg(700, 700) }])).json()) as { images: TLibraryImage[] }).images;
+    const [image] = (
+      (await upload([{ name: 'cover.jpg', body: await jpeg(700, 700) }])).json() as { images: TLibraryImage[] }
+    ).images;
     let usedBy: string[] = ['Item: Harbor Clam Chowder'];
     mediaHooks(ctx.db).addImageUsage(async (_restaurantId, imageId) => (imageId === image!.id ? usedBy : []));
     const used = await owner({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` });
     expect(used.statusCode).toBe(409);
-    expect(used.json()).toMatchObject({ message: MEDIA_MESSAGES.imageInUse.en, errors: { usedBy: 'Item: Harbor Clam Chowder' } });
+    expect(used.json()).toMatchObject({
+      message: MEDIA_MESSAGES.imageInUse.en,
+      errors: { usedBy: 'Item: Harbor Clam Chowder' },
+    });
 
     usedBy = [];
     expect((await dragon({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` })).statusCode).toBe(404);
@@ -168,7 +183,11 @@ describe('when file storage is away', () => {
     });
     const ownerThere = as(broken, await tokenFor(broken, 'owner@demo.test'));
     const before = (await library()).total;
-    const res = await ownerThere({ method: 'POST', url: '/api/api/media/images', ...multipart([{ name: 'a.jpg', body: await jpeg(600, 600) }]) });
+    const res = await ownerThere({
+      method: 'POST',
+      url: '/api/api/media/images',
+      ...multipart([{ name: 'a.jpg', body: await jpeg(600, 600) }]),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(MEDIA_MESSAGES.storageUnavailable.en);
     expect((await library()).total).toBe(before);
@@ -178,42 +197,73 @@ describe('when file storage is away', () => {
 describe('customer photo approval', () => {
   it('lists waiting photos oldest first with a count, and draws the demo photos on first read', async () => {
     const waiting = await photos('unapproved');
-    expect(waiting.items.map((p) => p.name)).toEqual(['Harbor Lobster Linguine', 'Harbor Garden Salad', 'Harbor Smash Burger']);
+    expect(waiting.items.map((p) => p.name)).toEqual([
+      'Harbor Lobster Linguine',
+      'Harbor Garden Salad',
+      'Harbor Smash Burger',
+    ]);
     expect(waiting.waiting).toBe(3);
     const all = await photos();
     expect(all.total).toBe(5);
-    const file = await owner({ method: 'GET', url: `/api/api/menuImage/${waiting.items[0]!.id}/file`, query: { format: 'jpeg' } });
+    const file = await owner({
+      method: 'GET',
+      url: `/api/api/menuImage/${waiting.items[0]!.id}/file`,
+      query: { format: 'jpeg' },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(file.rawPayload).metadata()).height).toBe(550);
   });
 
   it('approves and refuses several at once, all or none, recording who and when', async () => {
-    const [linguine, salad, burger] = (await photos('unapproved')).items as [TCustomerPhoto, TCustomerPhoto, TCustomerPhoto];
+    const [linguine, salad, burger] = (await photos('unapproved')).items as [
+      TCustomerPhoto,
+      TCustomerPhoto,
+      TCustomerPhoto,
+    ];
     const [approvedBefore] = (await photos('approved')).items as [TCustomerPhoto];
 
-    const mixed = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [linguine.id, approvedBefore.id] } });
+    const mixed = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/approve',
+      payload: { ids: [linguine.id, approvedBefore.id] },
+    });
     expect(mixed.statusCode).toBe(409);
     expect(mixed.json().message).toBe(MEDIA_MESSAGES.photoNotWaiting.en);
     expect((await photos('unapproved')).total).toBe(3);
 
-    const noReason = await owner({ method: 'POST', url: '/api/api/menuImage/refuse', payload: { ids: [burger.id], reason: '  ' } });
+    const noReason = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/refuse',
+      payload: { ids: [burger.id], reason: '  ' },
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors.reason).toBe(MEDIA_MESSAGES.refuseReasonRequired.en);
     const none = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [] } });
     expect(none.json().errors.ids).toBe(MEDIA_MESSAGES.selectPhotos.en);
 
-    const approved = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [linguine.id, salad.id] } });
+    const approved = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/approve',
+      payload: { ids: [linguine.id, salad.id] },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     for (const p of (approved.json() as { photos: TCustomerPhoto[] }).photos) {
-      expect(p).toMatchObject({ state: 'approved', reviewedBy: 'Grace Miller', reviewedAt: '2026-03-14T23:30:00.000Z' });
+      expect(p).toMatchObject({
+        state: 'approved',
+        reviewedBy: 'Grace Miller',
+        reviewedAt: '2026-03-14T23:30:00.000Z',
+      });
     }
     const refusedRes = await owner({
       method: 'POST',
       url: '/api/api/menuImage/refuse',
       payload: { ids: [burger.id], reason: 'Not our burger' },
     });
-    expect((refusedRes.json() as { photos: TCustomerPhoto[] }).photos[0]).toMatchObject({ state: 'refused', reason: 'Not our burger' });
+    expect((refusedRes.json() as { photos: TCustomerPhoto[] }).photos[0]).toMatchObject({
+      state: 'refused',
+      reason: 'Not our burger',
+    });
     expect((await photos('unapproved')).waiting).toBe(0);
 
     const audit = await ctx.db
@@ -223,13 +273,31 @@ describe('customer photo approval', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('says no reward coupons are available until the coupons domain offers some, and refuses an unknown coupon', async () => {
+  it("offers the restaurant's active coupons as a reward, approves with one, and refuses an unknown coupon", async () => {
     const coupons = await owner({ method: 'GET', url: '/api/api/menuImage/rewardCoupons' });
-    expect(coupons.json()).toEqual({ available: false, coupons: [] });
+    const offered = coupons.json() as { available: boolean; coupons: Array<{ id: number; name: string }> };
+    expect(offered.available).toBe(true);
+    expect(offered.coupons.length).toBeGreaterThan(0);
+    const unknown = Math.max(...offered.coupons.map((c) => c.id)) + 1_000;
     const upload = await uploadCustomerPhoto({ name: 'Harbor Fish Tacos', userId: 'guest-1' });
-    const res = await owner({ method: 'POST', url: '/api/api/menuImage/approve', payload: { ids: [upload.id], couponId: 99 } });
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/approve',
+      payload: { ids: [upload.id], couponId: unknown },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.couponId).toBe(MEDIA_MESSAGES.couponNotFound.en);
+    const rewarded = await owner({
+      method: 'POST',
+      url: '/api/api/menuImage/approve',
+      payload: { ids: [upload.id], couponId: offered.coupons[0]!.id },
+    });
+    expect(rewarded.statusCode, rewarded.body).toBe(200);
+    expect(rewarded.json().photos[0]).toMatchObject({
+      id: upload.id,
+      state: 'approved',
+      couponId: offered.coupons[0]!.id,
+    });
   });
 
   it('copies an approved photo into the image library once; refuses for a photo not approved', async () => {
@@ -251,7 +319,11 @@ describe('customer photo approval', () => {
     const theirs = (await dragon({ method: 'GET', url: '/api/api/menuImage/list' })).json() as TPhotoListResponse;
     expect(theirs.items.map((p) => p.name)).toEqual(['宫保鸡丁 Kung Pao Chicken']);
     expect((await dragon({ method: 'GET', url: `/api/api/menuImage/${photo.id}/file` })).statusCode).toBe(404);
-    const review = await dragon({ method: 'POST', url: '/api/api/menuImage/refuse', payload: { ids: [photo.id], reason: 'x' } });
+    const review = await dragon({
+      method: 'POST',
+      url: '/api/api/menuImage/refuse',
+      payload: { ids: [photo.id], reason: 'x' },
+    });
     expect(review.statusCode).toBe(404);
   });
 });
@@ -263,7 +335,8 @@ async function uploadCustomerPhoto(fields: Record<string, string>, key?: string)
 }
 
 async function customerUpload(fields: Record<string, string>, key?: string, file?: TFile) {
-  const uploadKey = key ?? ((await owner({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
+  const uploadKey =
+    key ?? ((await owner({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
   const body = multipart([file ?? { name: 'phone.jpg', body: await jpeg(1200, 1600) }], fields);
   return ctx.app.inject({
     method: 'POST',
@@ -276,12 +349,20 @@ async function customerUpload(fields: Record<string, string>, key?: string, file
 describe('the ordering site’s photo upload', () => {
   it('takes a customer’s photo with the restaurant’s key; it arrives waiting for review', async () => {
     const photo = await uploadCustomerPhoto({ name: 'Harbor Oyster Platter', userId: 'guest-77', menuItemId: '12' });
-    expect(photo).toMatchObject({ state: 'unapproved', name: 'Harbor Oyster Platter', userId: 'guest-77', menuItemId: 12, width: 550, height: 733 });
+    expect(photo).toMatchObject({
+      state: 'unapproved',
+      name: 'Harbor Oyster Platter',
+      userId: 'guest-77',
+      menuItemId: 12,
+      width: 550,
+      height: 733,
+    });
     expect((await photos('unapproved')).items.map((p) => p.id)).toContain(photo.id);
   });
 
   it('refuses a wrong key, a missing dish name and a file that is not an image', async () => {
-    const dragonKey = ((await dragon({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
+    const dragonKey = ((await dragon({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string })
+      .key;
     const forged = `${dragonKey.split('.')[0]}.${'A'.repeat(32)}`;
     const wrong = await customerUpload({ name: 'x', userId: 'g' }, forged);
     expect(wrong.statusCode).toBe(401);
@@ -289,7 +370,10 @@ describe('the ordering site’s photo upload', () => {
     const noName = await customerUpload({ userId: 'g' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors.name).toBe(MEDIA_MESSAGES.dishNameRequired.en);
-    const text = await customerUpload({ name: 'x', userId: 'g' }, undefined, { name: 'x.jpg', body: Buffer.from('hello, not a photo') });
+    const text = await customerUpload({ name: 'x', userId: 'g' }, undefined, {
+      name: 'x.jpg',
+      body: Buffer.from('hello, not a photo'),
+    });
     expect(text.json().message).toBe(MEDIA_MESSAGES.notAnImage.en);
   });
 });
