@@ -44,6 +44,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+const failures = [];
 const timings = [];
 const started = Date.now();
 
@@ -94,6 +95,16 @@ async function runSuite(suite) {
     passed += result.numPassedTests;
     failed += result.numFailedTests;
     // a suite that picks tests by name (-t) leaves the others out on purpose: they ran in their own suite
+    for (const file of result.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${suite.name} ${file.name.replace(process.cwd() + '/', '')} > ${t.fullName}\n    ${why}`);
+      }
+      // a file that failed before any test ran (an import error, a failing hook) has no failed test to name
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push(`${suite.name} ${file.name.replace(process.cwd() + '/', '')}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
     if (!suite.args) skipped += result.numPendingTests + (result.numTodoTests ?? 0);
     if (r.code !== 0 && result.numFailedTests === 0) broken.push(`${suite.name} (exit ${r.code})`);
   } finally {
@@ -110,6 +121,8 @@ async function runLane(lane) {
 await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
 
 const seconds = Math.round((Date.now() - started) / 1000);
+// The failures again, together at the end, where a CI log's tail shows them.
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 if (broken.length) console.log(`\nsuites that did not finish: ${broken.join(', ')}`);
 
 console.log(`\nall suites finished in ${seconds}s (${timings.join(', ')}; ${lanes} lane${lanes > 1 ? 's' : ''})`);
