@@ -20,6 +20,10 @@ export const CUSTOMERS_MESSAGES: Record<string, { en: string; zh: string }> = {
   sent: { en: 'SMS sent to {count} users', zh: '短信已发送给 {count} 位用户' },
   tooLong: { en: 'A message can be at most 10 parts', zh: '一条短信最多 10 段' },
   emptyMessage: { en: 'Please enter the message', zh: '请输入短信内容' },
+  ownCampaign: {
+    en: 'You cannot review a campaign you submitted yourself',
+    zh: '不能审核自己提交的短信活动',
+  },
   notAllowedNow: {
     en: 'This campaign cannot move from {from} to {to}',
     zh: '此活动不能从 {from} 变为 {to}',

@@ -274,10 +274,13 @@ export class CampaignsService {
     return this.deps.db.transaction(async (tx) => {
       const [row] = await rowsOf(
         tx,
-        sql`select c.id, c.status, c.restaurant_id from sms_campaigns c join restaurants r on r.id = c.restaurant_id
+        sql`select c.id, c.status, c.restaurant_id, c.created_by_user_id from sms_campaigns c join restaurants r on r.id = c.restaurant_id
           where c.id = ${id} and ${scope} for update of c`,
       );
       if (!row) throw notFound();
+      // Four eyes: whoever submitted a campaign (an agent managing the restaurant can) never approves it.
+      if (num(row.created_by_user_id) === auth.userId)
+        throw new AppError(403, ERROR_CODES.forbidden, message('ownCampaign'));
       const from = String(row.status) as TCampaignStatus;
       if (!canMoveCampaign(from, decision)) throw conflict('notAllowedNow', { from, to: decision });
       await tx.execute(sql`update sms_campaigns set status = ${decision}, reviewed_by_user_id = ${auth.userId},

@@ -288,4 +288,23 @@ describe('campaigns', () => {
     expect((await agent({ method: 'POST', url: `/api/api/customers/reviews/${other}`, payload: { decision: 'rejected' } })).json().message).toBe(msg('rejected'));
     expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${other}/send` })).statusCode).toBe(409);
   });
+
+  it('an agent managing the restaurant may submit, but never review their own campaign; another reviewer can', async () => {
+    await relogin();
+    const [node] = ((await ctx.db.execute(sql`select xid from nodes where id = ${harborNode}`)) as unknown as { rows: Array<{ xid: string }> }).rows;
+    const agentInHarbor = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
+    const switched = await agentInHarbor({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: node!.xid } });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const submit = await agentInHarbor({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'Mine', audience: { ids: ids.slice(0, 2) } } });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const id = submit.json().id as number;
+    const own = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(msg('ownCampaign'));
+    expect(CUSTOMERS_MESSAGES.ownCampaign!.zh).toBe('不能审核自己提交的短信活动');
+    const [still] = ((await ctx.db.execute(sql`select status from sms_campaigns where id = ${id}`)) as unknown as { rows: Array<{ status: string }> }).rows;
+    expect(still!.status).toBe('pending');
+    const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+    expect((await admin({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } })).json().message).toBe(msg('approved'));
+  });
 });
