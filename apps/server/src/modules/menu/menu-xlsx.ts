@@ -1,11 +1,13 @@
 import ExcelJS from 'exceljs';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { MENU_MESSAGES, menuMessage } from '@ra/shared/menu/menu.messages';
+import type { z } from 'zod';
 import {
   BARCODE_TYPES,
   MENU_CHANNELS,
   ZCategoryInput,
   ZItemInput,
+  ZModifierGroupInput,
   type TImportApplyResponse,
   type TImportPreviewResponse,
   type TItemInputParsed,
@@ -14,17 +16,27 @@ import {
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { itemColumns, snapshotOf, diffSnapshots, type MenuService, type TItemSnapshot } from './menu.service.ts';
-import type { TItemRow } from './menu.repository.ts';
+import type { TItemRow, TModifierGroupRow, TModifierRow } from './menu.repository.ts';
+import { nestingProblem } from './modifier-nesting.ts';
 
 /**
  * The whole menu as an XLSX workbook and back (issue 8 "Export the whole menu as XLSX, and import it
  * back"), read and written with exceljs. Items are matched by item_id, categories by name; the import
  * is checked whole before anything is written, then applied in one transaction (each changed item gets
- * a version). Images, the HTML details and named price levels are not in the file and are left as they
- * are; modifier groups are listed for reference and linked by name.
+ * a version). Items carry their library image ids (the images themselves stay in the library), the HTML
+ * details and named price levels. Modifier groups are matched by name: one row per group on "Modifier
+ * groups" and one row per modifier, in order, on "Modifiers" ("Opens group" names a nested group); the
+ * nesting rules of the group form apply to the file as a whole. Groups and categories not in the file are
+ * kept; items not in the file are removed (the preview lists them). Which groups an item carries is read
+ * from the item's row.
  */
 
-const SHEETS = { categories: 'Categories', items: 'Items', modifierGroups: 'Modifier groups' } as const;
+const SHEETS = {
+  categories: 'Categories',
+  items: 'Items',
+  modifierGroups: 'Modifier groups',
+  modifiers: 'Modifiers',
+} as const;
 const CHANNEL_LABEL: Record<TMenuChannel, string> = {
   pos: 'POS',
   kiosk: 'Kiosk',
@@ -62,7 +74,25 @@ const ITEM_COLUMNS = [
   'Redeemable',
   'Rewardable',
   'Options (JSON)',
+  'Images',
+  'Cover image',
+  'Details HTML',
+  'Price levels (JSON)',
 ] as const;
+const GROUP_COLUMNS = [
+  'Name',
+  'Foreign name',
+  'Group price',
+  'Required',
+  'Visible to customers',
+  'Auto-popup',
+  'Minimum',
+  'Maximum',
+  'Most different',
+  'Free',
+  'Printers',
+] as const;
+const MODIFIER_COLUMNS = ['Group', 'Name', 'Foreign name', 'Price', 'Most of one', 'Opens group'] as const;
 
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 const percent = (bp: number | null) => (bp === null ? null : bp / 100);
@@ -119,6 +149,37 @@ const int = (value: TCell): number | null => {
   return raw === '' ? null : Number(raw);
 };
 
+/** Library image ids, "12; 15" (a leading # is allowed). */
+function imageIds(value: TCell): number[] {
+  return list(value).map((raw) => {
+    const n = Number(raw.replace(/^#/, ''));
+    if (!Number.isSafeInteger(n) || n < 1) throw new RowError(MENU_MESSAGES['menu.imageNotFound'].en);
+    return n;
+  });
+}
+
+function json(value: TCell, fallback: unknown, message: string): unknown {
+  const raw = text(value).trim();
+  if (!raw) return fallback;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new RowError(message);
+  }
+}
+
+type TGroupFields = Omit<z.output<typeof ZModifierGroupInput>, 'modifiers' | 'itemIds'>;
+type TPlannedModifier = {
+  id?: number;
+  name: string;
+  foreignName: string;
+  priceCents: number;
+  maxQuantity: number | null;
+  /** The name of the group this modifier opens. */
+  opens: string | null;
+};
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
 function list(value: TCell): string[] {
   return text(value)
     .split(/[;\n]/)
@@ -153,7 +214,21 @@ interface TPlan {
     input: ReturnType<typeof ZCategoryInput.parse>;
     changed: boolean;
   }>;
-  items: Array<{ existing: TItemRow | null; input: TItemInputParsed; categoryName: string | null; changed: boolean }>;
+  groups: Array<{
+    key: string;
+    id: number | null;
+    fields: TGroupFields;
+    /** null: the file has no Modifiers sheet, the group's modifiers are kept. */
+    modifiers: TPlannedModifier[] | null;
+    changed: boolean;
+  }>;
+  items: Array<{
+    existing: TItemRow | null;
+    input: TItemInputParsed;
+    categoryName: string | null;
+    groupNames: string[];
+    changed: boolean;
+  }>;
   removals: TItemRow[];
 }
 
@@ -222,23 +297,41 @@ export class MenuTransfer {
         s.redeemable,
         s.rewardable,
         s.options.length ? JSON.stringify(s.options) : '',
+        s.imageIds.join(LIST_SEPARATOR),
+        s.coverImageId,
+        s.detailsHtml,
+        s.globalPrices.length ? JSON.stringify(s.globalPrices) : '',
       ]);
     }
     sheet.getColumn(1).numFmt = '@';
 
-    const mods = book.addWorksheet(SHEETS.modifierGroups);
-    mods.addRow(['Name', 'Foreign name', 'Required', 'Minimum', 'Maximum', 'Most different', 'Free', 'Modifiers']);
+    const groupSheet = book.addWorksheet(SHEETS.modifierGroups);
+    groupSheet.addRow([...GROUP_COLUMNS]);
+    const modifierSheet = book.addWorksheet(SHEETS.modifiers);
+    modifierSheet.addRow([...MODIFIER_COLUMNS]);
     for (const g of groups) {
-      mods.addRow([
+      groupSheet.addRow([
         g.name,
         g.foreignName,
+        dollars(g.priceCents),
         g.required,
+        g.visible,
+        g.autoPopup,
         g.minSelections,
         g.maxSelections,
         g.maxDifferent,
         g.freeSelections,
-        g.modifiers.map((m) => `${m.name} ${(m.priceCents / 100).toFixed(2)}`).join(LIST_SEPARATOR),
+        g.printers.join(LIST_SEPARATOR),
       ]);
+      for (const m of g.modifiers)
+        modifierSheet.addRow([
+          g.name,
+          m.name,
+          m.foreignName,
+          dollars(m.priceCents),
+          m.maxQuantity,
+          m.childGroupId === null ? '' : (groupName.get(m.childGroupId) ?? ''),
+        ]);
     }
 
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
@@ -257,13 +350,17 @@ export class MenuTransfer {
     const fail = (sheet: string, row: number, message: string) =>
       errors.push({ sheet, row, message: menuMessage('menu.importRow', 'en', { sheet, row, message }) });
 
-    const [categoryRows, itemRows, groups, groupIds] = await Promise.all([
+    const [categoryRows, itemRows, groupRows, modifierRows, edges, groupIds] = await Promise.all([
       this.repo.categories(restaurantId),
       this.repo.items(restaurantId),
       this.repo.modifierGroupRows(restaurantId),
+      this.repo.modifierRows(restaurantId),
+      this.repo.nestingEdges(restaurantId),
       this.repo.itemGroupIds(restaurantId),
     ]);
-    const groupByName = new Map(groups.map((g) => [g.name, g.id]));
+    /** Existing groups by name; the file's new groups are added by name below. */
+    const groupByName = new Map(groupRows.map((g) => [g.name, g.id]));
+    const groupNames = new Set(groupByName.keys());
 
     // Categories: by name; those not in the file are kept.
     const categories: TPlan['categories'] = [];
@@ -297,12 +394,16 @@ export class MenuTransfer {
       }
     }
 
+    const groups = this.planGroups(book, groupRows, modifierRows, edges, fail);
+    for (const g of groups) groupNames.add(g.key);
+
     const sheet = book.getWorksheet(SHEETS.items);
     if (!sheet) {
       fail(SHEETS.items, 1, menuMessage('menu.importMissingSheet', 'en', { sheet: SHEETS.items }));
       return {
         preview: { valid: false, adds: [], changes: [], removals: [], errors },
         categories,
+        groups,
         items: [],
         removals: [],
       };
@@ -322,19 +423,20 @@ export class MenuTransfer {
         const categoryName = text(r.get('Category')).trim();
         if (categoryName && !categoryNames.has(categoryName))
           throw new RowError(menuMessage('menu.importUnknownCategory', 'en', { name: categoryName }));
-        const groupNames = list(r.get('Modifier groups'));
-        const unknownGroup = groupNames.find((n) => !groupByName.has(n));
+        const itemGroups = list(r.get('Modifier groups'));
+        const unknownGroup = itemGroups.find((n) => !groupNames.has(n));
         if (unknownGroup)
           throw new RowError(menuMessage('menu.importUnknownModifierGroup', 'en', { name: unknownGroup }));
-        const optionsText = text(r.get('Options (JSON)')).trim();
-        let options: unknown = [];
-        if (optionsText) {
-          try {
-            options = JSON.parse(optionsText);
-          } catch {
-            throw new RowError(MENU_MESSAGES['menu.selectOption'].en);
-          }
-        }
+        const options = json(r.get('Options (JSON)'), [], MENU_MESSAGES['menu.selectOption'].en);
+        const images = imageIds(r.get('Images'));
+        const cover = imageIds(r.get('Cover image'));
+        if (cover.length > 1) throw new RowError(MENU_MESSAGES['menu.imageNotFound'].en);
+        if (
+          images.length &&
+          !sameList(images, base?.imageIds ?? []) &&
+          !(await this.menu.imagesExist(restaurantId, images))
+        )
+          throw new RowError(MENU_MESSAGES['menu.imageNotFound'].en);
         const barcodeType = text(r.get('Barcode type')).trim() || 'none';
         if (!(BARCODE_TYPES as readonly string[]).includes(barcodeType))
           throw new RowError(`Barcode type: ${barcodeType}`);
@@ -356,9 +458,9 @@ export class MenuTransfer {
           categoryId: null,
           description: text(r.get('Description')),
           subtitle: text(r.get('Subtitle')),
-          imageIds: base?.imageIds ?? [],
-          coverImageId: base?.coverImageId ?? null,
-          detailsHtml: base?.detailsHtml ?? '',
+          imageIds: images,
+          coverImageId: cover[0] ?? null,
+          detailsHtml: text(r.get('Details HTML')),
           options,
           openPrice: bool(r.get('Open price'), false),
           unit: text(r.get('Unit')),
@@ -372,11 +474,12 @@ export class MenuTransfer {
           dishHours: text(r.get('Dish hours')),
           channels,
           printers: list(r.get('Printers')),
-          modifierGroupIds: groupNames.map((n) => groupByName.get(n)!),
+          // Settled at apply time (a group new in this file has no id yet); compared by name below.
+          modifierGroupIds: [],
           barcodeType,
           barcodeData: text(r.get('Barcode data')),
           costCents: cents(r.get('Cost'), false, 'Cost'),
-          globalPrices: base?.globalPrices ?? [],
+          globalPrices: json(r.get('Price levels (JSON)'), [], MENU_MESSAGES['menu.inputPrice'].en),
           areaItem: bool(r.get('Area item'), false),
           redeemable: bool(r.get('Redeemable'), false),
           rewardable: bool(r.get('Rewardable'), true),
@@ -392,14 +495,15 @@ export class MenuTransfer {
           : false;
         let changedFields: string[] = [];
         if (existing && base) {
+          const knownGroups = itemGroups.map((n) => groupByName.get(n) ?? -1);
           const after: TItemSnapshot = {
-            ...snapshotOf({ ...existing, ...itemColumns(input) } as TItemRow, input.modifierGroupIds),
+            ...snapshotOf({ ...existing, ...itemColumns(input) } as TItemRow, knownGroups),
           };
           changedFields = diffSnapshots(base, { ...after, categoryId: base.categoryId }).map((c) => c.field);
           if (!sameCategory) changedFields.push('categoryId');
         }
         const changed = !existing || changedFields.length > 0;
-        items.push({ existing, input, categoryName: categoryName || null, changed });
+        items.push({ existing, input, categoryName: categoryName || null, groupNames: itemGroups, changed });
         if (!existing) preview.adds.push({ sheet: SHEETS.items, row: r.row, key: code, name: input.name });
         else if (changed)
           preview.changes.push({ sheet: SHEETS.items, row: r.row, key: code, name: input.name, fields: changedFields });
@@ -415,8 +519,179 @@ export class MenuTransfer {
     for (const c of categories)
       if (c.id !== null && c.changed)
         preview.changes.push({ sheet: SHEETS.categories, row: 0, key: c.key, name: c.key, fields: ['category'] });
+    for (const g of groups)
+      if (g.id === null) preview.adds.push({ sheet: SHEETS.modifierGroups, row: 0, key: g.key, name: g.key });
+      else if (g.changed)
+        preview.changes.push({
+          sheet: SHEETS.modifierGroups,
+          row: 0,
+          key: g.key,
+          name: g.key,
+          fields: ['modifierGroup'],
+        });
     preview.valid = errors.length === 0;
-    return { preview, categories, items, removals };
+    return { preview, categories, groups, items, removals };
+  }
+
+  /**
+   * The "Modifier groups" and "Modifiers" sheets: each group checked with the group form's schema, the
+   * groups a modifier opens looked up by name, and the nesting of the whole menu as it would be after the
+   * import checked at once (a loop or a 4th level names its path, on the first group of it in the file).
+   */
+  private planGroups(
+    book: ExcelJS.Workbook,
+    groupRows: TModifierGroupRow[],
+    modifierRows: TModifierRow[],
+    edges: Map<number, number[]>,
+    fail: (sheet: string, row: number, message: string) => void,
+  ): TPlan['groups'] {
+    const groupSheet = book.getWorksheet(SHEETS.modifierGroups);
+    if (!groupSheet) return [];
+    const existingByName = new Map(groupRows.map((g) => [g.name, g]));
+    const nameById = new Map(groupRows.map((g) => [g.id, g.name]));
+    const modifiersOf = new Map<number, TModifierRow[]>();
+    for (const m of modifierRows) modifiersOf.set(m.groupId, [...(modifiersOf.get(m.groupId) ?? []), m]);
+    const rows = rowsOf(groupSheet);
+    const fileNames = new Set(rows.map((r) => text(r.get('Name')).trim()).filter(Boolean));
+    const known = (name: string) => fileNames.has(name) || existingByName.has(name);
+
+    // Modifiers, in file order, by group name.
+    const modifierSheet = book.getWorksheet(SHEETS.modifiers);
+    const modifiersByGroup = new Map<string, Array<{ row: number; modifier: TPlannedModifier }>>();
+    if (modifierSheet) {
+      for (const r of rowsOf(modifierSheet)) {
+        try {
+          const group = text(r.get('Group')).trim();
+          if (!fileNames.has(group))
+            throw new RowError(menuMessage('menu.importUnknownModifierGroup', 'en', { name: group }));
+          const opens = text(r.get('Opens group')).trim() || null;
+          if (opens !== null && !known(opens))
+            throw new RowError(menuMessage('menu.importUnknownModifierGroup', 'en', { name: opens }));
+          const modifier: TPlannedModifier = {
+            name: text(r.get('Name')),
+            foreignName: text(r.get('Foreign name')),
+            priceCents: cents(r.get('Price'), false, 'Price') ?? 0,
+            maxQuantity: int(r.get('Most of one')),
+            opens,
+          };
+          modifiersByGroup.set(group, [...(modifiersByGroup.get(group) ?? []), { row: r.row, modifier }]);
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error;
+          fail(SHEETS.modifiers, r.row, error.message);
+        }
+      }
+    }
+
+    const out: TPlan['groups'] = [];
+    const rowOf = new Map<string, number>();
+    let temporaryId = 0;
+    const idOf = new Map(groupRows.map((g) => [g.name, g.id]));
+    for (const r of rows) {
+      try {
+        const name = text(r.get('Name')).trim();
+        if (rowOf.has(name)) throw new RowError(MENU_MESSAGES['menu.nameTaken'].en);
+        rowOf.set(name, r.row);
+        const existing = existingByName.get(name) ?? null;
+        const listed = modifierSheet ? (modifiersByGroup.get(name) ?? []) : null;
+        const current = existing ? (modifiersOf.get(existing.id) ?? []) : [];
+        const parsed = ZModifierGroupInput.safeParse({
+          name,
+          foreignName: text(r.get('Foreign name')),
+          priceCents: cents(r.get('Group price'), false, 'Group price') ?? 0,
+          required: bool(r.get('Required'), false),
+          visible: bool(r.get('Visible to customers'), true),
+          autoPopup: bool(r.get('Auto-popup'), false),
+          minSelections: int(r.get('Minimum')) ?? 0,
+          maxSelections: int(r.get('Maximum')),
+          maxDifferent: int(r.get('Most different')),
+          freeSelections: int(r.get('Free')) ?? 0,
+          printers: list(r.get('Printers')),
+          modifiers: (listed ?? current.map((m) => ({ modifier: m }))).map(({ modifier: m }) => ({
+            name: m.name,
+            foreignName: m.foreignName,
+            priceCents: m.priceCents,
+            maxQuantity: m.maxQuantity,
+          })),
+        });
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const [first, index] = issue.path;
+          if (first === 'modifiers' && typeof index === 'number' && listed?.[index]) {
+            fail(SHEETS.modifiers, listed[index].row, issue.message);
+            continue;
+          }
+          throw new RowError(issue.message);
+        }
+        const { modifiers: parsedModifiers, itemIds: _itemIds, ...fields } = parsed.data;
+        // Existing modifiers keep their rows, matched by name in order.
+        const unused = [...current];
+        const modifiers: TPlannedModifier[] | null = listed
+          ? parsedModifiers.map((m, i) => {
+              const at = unused.findIndex((u) => u.name === m.name);
+              const id = at >= 0 ? unused.splice(at, 1)[0]!.id : undefined;
+              return { ...(id ? { id } : {}), ...m, opens: listed[i]!.modifier.opens };
+            })
+          : null;
+        let changed = existing === null;
+        if (existing) {
+          const before = {
+            foreignName: existing.foreignName,
+            priceCents: existing.priceCents,
+            required: existing.required,
+            visible: existing.visible,
+            autoPopup: existing.autoPopup,
+            minSelections: existing.minSelections,
+            maxSelections: existing.maxSelections,
+            maxDifferent: existing.maxDifferent,
+            freeSelections: existing.freeSelections,
+            printers: existing.printers,
+          };
+          const after = { ...fields } as Record<string, unknown>;
+          delete after.name;
+          changed = Object.entries(before).some(([k, v]) => !sameList([v], [after[k]]));
+          if (modifiers) {
+            const shape = (m: Omit<TPlannedModifier, 'id'>) => [
+              m.name,
+              m.foreignName,
+              m.priceCents,
+              m.maxQuantity,
+              m.opens,
+            ];
+            changed ||= !sameList(
+              current.map((m) =>
+                shape({ ...m, opens: m.childGroupId === null ? null : (nameById.get(m.childGroupId) ?? null) }),
+              ),
+              modifiers.map(shape),
+            );
+          }
+        }
+        if (!idOf.has(name)) idOf.set(name, --temporaryId);
+        out.push({ key: name, id: existing?.id ?? null, fields, modifiers, changed });
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error;
+        fail(SHEETS.modifierGroups, r.row, error.message);
+      }
+    }
+
+    // Nesting across the whole menu as it would be after the import.
+    const names = new Map([...idOf].map(([name, id]) => [id, name]));
+    for (const g of out)
+      if (g.modifiers)
+        edges.set(
+          idOf.get(g.key)!,
+          g.modifiers.flatMap((m) => (m.opens === null || !idOf.has(m.opens) ? [] : [idOf.get(m.opens)!])),
+        );
+    const problem = nestingProblem(edges);
+    if (problem) {
+      const path = problem.path.map((g) => names.get(g) ?? String(g)).join(' › ');
+      const inFile = problem.path.map((g) => names.get(g)).find((n) => n !== undefined && rowOf.has(n));
+      fail(
+        SHEETS.modifierGroups,
+        inFile ? rowOf.get(inFile)! : 1,
+        menuMessage(problem.kind === 'loop' ? 'menu.nestingLoop' : 'menu.nestingTooDeep', 'en', { path }),
+      );
+    }
+    return out;
   }
 
   async preview(auth: AuthContext, base64: string): Promise<TImportPreviewResponse> {
@@ -450,6 +725,24 @@ export class MenuTransfer {
             categoryIds.set(c.key, await repo.insertCategory(restaurantId, { ...c.input, updatedAt: now }));
           else if (c.changed) await repo.updateCategory(restaurantId, c.id, { ...c.input, updatedAt: now });
         }
+        const groupIds = new Map((await repo.modifierGroupRows(restaurantId)).map((g) => [g.name, g.id]));
+        for (const g of plan.groups)
+          if (g.id === null)
+            groupIds.set(g.key, await repo.insertModifierGroup(restaurantId, { ...g.fields, updatedAt: now }));
+        for (const g of plan.groups) {
+          if (!g.changed) continue;
+          const id = groupIds.get(g.key)!;
+          if (g.id !== null) await repo.updateModifierGroup(restaurantId, id, { ...g.fields, updatedAt: now });
+          if (g.modifiers)
+            await repo.replaceModifiers(
+              restaurantId,
+              id,
+              g.modifiers.map(({ opens, ...m }) => ({
+                ...m,
+                childGroupId: opens === null ? null : groupIds.get(opens)!,
+              })),
+            );
+        }
         for (const removed of plan.removals) await repo.deleteItem(restaurantId, removed.id);
         const groups = await repo.itemGroupIds(restaurantId);
         for (const item of plan.items) {
@@ -457,6 +750,7 @@ export class MenuTransfer {
           const input = {
             ...item.input,
             categoryId: item.categoryName ? (categoryIds.get(item.categoryName) ?? null) : null,
+            modifierGroupIds: item.groupNames.map((n) => groupIds.get(n)!),
           };
           const before = item.existing ? { row: item.existing, groups: groups.get(item.existing.id) ?? [] } : null;
           await this.menu.saveItemState(

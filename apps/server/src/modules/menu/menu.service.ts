@@ -188,7 +188,7 @@ export class MenuService {
     readonly repo: MenuRepository,
     readonly clock: Clock,
     /** Checks image ids against the media library once it exists; accepts any id meanwhile. */
-    private readonly imagesExist: (restaurantId: number, ids: number[]) => Promise<boolean> = async () => true,
+    readonly imagesExist: (restaurantId: number, ids: number[]) => Promise<boolean> = async () => true,
   ) {}
 
   /** Runs a menu write: one transaction, the revision bumped, one audit row. */

@@ -527,6 +527,135 @@ describe('import and export', () => {
     ).toMatchObject({ priceCents: 800, categoryName: 'Desserts' });
   });
 
+  it('carries images, details, price levels, modifier groups and their nesting through the file', async () => {
+    const images = (await owner({ method: 'GET', url: '/api/api/media/images' })).json().items as Array<{ id: number }>;
+    const img = images[0]!.id;
+    const groups = (await owner({ method: 'GET', url: '/api/api/menu/modifier-groups' })).json().groups as Array<{
+      id: number;
+      name: string;
+      modifiers: Array<{ id: number; name: string; priceCents: number; childGroupId: number | null }>;
+    }>;
+    const wings = groups.find((g) => g.name === 'Wings')!;
+    const dip = groups.find((g) => g.name === 'Dip')!;
+    await create(
+      'items',
+      item({
+        itemId: 'T-XL',
+        name: 'Wing platter',
+        imageIds: [img],
+        coverImageId: img,
+        detailsHtml: '<p>Twelve wings</p>',
+        globalPrices: [{ name: 'Staff', priceCents: 900 }],
+        modifierGroupIds: [wings.id],
+      }),
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await exportFile()) as unknown as ArrayBuffer);
+    const cells = (sheetName: string) => {
+      const sheet = book.getWorksheet(sheetName)!;
+      const headers = sheet.getRow(1).values as string[];
+      const find = (column: string, value: string) => {
+        let found: ExcelJS.Row | undefined;
+        sheet.eachRow((r) => {
+          if (String(r.getCell(headers.indexOf(column)).value) === value) found ??= r;
+        });
+        return found!;
+      };
+      const cell = (row: ExcelJS.Row, column: string) => row.getCell(headers.indexOf(column));
+      return { sheet, headers, find, cell };
+    };
+    const items = cells('Items');
+    const platter = items.find('item_id', 'T-XL');
+    expect(items.cell(platter, 'Images').value).toBe(String(img));
+    expect(items.cell(platter, 'Cover image').value).toBe(img);
+    expect(items.cell(platter, 'Details HTML').value).toBe('<p>Twelve wings</p>');
+    expect(items.cell(platter, 'Modifier groups').value).toBe('Wings');
+    const mods = cells('Modifiers');
+    expect(mods.cell(mods.find('Name', 'Sauce pick'), 'Opens group').value).toBe('Dip');
+    const unchanged = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file: unchanged } })).json(),
+    ).toMatchObject({ valid: true, adds: [], changes: [], removals: [], errors: [] });
+
+    // A loop made in the file is refused with its path, naming the group's row; an unknown image too.
+    const groupSheet = cells('Modifier groups');
+    mods.cell(mods.find('Name', 'Dip pick'), 'Opens group').value = 'Wings';
+    items.cell(platter, 'Images').value = '999999';
+    const bad = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const refused = (
+      await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file: bad } })
+    ).json();
+    expect(refused.valid).toBe(false);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        sheet: 'Modifier groups',
+        message: expect.stringContaining('A modifier group cannot open itself, directly or through other groups: '),
+      }),
+      {
+        sheet: 'Items',
+        row: platter.number,
+        message: `Sheet Items, row ${platter.number}: This image is not in the restaurant’s image library`,
+      },
+    ]);
+    expect(refused.errors[0].message).toMatch(
+      /Dip › Wings › Sauce › Dip|Wings › Sauce › Dip › Wings|Sauce › Dip › Wings › Sauce/,
+    );
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file: bad } })).statusCode,
+    ).toBe(400);
+
+    // A modifier's price changed, a new group opening Dip, the platter carrying it too.
+    mods.cell(mods.find('Name', 'Dip pick'), 'Opens group').value = '';
+    items.cell(platter, 'Images').value = String(img);
+    mods.cell(mods.find('Name', 'Buffalo'), 'Price').value = 1.25;
+    const extra = groupSheet.sheet.addRow([]);
+    groupSheet.cell(extra, 'Name').value = 'Extra';
+    groupSheet.cell(extra, 'Maximum').value = 2;
+    const ranch = mods.sheet.addRow([]);
+    mods.cell(ranch, 'Group').value = 'Extra';
+    mods.cell(ranch, 'Name').value = 'Ranch';
+    mods.cell(ranch, 'Price').value = 0.75;
+    mods.cell(ranch, 'Opens group').value = 'Dip';
+    items.cell(platter, 'Modifier groups').value = 'Wings; Extra';
+    const good = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const preview = (
+      await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file: good } })
+    ).json();
+    expect(preview).toMatchObject({
+      valid: true,
+      adds: [{ sheet: 'Modifier groups', key: 'Extra' }],
+      changes: [
+        { sheet: 'Items', key: 'T-XL', fields: ['modifierGroupIds'] },
+        { sheet: 'Modifier groups', key: 'Wings', fields: ['modifierGroup'] },
+      ],
+      removals: [],
+    });
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file: good } })).statusCode,
+    ).toBe(200);
+    const after = (await owner({ method: 'GET', url: '/api/api/menu/modifier-groups' })).json().groups as typeof groups;
+    const newExtra = after.find((g) => g.name === 'Extra')!;
+    expect(newExtra.modifiers).toMatchObject([{ name: 'Ranch', priceCents: 75, childGroupId: dip.id }]);
+    // The changed modifier keeps its row.
+    expect(after.find((g) => g.name === 'Wings')!.modifiers).toMatchObject([
+      { id: wings.modifiers[0]!.id, name: 'Buffalo', priceCents: 125 },
+    ]);
+    const platterId = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-XL' } })).json().items[0]
+      .id;
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${platterId}` })).json()).toMatchObject({
+      imageIds: [img],
+      coverImageId: img,
+      detailsHtml: '<p>Twelve wings</p>',
+      globalPrices: [{ name: 'Staff', priceCents: 900 }],
+      modifierGroupIds: [wings.id, newExtra.id],
+    });
+    // Exported again and imported back, nothing changes.
+    const again = (await exportFile()).toString('base64');
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file: again } })).json(),
+    ).toMatchObject({ valid: true, adds: [], changes: [], removals: [] });
+  });
+
   it('refuses a file that is not a workbook', async () => {
     const res = await owner({
       method: 'POST',
