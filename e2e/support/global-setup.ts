@@ -71,7 +71,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForServer(`${baseUrl}/api/account/prelogin?data=probe@demo.test`, child, Date.now() + 180_000);
+    await waitForServer(`${baseUrl}/api/account/prelogin?data=probe@demo.test`, child, Date.now() + 300_000);
   } catch (err) {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${log.slice(-4000)}`);

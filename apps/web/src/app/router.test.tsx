@@ -67,7 +67,8 @@ describe('the router with its guard', () => {
       '/salesReport/salesSummary?from=2026-03-01',
     );
     await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 5000 });
-    expect(document.title).toBe('Sign In - Restaurant Admin System');
+    // the title follows the page in an effect, which may run a moment after the form is in place
+    await vi.waitFor(() => expect(document.title).toBe('Sign In - Restaurant Admin System'), { timeout: 5000 });
   });
 
   it('sends staff who open the sales report to the no-permission page', async () => {
@@ -97,7 +98,7 @@ describe('the router with its guard', () => {
       timeout: 5000,
     });
     expect(container.textContent).toContain('Back to Home');
-    expect(document.title).toBe('No Permission - Restaurant Admin System');
+    await vi.waitFor(() => expect(document.title).toBe('No Permission - Restaurant Admin System'), { timeout: 5000 });
     // a signed-in user keeps the frame: the menu of what they may open is right there
     const menu = container.querySelector('.ra-sidebar__menu');
     expect(menu?.textContent).toContain('Work Hours');

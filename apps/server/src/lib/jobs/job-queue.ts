@@ -74,6 +74,8 @@ const DEFAULT_RETRY_LIMIT = 2;
 const RETRY_DELAY_SECONDS = 30;
 /** Jobs fetched per queue per round. */
 const BATCH_SIZE = 10;
+/** How long stopping waits for running jobs. */
+const STOP_WAIT_MS = 5_000;
 /** drain() gives up (and says so) after this many rounds: a handler that re-queues itself forever. */
 const MAX_DRAIN_ROUNDS = 200;
 
@@ -304,7 +306,10 @@ export class PgBossJobQueue implements JobQueue {
     this.schedule(again ? 0 : (this.options.pollIntervalMs ?? 2000));
   }
 
-  /** Stops polling, lets running jobs finish (up to 10 s), then closes the queue's connections. */
+  /**
+   * Stops polling, lets running jobs finish (up to 5 s: jobs are idempotent and a cut one runs again
+   * after the restart), then closes the queue's connections. The server's whole shutdown has 25 s.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -316,7 +321,7 @@ export class PgBossJobQueue implements JobQueue {
       await Promise.race([
         Promise.allSettled(waitFor),
         new Promise((resolve) => {
-          timeout = setTimeout(resolve, 10_000);
+          timeout = setTimeout(resolve, STOP_WAIT_MS);
         }),
       ]);
       clearTimeout(timeout);
