@@ -171,6 +171,18 @@ export const ZEffectiveDay = z.object({
   source: z.enum(['weekly', 'special', 'holiday']),
   note: z.string(),
   channels: z.array(ZEffectiveChannelDay),
+  /** Dishes the menu sells only at some hours, grouped by those hours: when they can be ordered that day. */
+  dishes: z.array(z.object({ hours: z.string(), items: z.array(z.string()), ranges: z.array(ZEffectiveRange) })),
+  /** Connected delivery platforms: their hours that day, emptied or cut by a pause. */
+  platforms: z.array(
+    z.object({
+      platform: z.string(),
+      label: z.string(),
+      ranges: z.array(ZEffectiveRange),
+      reason: z.enum(['paused']).nullable(),
+      until: z.string().nullable(),
+    }),
+  ),
 });
 export type TEffectiveDay = z.infer<typeof ZEffectiveDay>;
 
@@ -178,7 +190,7 @@ export const ZEffectiveHours = z.object({
   from: z.string(),
   timeZone: z.string(),
   days: z.array(ZEffectiveDay),
-  /** Dish hours are not merged in: they belong to the menu and are shown on its pages. */
+  /** True: each day's `dishes` shows the menu's dish hours within the store's hours. */
   dishHoursIncluded: z.boolean(),
 });
 export type TEffectiveHours = z.infer<typeof ZEffectiveHours>;

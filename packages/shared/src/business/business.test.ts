@@ -235,4 +235,48 @@ describe('effective hours', () => {
     expect(busy[0]!.channels[2]).toMatchObject({ reason: 'busy', extraMinutes: 20, until: '21:00' });
     expect(busy[1]!.channels[2]!.reason).toBeNull();
   });
+
+  it('shows dish hours inside the store hours, and delivery platforms with their own hours and pauses', () => {
+    const days = effectiveHours({
+      ...input,
+      dishGroups: [
+        {
+          hours: '06:00-11:30;0-6',
+          items: ['Pancakes', 'Omelette'],
+          ranges: [{ startMinutes: 360, endMinutes: 690, days: [0, 1, 2, 3, 4, 5, 6] }],
+        },
+        { hours: '23:00-02:00;6', items: ['Late fries'], ranges: [{ startMinutes: 1380, endMinutes: 120, days: [6] }] },
+      ],
+      platforms: [
+        {
+          platform: 'doordash',
+          label: 'DoorDash',
+          sameAsRestaurant: false,
+          weekly: [0, 1, 2, 3, 4, 5, 6].map(() => [{ open: '17:00', close: '21:00' }]),
+          paused: true,
+          pausedUntil: { date: '2026-03-15', minutes: 18 * 60 },
+        },
+        { platform: 'grubhub', label: 'Grubhub', sameAsRestaurant: true, weekly: [], paused: true, pausedUntil: null },
+      ],
+    });
+    // Saturday: open 11:00-01:00, so breakfast is 11:00-11:30 and the late fries 23:00-01:00 (+1).
+    expect(days[0]!.dishes).toEqual([
+      { hours: '06:00-11:30;0-6', items: ['Pancakes', 'Omelette'], ranges: [{ open: '11:00', close: '11:30', overnight: false }] },
+      { hours: '23:00-02:00;6', items: ['Late fries'], ranges: [{ open: '23:00', close: '01:00', overnight: true }] },
+    ]);
+    // Monday is closed: no dish can be ordered.
+    expect(days[2]!.dishes.every((d) => d.ranges.length === 0)).toBe(true);
+    expect(days[0]!.platforms[0]).toEqual({ platform: 'doordash', label: 'DoorDash', ranges: [], reason: 'paused', until: null });
+    expect(days[1]!.platforms[0]).toEqual({
+      platform: 'doordash',
+      label: 'DoorDash',
+      ranges: [{ open: '18:00', close: '21:00', overnight: false }],
+      reason: 'paused',
+      until: '18:00',
+    });
+    expect(days[3]!.platforms[0]).toMatchObject({ ranges: [{ open: '17:00', close: '21:00' }], reason: null });
+    // Paused with no end: closed on every open day shown.
+    expect(days.every((d) => d.platforms[1]!.ranges.length === 0)).toBe(true);
+    expect(days[0]!.platforms[1]!.reason).toBe('paused');
+  });
 });

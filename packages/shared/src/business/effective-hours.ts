@@ -32,6 +32,31 @@ export interface TEffectiveHoursInput {
   /** Dates closed all day (SPEC 3 "holiday dates"), when not also a special day. */
   holidays: string[];
   channels: Record<TChannel, TChannelState>;
+  /**
+   * Dishes sold only at some hours (the menu's dish hours), grouped by their hours: each group shows,
+   * per day, the part of its hours the store is open.
+   */
+  dishGroups?: TDishGroupInput[];
+  /** Connected delivery platforms: their own hours (or the store's) and a pause. */
+  platforms?: TPlatformInput[];
+}
+
+export interface TDishGroupInput {
+  /** The dish-hour text as the menu stores it (`06:00-11:30;0-6`), the group's key. */
+  hours: string;
+  ranges: Array<{ startMinutes: number; endMinutes: number; days: number[] }>;
+  items: string[];
+}
+
+export interface TPlatformInput {
+  platform: string;
+  label: string;
+  sameAsRestaurant: boolean;
+  /** Index 0 is Sunday; ranges as 'HH:MM' (a close before the open runs past midnight). */
+  weekly: TTimeRange[][];
+  /** Paused: until this moment, or (paused with no end) every day shown. */
+  paused: boolean;
+  pausedUntil: TLocalMoment | null;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,6 +76,45 @@ type TSpan = { start: number; end: number };
 /** Keeps the part of each span from `from` minutes on (spans running past midnight keep their end). */
 function clipFrom(spans: TSpan[], from: number): TSpan[] {
   return spans.map((s) => ({ start: Math.max(s.start, from), end: s.end })).filter((s) => s.start < s.end);
+}
+
+/** The minutes both lists share (each sorted or not; the answer is sorted). */
+function intersect(a: TSpan[], b: TSpan[]): TSpan[] {
+  const out: TSpan[] = [];
+  for (const x of a)
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (start < end) out.push({ start, end });
+    }
+  return out.sort((p, q) => p.start - q.start);
+}
+
+/**
+ * A dish group's hours that start on `weekday`, as spans of that day (past midnight above 1440), plus
+ * the end of the night before's overnight range (it belongs to the store's day that opened then).
+ */
+function dishSpans(ranges: TDishGroupInput['ranges'], weekday: number): TSpan[] {
+  const spans: TSpan[] = [];
+  const yesterday = (weekday + 6) % 7;
+  for (const r of ranges) {
+    const overnight = r.endMinutes <= r.startMinutes;
+    if (r.days.includes(weekday))
+      spans.push({ start: r.startMinutes, end: overnight ? r.endMinutes + 1440 : r.endMinutes });
+    if (overnight && r.days.includes(yesterday)) spans.push({ start: 0, end: r.endMinutes });
+  }
+  return spans;
+}
+
+const toRanges = (spans: TSpan[]) =>
+  spans.map((s) => ({ open: hhmm(s.start), close: hhmm(s.end), overnight: s.end > 1440 }));
+
+/** How a pause ending at `until` leaves `spans` on `date` (the same rule as a channel's pause). */
+function pausedSpans(spans: TSpan[], date: string, until: TLocalMoment | null, indefinite: boolean) {
+  if (indefinite) return { spans: [] as TSpan[], paused: spans.length > 0, until: null as string | null };
+  if (!until || date > until.date || spans.length === 0) return { spans, paused: false, until: null };
+  if (date < until.date) return { spans: [] as TSpan[], paused: true, until: null };
+  return { spans: clipFrom(spans, until.minutes), paused: true, until: hhmm(until.minutes) };
 }
 
 /**
@@ -114,7 +178,28 @@ export function effectiveHours(input: TEffectiveHoursInput): TEffectiveDay[] {
         until,
       };
     });
-    out.push({ date, weekday, source, note, channels });
+    const dishes = (input.dishGroups ?? []).map((group) => ({
+      hours: group.hours,
+      items: group.items,
+      ranges: toRanges(intersect(spans, dishSpans(group.ranges, weekday))),
+    }));
+    const platforms = (input.platforms ?? []).map((p) => {
+      const own = p.sameAsRestaurant
+        ? spans
+        : (p.weekly[weekday] ?? [])
+            .map(rangeSpan)
+            .map(([start, end]) => ({ start, end }))
+            .sort((a, b) => a.start - b.start);
+      const after = pausedSpans(own, date, p.pausedUntil, p.paused && !p.pausedUntil);
+      return {
+        platform: p.platform,
+        label: p.label,
+        ranges: toRanges(after.spans),
+        reason: after.paused ? ('paused' as const) : null,
+        until: after.until,
+      };
+    });
+    out.push({ date, weekday, source, note, channels, dishes, platforms });
   }
   return out;
 }

@@ -30,6 +30,14 @@ export const DELIVERY_MESSAGES = {
   },
   'delivery.signatureInvalid': { en: 'Signature does not match', zh: '签名不匹配' },
   'delivery.storeUnknown': { en: 'Unknown store', zh: '未知门店' },
+  'delivery.storePaused': {
+    en: 'The store is paused on this platform and does not take orders now',
+    zh: '该门店在此平台已暂停接单',
+  },
+  'delivery.storeClosed': {
+    en: 'The store does not take orders on this platform at this time',
+    zh: '该门店此时段不在此平台接单',
+  },
   'delivery.nothingToPublish': { en: 'The menu has no items to publish', zh: '菜单中没有可发布的菜品' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

@@ -324,7 +324,11 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-delivery-signature';
 /** A signature older or newer than this is refused, so a captured request cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export const ZWebhookAnswer = z.object({ result: z.enum(['created', 'duplicate']), orderId: z.number().int() });
+export const ZWebhookAnswer = z.union([
+  z.object({ result: z.enum(['created', 'duplicate']), orderId: z.number().int() }),
+  /** The store declines the order: paused on the platform, or outside the platform's hours. */
+  z.object({ result: z.literal('rejected'), reason: z.enum(['paused', 'closed']), message: z.string() }),
+]);
 
 export const ZTestOrderRequest = z.object({
   /** Sends the order with a wrong signature, as a forged call would arrive. */
@@ -334,5 +338,8 @@ export const ZTestOrderRequest = z.object({
 export const ZTestOrderAnswer = z.object({
   platformOrderId: z.string(),
   status: z.number().int(),
+  /** 'created', or why the order was not taken (the server's message). */
   result: z.string(),
+  /** The webhook answered that the store declines the order (paused or closed then). */
+  refused: z.boolean(),
 });

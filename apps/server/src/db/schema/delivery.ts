@@ -51,7 +51,7 @@ export const deliveryConnections = pgTable(
 
 /**
  * Every platform order received, by the platform's own id: a redelivered webhook finds its row and is
- * answered without storing the order twice. The order itself is in the order tables (channel
+ * answered without storing the order twice (a refused one is refused again, for the same reason). The order itself is in the order tables (channel
  * 'delivery'), so reports include it.
  */
 export const deliveryOrders = pgTable(
@@ -62,11 +62,18 @@ export const deliveryOrders = pgTable(
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     platform: text().notNull(),
     platformOrderId: text().notNull(),
-    orderId: bigint({ mode: 'number' }).notNull(),
+    /** The stored order; null when the order was refused (then `refusedReason` says why). */
+    orderId: bigint({ mode: 'number' }),
     receivedAt: instant().notNull(),
+    /** 'paused' or 'closed': the platform was told the store does not take the order. */
+    refusedReason: text(),
   },
   (t) => [
     primaryKey({ columns: [t.restaurantId, t.platform, t.platformOrderId] }),
     index('delivery_orders_received_idx').on(t.restaurantId, t.receivedAt),
+    check(
+      'delivery_orders_outcome_check',
+      sql`(${t.orderId} is not null and ${t.refusedReason} is null) or (${t.orderId} is null and ${t.refusedReason} in ('paused', 'closed'))`,
+    ),
   ],
 );

@@ -42,7 +42,7 @@ export function businessModule(deps: TModuleDeps, options: { bankProvider?: Bank
         restaurants: deps.restaurants,
         bank,
         fees: new ServiceFeesService(deps.db, deps.clock),
-        hours: new EffectiveHoursService(deps.restaurants, deps.clock),
+        hours: new EffectiveHoursService(deps.restaurants, deps.clock, deps.db),
         clock: deps.clock,
         restaurantNodeOf,
       }),

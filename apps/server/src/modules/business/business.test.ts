@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { BUSINESS_MESSAGES } from '@ra/shared/business/business.messages';
 import { DEFAULT_BUSINESS_SETTINGS } from '@ra/shared/business/business.schemas';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
@@ -242,7 +242,7 @@ describe('business hours and the effective-hours view', () => {
     expect(res.json().businessHours[6].ranges).toHaveLength(2);
 
     const view = (await owner({ method: 'GET', url: '/api/api/business/effective-hours' })).json();
-    expect(view).toMatchObject({ from: '2026-03-14', timeZone: 'America/New_York', dishHoursIncluded: false });
+    expect(view).toMatchObject({ from: '2026-03-14', timeZone: 'America/New_York', dishHoursIncluded: true });
     expect(view.days).toHaveLength(14);
     const pos = (i: number) => view.days[i].channels.find((c: { channel: string }) => c.channel === 'pos');
     expect(pos(0).ranges).toEqual([
@@ -253,6 +253,35 @@ describe('business hours and the effective-hours view', () => {
     expect(view.days[3]).toMatchObject({ date: '2026-03-17', source: 'special', note: 'St Patrick' });
     expect(view.days[5]).toMatchObject({ date: '2026-03-19', source: 'holiday', note: 'Staff training' });
     expect(pos(5).ranges).toEqual([]);
+  });
+
+  it('merges the menu’s dish hours and the delivery platforms’ hours and pauses into the 14-day view', async () => {
+    const harborId = (await ctx.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, 'Harbor Bistro')))[0]!.id;
+    const updated = (await ctx.db.execute(
+      sql`update menu_items set dish_hours = '12:00-15:00;0-6' where id = (select id from menu_items where restaurant_id = ${harborId} order by id limit 1) returning name`,
+    )) as unknown as { rows: Array<{ name: string }> };
+    const dish = updated.rows[0];
+    try {
+      const until = '2026-03-15T12:30:00-04:00';
+      const paused = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause', payload: { until } });
+      expect(paused.statusCode, paused.body).toBe(200);
+      const view = (await owner({ method: 'GET', url: '/api/api/business/effective-hours' })).json();
+      const saturday = view.days[0];
+      // The store opens 11:00-14:00 and 17:00-01:00 on Saturdays: the dish can be had 12:00-14:00.
+      expect(saturday.dishes).toEqual([
+        { hours: '12:00-15:00;0-6', items: [dish!.name], ranges: [{ open: '12:00', close: '14:00', overnight: false }] },
+      ]);
+      expect(view.days[2].dishes[0].ranges).toEqual([]); // Monday closed
+      const doordash = (i: number) => view.days[i].platforms.find((p: { platform: string }) => p.platform === 'doordash');
+      expect(doordash(0)).toMatchObject({ label: 'DoorDash', ranges: [], reason: 'paused' });
+      expect(doordash(1)).toMatchObject({ reason: 'paused', until: '12:30' });
+      expect(doordash(1).ranges[0].open).toBe('12:30');
+      expect(doordash(3)).toMatchObject({ reason: null });
+      expect(view.days[0].platforms.map((p: { platform: string }) => p.platform)).toEqual(['doordash']);
+    } finally {
+      await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+      await ctx.db.execute(sql`update menu_items set dish_hours = '' where restaurant_id = ${harborId} and dish_hours = '12:00-15:00;0-6'`);
+    }
   });
 
   it('refuses overlapping ranges on a day with the message under that day', async () => {

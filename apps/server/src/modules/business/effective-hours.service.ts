@@ -1,9 +1,14 @@
 import { zonedParts } from '@ra/shared/business-day/business-day';
-import { effectiveHours, type TLocalMoment } from '@ra/shared/business/effective-hours';
+import { effectiveHours, type TDishGroupInput, type TLocalMoment } from '@ra/shared/business/effective-hours';
 import type { TEffectiveHours } from '@ra/shared/business/business.schemas';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import { DEFAULT_PLATFORM_HOURS, DELIVERY_PLATFORMS, PLATFORM_RULES } from '@ra/shared/delivery/delivery.schemas';
+import { parseDishHours } from '@ra/shared/menu/dish-hours';
+import type { Database } from '../../db/client.ts';
+import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
+import { DeliveryRepository } from '../delivery/delivery.repository.ts';
+import { MenuRepository } from '../menu/menu.repository.ts';
 import type { RestaurantService } from '../restaurant/restaurant.service.ts';
 
 export const EFFECTIVE_HOURS_DAYS = 14;
@@ -18,16 +23,39 @@ function localMoment(at: Date, timeZone: string): TLocalMoment {
 /**
  * The next 14 days as each channel will see them (POS, self-order kiosk, online ordering): weekly
  * hours, then holidays and special hours, then each channel's switch, pause and busy mode, in the
- * restaurant's own time zone. Dish hours are not merged: they are per dish and the menu's to show.
+ * restaurant's own time zone; with the menu's dish hours (dishes grouped by their hours, within the
+ * store's) and each connected delivery platform's hours and pause. The menu and the delivery
+ * connections are only read here, through their own repositories.
  */
 export class EffectiveHoursService {
   constructor(
     private readonly restaurants: RestaurantService,
     private readonly clock: Clock,
+    private readonly db: Database,
   ) {}
 
+  /** Dishes with dish hours, grouped by the same hours text, in menu order. */
+  private async dishGroups(restaurantId: number): Promise<TDishGroupInput[]> {
+    const items = await new MenuRepository(this.db).items(restaurantId);
+    const groups = new Map<string, TDishGroupInput>();
+    for (const item of items) {
+      if (!item.dishHours) continue;
+      const ranges = parseDishHours(item.dishHours);
+      if (!ranges || ranges.length === 0) continue;
+      const group = groups.get(item.dishHours) ?? { hours: item.dishHours, ranges, items: [] };
+      group.items.push(item.name);
+      groups.set(item.dishHours, group);
+    }
+    return [...groups.values()];
+  }
+
   async view(auth: AuthContext): Promise<TEffectiveHours> {
-    const source = await this.restaurants.hoursSource(auth);
+    const restaurantId = requireRestaurantId(auth);
+    const [source, dishGroups, connections] = await Promise.all([
+      this.restaurants.hoursSource(auth),
+      this.dishGroups(restaurantId),
+      new DeliveryRepository(this.db).connections(restaurantId),
+    ]);
     const timeZone = source.timeZone ?? 'America/New_York';
     const nowAt = this.clock.now();
     const now = localMoment(nowAt, timeZone);
@@ -39,12 +67,31 @@ export class EffectiveHoursService {
     };
     const { selfOrder, orderToGo } = source.settings;
     const busyUntil = orderToGo.busy.mode === 'off' ? null : ahead(orderToGo.busy.until);
+    const platforms = DELIVERY_PLATFORMS.flatMap((platform) => {
+      const row = connections.find((c) => c.platform === platform);
+      if (!row || row.status === 'disconnected') return [];
+      const hours = row.hours ?? DEFAULT_PLATFORM_HOURS;
+      // A pause whose end has passed is over (the delivery list reads it the same way).
+      const pausedUntil = row.status === 'paused' && row.pausedUntil ? ahead(row.pausedUntil.toISOString()) : null;
+      return [
+        {
+          platform,
+          label: PLATFORM_RULES[platform].label,
+          sameAsRestaurant: hours.sameAsRestaurant,
+          weekly: hours.weekly,
+          paused: row.status === 'paused' && (row.pausedUntil === null || pausedUntil !== null),
+          pausedUntil,
+        },
+      ];
+    });
     const days = effectiveHours({
       now,
       days: EFFECTIVE_HOURS_DAYS,
       weekly: source.weekly,
       specialDays: source.specialDays,
       holidays: [],
+      dishGroups,
+      platforms,
       channels: {
         pos: { enabled: true },
         kiosk: { enabled: selfOrder.enabled, pausedUntil: ahead(selfOrder.pausedUntil) },
@@ -56,6 +103,6 @@ export class EffectiveHoursService {
         },
       },
     });
-    return { from: now.date, timeZone: source.timeZone ?? UNKNOWN_TIME_ZONE, days, dishHoursIncluded: false };
+    return { from: now.date, timeZone: source.timeZone ?? UNKNOWN_TIME_ZONE, days, dishHoursIncluded: true };
   }
 }

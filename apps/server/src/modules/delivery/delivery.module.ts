@@ -3,7 +3,7 @@ import type { TModuleDeps } from '../module-deps.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import { deliveryRoutes, deliveryWebhookRoutes } from './delivery.routes.ts';
 import { DeliveryService } from './delivery.service.ts';
-import { posMenuSource } from './menu-source.ts';
+import { publishedMenuSource } from './menu-source.ts';
 import { localSimulatorFor } from './platform-adapter.ts';
 
 /**
@@ -15,7 +15,7 @@ export function deliveryModule(deps: TModuleDeps): FastifyPluginAsyncZod {
   const service = new DeliveryService(
     new DeliveryRepository(deps.db),
     localSimulatorFor(deps.db),
-    posMenuSource(deps.db),
+    publishedMenuSource(deps.db, deps.clock),
     deps.orders,
     deps.clock,
   );

@@ -60,13 +60,14 @@ export class DeliveryRepository {
     return row?.name ?? '';
   }
 
+  /** A platform order already received: the stored order's id, or why it was refused. */
   async findOrder(
     restaurantId: number,
     platform: TDeliveryPlatform,
     platformOrderId: string,
-  ): Promise<number | undefined> {
+  ): Promise<{ orderId: number | null; refusedReason: string | null } | undefined> {
     const [row] = await this.db
-      .select({ orderId: deliveryOrders.orderId })
+      .select({ orderId: deliveryOrders.orderId, refusedReason: deliveryOrders.refusedReason })
       .from(deliveryOrders)
       .where(
         and(
@@ -75,7 +76,27 @@ export class DeliveryRepository {
           eq(deliveryOrders.platformOrderId, platformOrderId),
         ),
       );
-    return row?.orderId;
+    return row;
+  }
+
+  /** The store's hours and time zone, for a platform that takes orders whenever the store is open. */
+  async storeHours(restaurantId: number) {
+    const [row] = await this.db
+      .select({ timeZone: restaurants.timeZone, businessHours: restaurants.businessHours })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId));
+    return row;
+  }
+
+  /** Refused platform orders per platform received since `since`. */
+  async refusedSince(restaurantId: number, since: Date): Promise<Map<string, number>> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select platform, count(*) as n from delivery_orders
+          where restaurant_id = ${restaurantId} and order_id is null and received_at >= ${since.toISOString()}
+          group by platform`,
+    );
+    return new Map(rows.map((r) => [String(r.platform), num(r.n)]));
   }
 
   async recordOrder(values: typeof deliveryOrders.$inferInsert): Promise<void> {

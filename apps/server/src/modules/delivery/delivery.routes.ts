@@ -149,7 +149,9 @@ export function deliveryWebhookRoutes(service: DeliveryService): FastifyPluginAs
         description:
           `Signed in the ${WEBHOOK_SIGNATURE_HEADER} header as t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body"> with ` +
           'the secret shared at connection; refused (401) unless it matches and is within 5 minutes. 201 for a new ' +
-          'order, 200 with result "duplicate" for one already received. The order is stored with channel delivery.',
+          'order, 200 with result "duplicate" for one already received. The order is stored with channel delivery. ' +
+          'While the store is paused on the platform or outside the platform’s hours, the answer is 200 with result ' +
+          '"rejected" and reason "paused" or "closed"; the refusal is recorded and a redelivery is refused the same way.',
         params: ZPlatformParam,
       },
       config: { access: { kind: 'public' } },

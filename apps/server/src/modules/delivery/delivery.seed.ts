@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_HOURS } from '@ra/shared/delivery/delivery.schemas';
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
 import { deliveryConnections } from '../../db/schema/delivery.ts';
+import { menuCategories } from '../../db/schema/menu.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 
 /**
@@ -16,6 +17,11 @@ export async function seedDeliveryDemo(ctx: TDomainSeedContext): Promise<void> {
     .from(restaurants)
     .where(eq(restaurants.name, 'Harbor Bistro'));
   if (!harbor) return;
+  // The menu is seeded first; the mapping names its categories by id.
+  const rawBar = await ctx.db
+    .select({ id: menuCategories.id })
+    .from(menuCategories)
+    .where(and(eq(menuCategories.restaurantId, harbor.id), eq(menuCategories.name, 'Raw bar')));
   await ctx.db.insert(deliveryConnections).values({
     restaurantId: harbor.id,
     platform: 'doordash',
@@ -25,7 +31,7 @@ export async function seedDeliveryDemo(ctx: TDomainSeedContext): Promise<void> {
     connectedAt: new Date(ctx.now.getTime() - 30 * 24 * 3600 * 1000),
     markup: { kind: 'percent', basisPoints: 1500 },
     hours: DEFAULT_PLATFORM_HOURS,
-    mapping: { excludedCategories: ['raw-bar'], excludedItems: [] },
+    mapping: { excludedCategories: rawBar.map((c) => String(c.id)), excludedItems: [] },
     updatedAt: ctx.now,
   });
 }

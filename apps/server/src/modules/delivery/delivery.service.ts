@@ -1,4 +1,5 @@
-import { businessDayOf } from '@ra/shared/business-day/business-day';
+import { businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
+import { isOpenAt, type TWebhookRefusal } from '@ra/shared/delivery/platform-hours';
 import {
   DEFAULT_PLATFORM_HOURS,
   DELIVERY_PLATFORMS,
@@ -27,6 +28,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { normaliseSpecialDays, normaliseWeek } from '../restaurant/restaurant.service.ts';
+import type { TStoredHours } from '../restaurant/restaurant.repository.ts';
 import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
 import type { MenuSource } from './menu-source.ts';
 import {
@@ -50,8 +53,27 @@ function effectiveStatus(row: TConnectionRow, now: Date): TPlatformConnection['s
 
 export interface TWebhookResult {
   status: number;
-  body: { result: 'created' | 'duplicate'; orderId: number } | { code: number; message: string };
+  body:
+    | { result: 'created' | 'duplicate'; orderId: number }
+    | { result: 'rejected'; reason: TWebhookRefusal; message: string }
+    | { code: number; message: string };
 }
+
+/** Used when the restaurant has not chosen its time zone yet (as the 14-day hours view does). */
+const FALLBACK_TIME_ZONE = 'America/New_York';
+const REFUSAL_MESSAGE: Record<TWebhookRefusal, TDeliveryMessageKey> = {
+  paused: 'delivery.storePaused',
+  closed: 'delivery.storeClosed',
+};
+
+/**
+ * A refused order is answered 200 with result "rejected" and the reason, as a platform is told a
+ * store declines an order (it stops retrying and tells the customer), not with an error it would retry.
+ */
+const rejected = (reason: TWebhookRefusal): TWebhookResult => ({
+  status: 200,
+  body: { result: 'rejected', reason, message: message(REFUSAL_MESSAGE[reason]) },
+});
 
 /**
  * Delivery platforms (issue 9 "Delivery platforms"): connections and their settings under editConfig,
@@ -355,6 +377,35 @@ export class DeliveryService {
   }
 
   /**
+   * Why the store does not take a platform order now, if it does not: paused on that platform (a
+   * pause whose end has passed is over), or outside the platform's hours (its own weekly hours, or the
+   * store's hours with its holidays and special days), in the restaurant's time zone.
+   */
+  private async refusalFor(row: TConnectionRow, now: Date): Promise<TWebhookRefusal | null> {
+    if (effectiveStatus(row, now) === 'paused') return 'paused';
+    const hours = row.hours ?? DEFAULT_PLATFORM_HOURS;
+    const store = await this.repo.storeHours(row.restaurantId);
+    const p = zonedParts(now, store?.timeZone ?? FALLBACK_TIME_ZONE);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const at = { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, minutes: p.hour * 60 + p.minute };
+    let hoursOn: (date: string, weekday: number) => Array<{ open: string; close: string }>;
+    if (hours.sameAsRestaurant) {
+      const stored = (store?.businessHours ?? { weekly: [], holidays: [] }) as TStoredHours;
+      const weekly = normaliseWeek(stored.weekly);
+      const special = new Map(normaliseSpecialDays(stored).map((d) => [d.date, d]));
+      hoursOn = (date, weekday) => {
+        const sp = special.get(date);
+        if (sp) return sp.closed ? [] : sp.ranges;
+        const day = weekly[weekday];
+        return !day || day.closed ? [] : day.ranges;
+      };
+    } else {
+      hoursOn = (_date, weekday) => hours.weekly[weekday] ?? [];
+    }
+    return isOpenAt(hoursOn, at) ? null : 'closed';
+  }
+
+  /**
    * A platform's order (the webhook). Refused unless the store is connected here and the body carries
    * its HMAC signature; a redelivery with the same platform order id is answered with the stored order.
    */
@@ -391,7 +442,22 @@ export class DeliveryService {
     }
     const restaurantId = row.restaurantId;
     const known = await this.repo.findOrder(restaurantId, platform, order.data.orderId);
-    if (known !== undefined) return { status: 200, body: { result: 'duplicate', orderId: known } };
+    if (known?.refusedReason) return rejected(known.refusedReason as TWebhookRefusal);
+    if (known?.orderId != null) return { status: 200, body: { result: 'duplicate', orderId: known.orderId } };
+
+    const refusal = await this.refusalFor(row, now);
+    if (refusal) {
+      // Recorded, so a redelivery is refused the same way and the page counts it.
+      await this.repo.recordOrder({
+        restaurantId,
+        platform,
+        platformOrderId: order.data.orderId,
+        orderId: null,
+        refusedReason: refusal,
+        receivedAt: now,
+      });
+      return rejected(refusal);
+    }
 
     const ingest = ZIngestOrderRequest.safeParse(toPosOrder(platform, order.data));
     if (!ingest.success) {

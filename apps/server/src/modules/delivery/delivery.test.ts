@@ -126,6 +126,97 @@ describe('the webhook', () => {
   });
 });
 
+describe('platform hours and pauses on incoming orders', () => {
+  const count = async (orderId: string) =>
+    rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from orders where pos_order_id = ${`doordash:${orderId}`}`),
+    )[0]!.n;
+  const refusal = async (orderId: string) =>
+    rowsOf<{ refused_reason: string | null; order_id: number | null }>(
+      await ctx.db.execute(
+        sql`select refused_reason, order_id from delivery_orders where platform = 'doordash' and platform_order_id = ${orderId}`,
+      ),
+    );
+  const send = async (orderId: string) => {
+    const { storeId, secret } = await connection('doordash');
+    const body = JSON.stringify(platformOrder(storeId, orderId));
+    return post('doordash', body, signWebhook(secret, body, nowSeconds()));
+  };
+
+  it('refuses an order while the store is paused there, records it, and refuses a redelivery the same way', async () => {
+    expect((await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' })).statusCode).toBe(200);
+    try {
+      const res = await send('DD-PAUSED');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        result: 'rejected',
+        reason: 'paused',
+        message: DELIVERY_MESSAGES['delivery.storePaused'].en,
+      });
+      expect(await count('DD-PAUSED')).toBe(0);
+      expect(await refusal('DD-PAUSED')).toEqual([{ refused_reason: 'paused', order_id: null }]);
+    } finally {
+      await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+    }
+    // Resumed: the same order id is still the refused order, not taken now.
+    expect((await send('DD-PAUSED')).json()).toMatchObject({ result: 'rejected', reason: 'paused' });
+    expect(await count('DD-PAUSED')).toBe(0);
+  });
+
+  it('refuses an order outside the platform’s own hours', async () => {
+    const weekly = Array.from({ length: 7 }, () => [{ open: '11:00', close: '14:00' }]);
+    await owner({
+      method: 'PUT',
+      url: '/api/api/delivery/platforms/doordash',
+      payload: { hours: { sameAsRestaurant: false, weekly } },
+    });
+    try {
+      // Saturday 19:30 in Boston: the platform's hours end at 14:00.
+      const res = await send('DD-LATE');
+      expect(res.json()).toEqual({
+        result: 'rejected',
+        reason: 'closed',
+        message: DELIVERY_MESSAGES['delivery.storeClosed'].en,
+      });
+      expect(await count('DD-LATE')).toBe(0);
+    } finally {
+      await owner({
+        method: 'PUT',
+        url: '/api/api/delivery/platforms/doordash',
+        payload: { hours: { sameAsRestaurant: true, weekly } },
+      });
+    }
+  });
+
+  it('follows the store’s hours when set to, a Saturday range past midnight included', async () => {
+    try {
+      // Harbor Bistro opens 10:00-01:00 on Saturdays and from 10:00 on Sundays.
+      clock.set('2026-03-15T00:30:00-04:00');
+      expect((await send('DD-NIGHT')).statusCode).toBe(201);
+      clock.set('2026-03-15T05:00:00-04:00');
+      expect((await send('DD-DAWN')).json()).toMatchObject({ result: 'rejected', reason: 'closed' });
+      expect(await count('DD-DAWN')).toBe(0);
+      expect(await refusal('DD-DAWN')).toEqual([{ refused_reason: 'closed', order_id: null }]);
+    } finally {
+      clock.set(TEST_NOW);
+    }
+  });
+
+  it('tells the owner a simulator test order was refused', async () => {
+    await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' });
+    try {
+      const sent = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/test-order', payload: {} });
+      expect(sent.json()).toMatchObject({
+        status: 200,
+        refused: true,
+        result: DELIVERY_MESSAGES['delivery.storePaused'].en,
+      });
+    } finally {
+      await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+    }
+  });
+});
+
 describe('connections', () => {
   it('connects, pauses until a time, resumes by itself after it, and disconnects', async () => {
     const connected = await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/connect' });
@@ -239,9 +330,22 @@ describe('connections', () => {
 
 describe('publishing the menu', () => {
   it('lists what the platform would refuse and sends nothing until it is fixed', async () => {
+    // The menu module's published menu is what goes out: let the free-request groups allow any number
+    // (no maximum), which the platforms refuse, as a menu editor save would (a new revision).
+    await ctx.db.execute(sql`update menu_modifier_groups set max_selections = null
+      where name = 'Requests' and restaurant_id = (select id from restaurants where name = 'Harbor Bistro')`);
+    await ctx.db.execute(sql`update menu_state set revision = revision + 1
+      where restaurant_id = (select id from restaurants where name = 'Harbor Bistro')`);
     const preview = (await owner({ method: 'GET', url: '/api/api/delivery/platforms/doordash/menu' })).json();
     // The demo mapping leaves the raw bar off DoorDash; 15% markup on the prices.
     expect(preview.categories.map((c: { name: string }) => c.name)).toContain('Raw bar');
+    const rawBar = preview.categories.find((c: { name: string }) => c.name === 'Raw bar').id as string;
+    expect(rawBar).toMatch(/^\d+$/); // the menu's category id
+    expect(preview.itemCount).toBe(
+      preview.categories
+        .filter((c: { id: string }) => c.id !== rawBar)
+        .reduce((n: number, c: { items: unknown[] }) => n + c.items.length, 0),
+    );
     const item = preview.categories[0].items[0];
     expect(item.platformPriceCents).toBe(Math.floor((item.priceCents * 1500 + 5000) / 10_000) + item.priceCents);
     expect(preview.problems.length).toBeGreaterThan(0);
@@ -258,14 +362,14 @@ describe('publishing the menu', () => {
     await owner({
       method: 'PUT',
       url: '/api/api/delivery/platforms/doordash',
-      payload: { mapping: { excludedCategories: ['raw-bar'], excludedItems: offending } },
+      payload: { mapping: { excludedCategories: [rawBar], excludedItems: offending } },
     });
     const published = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/publish' });
     expect(published.json(), published.body).toMatchObject({ ok: true, problems: [] });
     expect(
       localSimulatorFor(ctx.db)
         .menus.get(storeId)
-        ?.categories.some((c) => c.id === 'raw-bar'),
+        ?.categories.some((c) => c.id === rawBar),
     ).toBe(false);
     const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
     expect(list.platforms.find((p: { platform: string }) => p.platform === 'doordash').lastPublish.ok).toBe(true);
@@ -283,13 +387,17 @@ describe('the simulator’s test orders', () => {
     const before = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
     const ordersBefore = before.platforms.find((p: { platform: string }) => p.platform === 'doordash').ordersToday;
     const sent = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/test-order', payload: {} });
-    expect(sent.json(), sent.body).toMatchObject({ status: 201, result: 'created' });
+    expect(sent.json(), sent.body).toMatchObject({ status: 201, result: 'created', refused: false });
     const forged = await owner({
       method: 'POST',
       url: '/api/api/delivery/platforms/doordash/test-order',
       payload: { badSignature: true },
     });
-    expect(forged.json()).toMatchObject({ status: 401, result: DELIVERY_MESSAGES['delivery.signatureInvalid'].en });
+    expect(forged.json()).toMatchObject({
+      status: 401,
+      result: DELIVERY_MESSAGES['delivery.signatureInvalid'].en,
+      refused: false,
+    });
     const after = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json();
     expect(after.platforms.find((p: { platform: string }) => p.platform === 'doordash').ordersToday).toBe(
       ordersBefore + 1,

@@ -1,55 +1,67 @@
-import { eq } from 'drizzle-orm';
 import type { TPublishableMenu } from '@ra/shared/delivery/delivery.schemas';
+import type { Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { DEMO_MENUS, menuKindFor } from '../orders/demo-menus.ts';
+import { MediaRepository } from '../media/media.repository.ts';
+import { MenuChannels } from '../menu/menu-channels.ts';
+import { MenuRepository } from '../menu/menu.repository.ts';
+import { MenuService } from '../menu/menu.service.ts';
 
 /** Where "Publish menu" reads the restaurant's menu from. */
 export interface MenuSource {
   load(restaurantId: number): Promise<TPublishableMenu>;
 }
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /**
- * Until the menu editor publishes menus (issue: menu), the menu a restaurant's POS rings up (the demo
- * menus the order history is made from) stands in: same items, prices and modifier groups. A group
- * of free requests ("no onions") allows any number, -1, which the platforms refuse.
+ * The menu module's published menu for the third-party channel (`/menuMapping` decides which
+ * categories and items that channel shows, at its own prices), read only, in the shape a platform
+ * takes: categories by their menu id, items by their item_id (the code a platform order names, the
+ * POS's), each item's cover photo (or first photo) with its size from the image library, and its
+ * modifier groups with their limits (no maximum is -1, "any number", which the platforms refuse).
+ * A dish outside its dish hours that is set to hide when unavailable is not in the published menu now,
+ * so it is not sent either.
  */
-export function posMenuSource(db: Database): MenuSource {
+export function publishedMenuSource(db: Database, clock: Clock): MenuSource {
+  const channels = new MenuChannels(new MenuService(new MenuRepository(db), clock));
+  const media = new MediaRepository(db);
   return {
     async load(restaurantId) {
-      const [row] = await db
-        .select({ name: restaurants.name })
-        .from(restaurants)
-        .where(eq(restaurants.id, restaurantId));
-      const menu = DEMO_MENUS[menuKindFor(row?.name ?? '', restaurantId)];
-      const categories = new Map<string, TPublishableMenu['categories'][number]>();
-      for (const item of menu.items) {
-        let category = categories.get(item.category);
-        if (!category) {
-          category = { id: slug(item.category), name: item.category, items: [] };
-          categories.set(item.category, category);
-        }
-        category.items.push({
-          id: item.id,
-          name: item.name,
-          description: '',
-          priceCents: item.priceCents,
-          image: null,
-          modifierGroups: (item.modifiers ?? []).map((group) => ({
-            name: group.group,
-            min: 0,
-            max: group.group === 'Requests' ? -1 : (group.max ?? 1),
-            options: group.options.map((o) => ({ name: o.name, priceCents: o.priceCents })),
-          })),
-        });
-      }
-      return { categories: [...categories.values()] };
+      const { body } = await channels.published(restaurantId, 'thirdParty');
+      const imageIds = body.categories.flatMap((c) =>
+        c.items.flatMap((i) => {
+          const id = i.coverImageId ?? i.imageIds[0];
+          return id === undefined ? [] : [id];
+        }),
+      );
+      const images = new Map((await media.images(restaurantId, imageIds)).map((r) => [r.id, r]));
+      const groups = new Map(body.modifierGroups.map((g) => [g.id, g]));
+      return {
+        categories: body.categories.map((category) => ({
+          id: String(category.id),
+          name: category.name,
+          items: category.items.map((item) => {
+            const image = images.get(item.coverImageId ?? item.imageIds[0] ?? -1);
+            return {
+              id: item.itemId,
+              name: item.name,
+              description: item.description,
+              priceCents: item.priceCents,
+              image: image ? { width: image.width, height: image.height } : null,
+              modifierGroups: item.modifierGroupIds.flatMap((id) => {
+                const group = groups.get(id);
+                if (!group) return [];
+                return [
+                  {
+                    name: group.name,
+                    min: group.minSelections,
+                    max: group.maxSelections ?? -1,
+                    options: group.modifiers.map((m) => ({ name: m.name, priceCents: m.priceCents })),
+                  },
+                ];
+              }),
+            };
+          }),
+        })),
+      };
     },
   };
 }

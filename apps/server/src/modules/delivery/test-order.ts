@@ -23,7 +23,7 @@ export async function sendTestOrder(
   auth: AuthContext,
   platform: TDeliveryPlatform,
   badSignature: boolean,
-): Promise<{ platformOrderId: string; status: number; result: string }> {
+): Promise<{ platformOrderId: string; status: number; result: string; refused: boolean }> {
   const connection = await service.connectionFor(auth, platform);
   const { menu, markup } = await service.sampleMenu(auth, platform);
   const now = service.now();
@@ -63,5 +63,11 @@ export async function sendTestOrder(
     payload: body,
   });
   const answer = res.json() as { result?: string; message?: string };
-  return { platformOrderId: orderId, status: res.statusCode, result: answer.result ?? answer.message ?? '' };
+  const refused = answer.result === 'rejected';
+  return {
+    platformOrderId: orderId,
+    status: res.statusCode,
+    result: refused ? (answer.message ?? '') : (answer.result ?? answer.message ?? ''),
+    refused,
+  };
 }

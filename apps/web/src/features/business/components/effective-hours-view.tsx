@@ -1,4 +1,4 @@
-import { Alert, Button, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TEffectiveDay, TEffectiveHours } from '@ra/shared/business/business.schemas';
 import { errorText } from '../../../lib/request.ts';
@@ -9,7 +9,7 @@ type TChannelDay = TEffectiveDay['channels'][number];
 
 function ChannelCell({ c }: { c: TChannelDay }) {
   const { t } = useTranslation('business');
-  const ranges = c.ranges.map((r) => `${r.open}–${r.close}${r.overnight ? ` ${t('hours.nextDayShort')}` : ''}`).join(', ');
+  const ranges = rangeText(c.ranges, t('hours.nextDayShort'));
   return (
     <span className="ra-business__channel">
       <span>{ranges || <Typography.Text type="secondary">{t('effective.closed')}</Typography.Text>}</span>
@@ -24,6 +24,54 @@ function ChannelCell({ c }: { c: TChannelDay }) {
             : t('effective.busy', { minutes: c.extraMinutes })}
         </Tag>
       )}
+    </span>
+  );
+}
+
+const rangeText = (ranges: TChannelDay['ranges'], nextDay: string) =>
+  ranges.map((r) => `${r.open}–${r.close}${r.overnight ? ` ${nextDay}` : ''}`).join(', ');
+
+/** Each connected delivery platform's hours that day, with its pause. */
+function PlatformsCell({ day }: { day: TEffectiveDay }) {
+  const { t } = useTranslation('business');
+  if (day.platforms.length === 0) return <Typography.Text type="secondary">{t('effective.noPlatforms')}</Typography.Text>;
+  return (
+    <span className="ra-business__stack">
+      {day.platforms.map((p) => (
+        <span key={p.platform} className="ra-business__channel" data-platform={p.platform}>
+          <Typography.Text strong>{p.label}</Typography.Text>
+          <span>
+            {rangeText(p.ranges, t('hours.nextDayShort')) || (
+              <Typography.Text type="secondary">{t('effective.closed')}</Typography.Text>
+            )}
+          </span>
+          {p.reason === 'paused' && (
+            <Tag color="orange">{p.until ? t('effective.pausedUntil', { time: p.until }) : t('effective.paused')}</Tag>
+          )}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Dishes sold only at some hours: when they can be ordered that day (within the store's hours). */
+function DishesCell({ day }: { day: TEffectiveDay }) {
+  const { t } = useTranslation('business');
+  if (day.dishes.length === 0) return <Typography.Text type="secondary">{t('effective.allDishes')}</Typography.Text>;
+  return (
+    <span className="ra-business__stack">
+      {day.dishes.map((d) => (
+        <span key={d.hours} className="ra-business__channel" title={d.items.join(', ')}>
+          <span>
+            {d.items.length === 1 ? d.items[0] : t('effective.dishGroup', { first: d.items[0], count: d.items.length - 1 })}
+          </span>
+          <span>
+            {rangeText(d.ranges, t('hours.nextDayShort')) || (
+              <Typography.Text type="secondary">{t('effective.notOffered')}</Typography.Text>
+            )}
+          </span>
+        </span>
+      ))}
     </span>
   );
 }
@@ -72,7 +120,6 @@ export function EffectiveHoursView() {
       <Typography.Paragraph type="secondary">
         {t('effective.intro', { zone: data.timeZone })}
       </Typography.Paragraph>
-      {!data.dishHoursIncluded && <Alert type="info" showIcon message={t('effective.noDishHours')} style={{ marginBottom: 12 }} />}
       {mobile ? (
         <div role="list" className="ra-business__effective-cards">
           {data.days.map((d) => (
@@ -84,6 +131,14 @@ export function EffectiveHoursView() {
                   <ChannelCell c={channel(d, name)} />
                 </div>
               ))}
+              <div className="ra-business__effective-row">
+                <Typography.Text type="secondary">{t('effective.delivery')}</Typography.Text>
+                <PlatformsCell day={d} />
+              </div>
+              <div className="ra-business__effective-row">
+                <Typography.Text type="secondary">{t('effective.dishes')}</Typography.Text>
+                <DishesCell day={d} />
+              </div>
             </div>
           ))}
         </div>
@@ -109,6 +164,16 @@ export function EffectiveHoursView() {
               key: name,
               render: (_: unknown, d: TEffectiveDay) => <ChannelCell c={channel(d, name)} />,
             })),
+            {
+              title: t('effective.delivery'),
+              key: 'delivery',
+              render: (_: unknown, d: TEffectiveDay) => <PlatformsCell day={d} />,
+            },
+            {
+              title: t('effective.dishes'),
+              key: 'dishes',
+              render: (_: unknown, d: TEffectiveDay) => <DishesCell day={d} />,
+            },
           ]}
         />
       )}

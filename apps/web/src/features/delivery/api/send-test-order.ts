@@ -7,6 +7,8 @@ export interface TTestOrderAnswer {
   platformOrderId: string;
   status: number;
   result: string;
+  /** The store declined it (paused on the platform, or closed then); `result` says why. */
+  refused: boolean;
 }
 
 /** POST test-order: the local simulator signs an order and sends it to the webhook. */

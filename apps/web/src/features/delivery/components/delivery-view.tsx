@@ -182,7 +182,7 @@ export function DeliveryView() {
                 onClick={() =>
                   testOrder.mutate(p.platform, {
                     onSuccess: (answer) =>
-                      answer.status < 300
+                      answer.status < 300 && !answer.refused
                         ? showSuccessMessage(t('done.testOrder', { id: answer.platformOrderId }))
                         : showErrorMessage(
                             t('done.testOrderRefused', {
