@@ -48,6 +48,10 @@ export const MEDIA_MESSAGES = {
     zh: '该奖励优惠券不属于本餐厅。',
   },
   dishNameRequired: { en: 'Please enter the dish name.', zh: '请输入菜品名称。' },
+  uploadTooOften: {
+    en: 'Too many photos were sent from this device. Please try again in a few minutes.',
+    zh: '此设备发送照片过于频繁，请几分钟后再试。',
+  },
   uploadKeyInvalid: {
     en: 'This photo upload key is not valid for the restaurant.',
     zh: '该照片上传密钥对此餐厅无效。',

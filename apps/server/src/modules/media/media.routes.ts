@@ -202,14 +202,21 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
         summary: 'The ordering site sends a customer’s dish photo (multipart: file, name, userId, menuItemId)',
         description:
           'Header x-photo-upload-key: the restaurant’s key (GET /api/api/menuImage/uploadKey). The photo ' +
-          'arrives unapproved. 401 for a wrong key; 400 for a file that is not an image.',
+          'arrives unapproved. 401 for a wrong key; 400 for a file that is not an image; 429 (with Retry-After) ' +
+          'after 10 uploads from one address to one restaurant within 10 minutes.',
         response: { 200: ZCustomerPhoto },
       },
       config: { access: PUBLIC },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const header = request.headers['x-photo-upload-key'];
         const restaurantId = media.restaurantOfKey(typeof header === 'string' ? header : undefined);
-        if (restaurantId === null) throw new AppError(401, ERROR_CODES.unauthorized, MEDIA_MESSAGES.uploadKeyInvalid.en);
+        if (restaurantId === null)
+          throw new AppError(401, ERROR_CODES.unauthorized, MEDIA_MESSAGES.uploadKeyInvalid.en);
+        const retryAfter = media.uploadLimiter.take(restaurantId, request.ip);
+        if (retryAfter !== null) {
+          void reply.header('retry-after', String(retryAfter));
+          throw new AppError(429, ERROR_CODES.rateLimited, MEDIA_MESSAGES.uploadTooOften.en);
+        }
         const { files, fields } = await readUploadedFiles(request, { maxFiles: 1 });
         const parsed = ZCustomerPhotoFields.safeParse(fields);
         if (!parsed.success) {

@@ -15,6 +15,7 @@ import type {
 } from '@ra/shared/media/media.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { UploadLimiter } from './upload-limit.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { processImage, type TProcessedImage } from '../../lib/images.ts';
 import { restaurantKey, StorageUnavailableError, type StorageAdapter } from '../../lib/storage/storage.ts';
@@ -105,7 +106,12 @@ export interface MediaServiceDeps {
  * are gone.
  */
 export class MediaService {
-  constructor(private readonly deps: MediaServiceDeps) {}
+  /** The ordering site's customer photo uploads, per restaurant and client address (upload-limit.ts). */
+  readonly uploadLimiter: UploadLimiter;
+
+  constructor(private readonly deps: MediaServiceDeps) {
+    this.uploadLimiter = new UploadLimiter(() => deps.clock.now());
+  }
 
   private async process(file: TUploadedFile): Promise<TProcessedImage> {
     try {
@@ -165,7 +171,9 @@ export class MediaService {
       const saved = await this.deps.repo.images(restaurantId, ids);
       return ids.map((id) => toLibraryImage(saved.find((r) => r.id === id)!));
     } catch (error) {
-      await Promise.allSettled(rows.flatMap((r) => [this.deps.storage.delete(r.webpKey), this.deps.storage.delete(r.jpegKey)]));
+      await Promise.allSettled(
+        rows.flatMap((r) => [this.deps.storage.delete(r.webpKey), this.deps.storage.delete(r.jpegKey)]),
+      );
       throw error;
     }
   }
@@ -233,27 +241,41 @@ export class MediaService {
   async imageFile(auth: AuthContext, id: number, format: TImageFormat): Promise<{ body: Buffer; contentType: string }> {
     const image = await this.deps.repo.image(requireRestaurantId(auth), id);
     if (!image) throw notFound();
-    return { body: await this.readFile(format === 'webp' ? image.webpKey : image.jpegKey), contentType: CONTENT_TYPES[format] };
+    return {
+      body: await this.readFile(format === 'webp' ? image.webpKey : image.jpegKey),
+      contentType: CONTENT_TYPES[format],
+    };
   }
 
   async publicFile(token: string, format: TImageFormat): Promise<{ body: Buffer; contentType: string }> {
     const image = await this.deps.repo.imageByToken(token);
     if (!image) throw notFound();
-    return { body: await this.readFile(format === 'webp' ? image.webpKey : image.jpegKey), contentType: CONTENT_TYPES[format] };
+    return {
+      body: await this.readFile(format === 'webp' ? image.webpKey : image.jpegKey),
+      contentType: CONTENT_TYPES[format],
+    };
   }
 
   // --- customer photos -------------------------------------------------------------------------
 
   async listPhotos(auth: AuthContext, query: TPhotoListQuery): Promise<TPhotoListResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { rows, total, waiting } = await this.deps.repo.listPhotos(restaurantId, query.state, query.page, query.pageSize);
+    const { rows, total, waiting } = await this.deps.repo.listPhotos(
+      restaurantId,
+      query.state,
+      query.page,
+      query.pageSize,
+    );
     return { items: rows.map(toPhoto), total, waiting, page: query.page, pageSize: query.pageSize };
   }
 
   async photoFile(auth: AuthContext, id: number, format: TImageFormat): Promise<{ body: Buffer; contentType: string }> {
     const [photo] = await this.deps.repo.photos(requireRestaurantId(auth), [id]);
     if (!photo) throw notFound();
-    return { body: await this.readFile(format === 'webp' ? photo.webpKey : photo.jpegKey), contentType: CONTENT_TYPES[format] };
+    return {
+      body: await this.readFile(format === 'webp' ? photo.webpKey : photo.jpegKey),
+      contentType: CONTENT_TYPES[format],
+    };
   }
 
   async rewardCoupons(auth: AuthContext): Promise<TRewardCouponsResponse> {
@@ -320,7 +342,11 @@ export class MediaService {
   }
 
   /** "An approved photo can become an item image": a copy in the library (once; again answers the same). */
-  async photoToLibrary(auth: AuthContext, id: number, ip?: string): Promise<{ image: TLibraryImage; photo: TCustomerPhoto }> {
+  async photoToLibrary(
+    auth: AuthContext,
+    id: number,
+    ip?: string,
+  ): Promise<{ image: TLibraryImage; photo: TCustomerPhoto }> {
     const restaurantId = requireRestaurantId(auth);
     const [photo] = await this.deps.repo.photos(restaurantId, [id]);
     if (!photo) throw notFound();
@@ -373,7 +399,9 @@ export class MediaService {
 
   /** The key the restaurant's ordering site sends with customer photos: `<restaurantId>.<signature>`. */
   uploadKey(restaurantId: number): string {
-    const signature = createHmac('sha256', this.deps.secret).update(`customer-photos:${restaurantId}`).digest('base64url');
+    const signature = createHmac('sha256', this.deps.secret)
+      .update(`customer-photos:${restaurantId}`)
+      .digest('base64url');
     return `${restaurantId}.${signature.slice(0, 32)}`;
   }
 

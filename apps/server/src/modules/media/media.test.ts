@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import type { TCustomerPhoto, TLibraryImage, TPhotoListResponse } from '@ra/shared/media/media.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, restaurantByName } from '../team/team.test-support.ts';
 import { mediaHooks } from './media.hooks.ts';
@@ -334,7 +335,7 @@ async function uploadCustomerPhoto(fields: Record<string, string>, key?: string)
   return res.json();
 }
 
-async function customerUpload(fields: Record<string, string>, key?: string, file?: TFile) {
+async function customerUpload(fields: Record<string, string>, key?: string, file?: TFile, ip = '203.0.113.9') {
   const uploadKey =
     key ?? ((await owner({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
   const body = multipart([file ?? { name: 'phone.jpg', body: await jpeg(1200, 1600) }], fields);
@@ -343,6 +344,7 @@ async function customerUpload(fields: Record<string, string>, key?: string, file
     url: '/api/public/menuImage/upload',
     payload: body.payload,
     headers: { ...body.headers, 'x-photo-upload-key': uploadKey },
+    remoteAddress: ip,
   });
 }
 
@@ -375,5 +377,28 @@ describe('the ordering site’s photo upload', () => {
       body: Buffer.from('hello, not a photo'),
     });
     expect(text.json().message).toBe(MEDIA_MESSAGES.notAnImage.en);
+  });
+
+  it('answers 429 after 10 uploads from one address to one restaurant in 10 minutes, then takes photos again', async () => {
+    const notPhoto = { name: 'x.jpg', body: Buffer.from('not a photo') };
+    const ip = '198.51.100.20';
+    const key = ((await owner({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string }).key;
+    const dragonKey = ((await dragon({ method: 'GET', url: '/api/api/menuImage/uploadKey' })).json() as { key: string })
+      .key;
+    // Refused files count too: the limit is checked before the body is read.
+    for (let i = 0; i < 10; i++)
+      expect((await customerUpload({ name: 'x', userId: 'g' }, key, notPhoto, ip)).statusCode).toBe(400);
+    const limited = await customerUpload({ name: 'x', userId: 'g' }, key, undefined, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(MEDIA_MESSAGES.uploadTooOften.en);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address, and the same address for another restaurant, are counted apart.
+    expect((await customerUpload({ name: 'x', userId: 'g' }, key, notPhoto, '198.51.100.21')).statusCode).toBe(400);
+    expect((await customerUpload({ name: 'x', userId: 'g' }, dragonKey, notPhoto, ip)).statusCode).toBe(400);
+    // A wrong key is refused as before, not counted against the restaurant.
+    const forged = `${key.split('.')[0]}.${'B'.repeat(32)}`;
+    expect((await customerUpload({ name: 'x', userId: 'g' }, forged, notPhoto, ip)).statusCode).toBe(401);
+    (ctx.config.clock as ManualClock).advance(10 * 60_000);
+    expect((await customerUpload({ name: 'Harbor Chowder', userId: 'g' }, key, undefined, ip)).statusCode).toBe(200);
   });
 });
