@@ -20,6 +20,9 @@ const PHONE_ZH = { width: 390, height: 844, locale: 'zh-CN' };
 const MESSAGE = { en: 'Menu photo day is Tuesday at 10 am', zh: '周二上午 10 点拍摄菜单照片' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
+/** The referral link the agent's home shows, read in the first test (tests in a file run in order). */
+let referralUrl = '';
+
 async function openTab(page: Page, tab: string): Promise<void> {
   await page.goto(`${baseUrl()}/AgentApp?tab=${tab}`);
   await page.locator('[role="tab"][aria-selected="true"]').waitFor({ timeout: 30_000 });
@@ -35,6 +38,13 @@ describe('agent area', () => {
         .toBeGreaterThan(0);
       await expect.poll(() => page.getByText('Live restaurants').count()).toBe(1);
       await shot(page, 'agent-portfolio-en');
+      const referralText =
+        (await page
+          .getByText(/\/apply\?ref=N\d+/)
+          .first()
+          .textContent()) ?? '';
+      referralUrl = /https?:\/\/\S+\/apply\?ref=N\d+/.exec(referralText)?.[0] ?? '';
+      expect(referralUrl).not.toBe('');
 
       await openTab(page, 'applications');
       const card = page.locator('[data-testid^="application-"]', { hasText: 'Lotus Noodle Bar' });
@@ -127,6 +137,110 @@ describe('agent area', () => {
       await openTab(page, 'portfolio');
       await expect.poll(() => page.getByText('营业中餐厅').count(), { timeout: 30_000 }).toBe(1);
       await shot(page, 'agent-portfolio-zh-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a restaurant applies through the referral link without signing in (Chinese, phone)', async () => {
+    const { context, page } = await newPage(browser, PHONE_ZH);
+    try {
+      // A fresh browser: no token, no cookies. The page is public and loads no antd.
+      await page.goto(referralUrl);
+      await page.getByRole('heading', { name: '申请成为合作餐厅' }).waitFor({ timeout: 30_000 });
+      expect(page.url()).toContain('/apply?ref=');
+      expect(await page.locator('.ant-btn, .ant-input').count()).toBe(0);
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await expect.poll(() => page.getByText('请输入餐厅名称').count(), { timeout: 30_000 }).toBe(1);
+      await page.getByLabel('餐厅名称').fill('Pearl Dumpling House');
+      await page.getByLabel('名', { exact: true }).fill('Wei');
+      await page.getByLabel('姓', { exact: true }).fill('Zhang');
+      await page.getByLabel('邮箱').fill('wei.zhang@pearldumpling.test');
+      await page.getByLabel('城市').fill('Boston');
+      await page.getByLabel('套餐').selectOption('pro');
+      await shot(page, 'agent-apply-form-zh-phone');
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.getByTestId('apply-done').waitFor({ timeout: 30_000 });
+      await shot(page, 'agent-apply-done-zh-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the agent sets commission rules, computes, approves and reverses, and assigns restaurants (English)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInTo(page, 'agent@demo.test', '/AgentApp');
+      // The application sent through the referral link waits for review.
+      await openTab(page, 'applications');
+      await expect
+        .poll(() => page.locator('[data-testid^="application-"]', { hasText: 'Pearl Dumpling House' }).count(), {
+          timeout: 30_000,
+        })
+        .toBe(1);
+
+      await openTab(page, 'paychecks');
+      const rules = page.locator('.ant-card', { hasText: 'Commission rules' });
+      await rules.getByRole('button', { name: 'Add rule' }).click();
+      await expect
+        .poll(() => rules.getByText('Please enter a rate between 0.01% and 100%').count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      await rules.getByRole('combobox', { name: 'Basis' }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'Card volume' }).click();
+      await rules.getByLabel('Rate').fill('0.75');
+      await rules.getByLabel('Starts on').fill('2026-01-01');
+      await rules.getByRole('button', { name: 'Add rule' }).click();
+      await expect
+        .poll(() => rules.locator('tr', { hasText: '0.75%' }).count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+
+      await page.getByRole('button', { name: 'Compute this period' }).click();
+      await expect.poll(() => page.getByText(/commissions? computed/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Approve pending' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve pending' }).click();
+      await expect.poll(() => page.getByText(/commissions? approved/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+      const report = page.locator('.ant-card', { hasText: 'Payment report' });
+      await report
+        .getByRole('button', { name: /^Reverse/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Reverse' }).click();
+      await expect
+        .poll(() => dialog.getByText('Please enter the reason for the reversal').count(), { timeout: 30_000 })
+        .toBe(1);
+      await dialog.getByLabel('Reason').fill('Restaurant refunded its March fee');
+      await dialog.getByLabel('Amount to take back').fill('1');
+      await dialog.getByRole('button', { name: 'Reverse' }).click();
+      await expect
+        .poll(() => report.getByText('Reversal: Restaurant refunded its March fee').count(), { timeout: 30_000 })
+        .toBe(1);
+      await expect.poll(() => report.getByText('-$1.00').count()).toBeGreaterThan(0);
+      await shot(page, 'agent-earnings-rules-en');
+
+      await openTab(page, 'portfolio');
+      const row = page.locator('tr', { hasText: 'Lotus Tea House' });
+      await row.getByRole('button', { name: /^Status & plan/ }).click({ timeout: 30_000 });
+      const edit = page.getByRole('dialog');
+      await edit.locator('.ant-form-item', { hasText: 'Status' }).locator('.ant-select').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Live' }).click();
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => row.getByText('Live', { exact: true }).count(), { timeout: 30_000 }).toBe(1);
+
+      await openTab(page, 'team');
+      const kevin = page.locator('.ant-list-item', { hasText: 'Kevin Park' });
+      await expect.poll(() => kevin.getByText('Last sign-in: —').count(), { timeout: 30_000 }).toBe(1);
+      await kevin.getByRole('button', { name: /^Assign restaurants/ }).click();
+      const assign = page.getByRole('dialog');
+      await assign.getByRole('combobox', { name: 'Assigned restaurants' }).click();
+      await page.keyboard.type('Harbor');
+      await page.locator('.ant-select-item-option', { hasText: 'Harbor Bistro' }).click();
+      // close the open list by clicking elsewhere in the dialog (Escape would close the dialog too)
+      await assign.getByText('A member sees, and can switch into').click();
+      await assign.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => kevin.getByText(/Restaurants: .*Harbor Bistro/).count(), { timeout: 30_000 }).toBe(1);
+      await shot(page, 'agent-team-assign-en');
     } finally {
       await context.close();
     }

@@ -8,7 +8,14 @@ import { accessibleRoutes, canonicalPath, findRoute, flattenRoutes, normalizePat
  */
 
 /** Reachable without a session token (SPEC 2), and the password-reset pages a signed-out person needs. */
-export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/auth-redirect', '/forgotPassword', '/resetPassword'];
+export const NO_TOKEN_PATHS: readonly string[] = [
+  '/login',
+  '/auth-redirect',
+  '/forgotPassword',
+  '/resetPassword',
+  // issue 13: the public application form behind an agent's referral link
+  '/apply',
+];
 
 /**
  * Public routes a signed-in user opens before the restaurant info exists (an agent that has not
@@ -18,6 +25,7 @@ export const SIGNED_IN_PUBLIC_PATHS: readonly string[] = [
   '/auth-redirect',
   '/forgotPassword',
   '/resetPassword',
+  '/apply',
   '/selectNodeAndRest',
   '/selectTimeZone',
   '/404',
@@ -35,6 +43,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/auth-redirect',
   '/forgotPassword',
   '/resetPassword',
+  '/apply',
   '/404',
   '/401',
 ];

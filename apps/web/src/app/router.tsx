@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
       publicRoute('/auth-redirect', 'authRedirect', () => import('./routes/auth/auth-redirect-page.tsx'), false),
       publicRoute('/forgotPassword', 'forgotPassword', () => import('./routes/auth/forgot-password-page.tsx'), false),
       publicRoute('/resetPassword', 'resetPassword', () => import('./routes/auth/reset-password-page.tsx'), false),
+      publicRoute('/apply', 'apply', () => import('./routes/agent/apply-page.tsx'), false),
       publicRoute(
         '/selectNodeAndRest',
         'selectNodeAndRest',

@@ -137,6 +137,8 @@ export const ZTeamMember = z.object({
   status: z.enum(['active', 'inactive', 'invited']),
   restaurants: z.array(z.object({ xid: z.string(), name: z.string() })),
   inviteExpiresAt: z.string().nullable(),
+  /** When they last signed in; null when never. */
+  lastSignInAt: z.string().nullable(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 export const ZTeamResponse = z.object({ items: z.array(ZTeamMember) });

@@ -155,6 +155,7 @@ export class AccountRepository {
     expiresAt: Date;
     ip: string;
     userAgent: string | null;
+    createdAt: Date;
   }): Promise<{ id: string; expiresAt: Date }> {
     const [row] = await this.db
       .insert(sessions)

@@ -160,6 +160,8 @@ export class AccountService {
       expiresAt: this.sessionExpiry(),
       ip: meta.ip,
       userAgent: meta.userAgent,
+      // the server's clock, not the database's: "last sign-in" lists read it (issue 13)
+      createdAt: this.now(),
     });
     return { token: this.deps.tokens.issue(account.id, session.id, session.expiresAt) };
   }

@@ -120,7 +120,9 @@ export class AgentRepository {
                  coalesce(p.status, 'live') as status, coalesce(p.plan, 'starter') as plan,
                  coalesce(p.monthly_fee_cents, 0) as fee, p.since,
                  (select max(o.opened_at) from orders o where o.restaurant_id = r.id) as last_order_at,
-                 (select max(s.created_at) from sessions s where s.restaurant_id = r.id) as last_sign_in_at
+                 -- the restaurant's own people signing in; an agent switching in is not the restaurant's activity
+                 (select max(s.created_at) from users u join sessions s on s.user_id = u.id
+                  where u.restaurant_id = r.id) as last_sign_in_at
           from restaurants r join nodes n on n.id = r.node_id
           left join agent_portfolio p on p.restaurant_id = r.id
           where ${where}

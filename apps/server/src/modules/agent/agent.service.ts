@@ -219,7 +219,8 @@ export class AgentService {
     const rows = await rowsOf(
       this.deps.db,
       sql`select u.id, u.xid, u.email, u.first_name, u.last_name, u.status, u.password_hash is not null as has_password,
-                 coalesce(m.team_role, 'admin') as team_role, m.invite_expires_at
+                 coalesce(m.team_role, 'admin') as team_role, m.invite_expires_at,
+                 (select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at
           from users u join nodes n on n.id = u.node_id
           left join agent_team_members m on m.user_id = u.id
           where u.restaurant_id is null and u.deleted_at is null and n.id = ${scope.nodeId}
@@ -247,6 +248,7 @@ export class AgentService {
           .filter((a) => num(a.user_id) === num(r.id))
           .map((a) => ({ xid: String(a.xid), name: String(a.name) })),
         inviteExpiresAt: r.has_password ? null : isoOrNull(r.invite_expires_at),
+        lastSignInAt: isoOrNull(r.last_sign_in_at),
       })),
     };
   }

@@ -110,6 +110,26 @@ describe('portfolio', () => {
     expect((paused.json() as TPortfolioResponse).total).toBe(1);
   });
 
+  it("shows the last sign-in of a restaurant's own people on the server's clock, and none when never", async () => {
+    // The agent switching into a restaurant is not that restaurant signing in.
+    const sushi = await restaurantByName(ctx.db, 'Blue Fin Sushi');
+    expect(
+      (await agent({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: sushi.xid } })).statusCode,
+    ).toBe(200);
+    const body = (
+      await agent({ method: 'GET', url: '/api/api/agent/portfolio', query: { pageSize: '50' } })
+    ).json() as TPortfolioResponse;
+    const row = (name: string) => body.items.find((r) => r.name === name)!;
+    // The owner signed in (beforeAll) at the test clock's instant.
+    expect(row('Harbor Bistro').lastSignInAt).toBe(ctx.config.clock.now().toISOString());
+    expect(row('Blue Fin Sushi').lastSignInAt).toBeNull();
+    const team = (await agent({ method: 'GET', url: '/api/api/agent/team' })).json() as {
+      items: Array<{ name: string; lastSignInAt: string | null }>;
+    };
+    expect(team.items.find((m) => m.name === 'Kevin Park')!.lastSignInAt).toBeNull();
+    expect(team.items.find((m) => m.name === 'Linda Chen')!.lastSignInAt).toBe(ctx.config.clock.now().toISOString());
+  });
+
   it('flags live restaurants without an order for 3 days and counts this month', async () => {
     const res = await agent({ method: 'GET', url: '/api/api/agent/dashboard' });
     expect(res.statusCode).toBe(200);
@@ -151,6 +171,14 @@ describe('team members', () => {
     expect((mine.json() as TPortfolioResponse).items.map((r) => r.name)).toEqual(['Maple Street Diner']);
     // A member manages nobody.
     expect((await nina({ method: 'GET', url: '/api/api/agent/applications' })).statusCode).toBe(403);
+    // ...and switches only into the restaurants assigned to them, though others lie in the same tree.
+    const switchTo = (x: string) => nina({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: x } });
+    expect((await switchTo(maple.xid)).statusCode).toBe(200);
+    const other = await harbor(ctx.db);
+    expect((await switchTo(other.xid)).statusCode).toBe(403);
+    expect(
+      (await agent({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: other.xid } })).statusCode,
+    ).toBe(200);
     const off = await agent({ method: 'PUT', url: `/api/api/agent/team/${xid}`, payload: { status: 'inactive' } });
     expect(off.statusCode).toBe(200);
     expect((await nina({ method: 'GET', url: '/api/api/agent/portfolio' })).statusCode).toBe(401);

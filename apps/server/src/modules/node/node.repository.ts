@@ -22,13 +22,21 @@ export class NodeRepository {
     return row;
   }
 
-  /** A restaurant whose node lies inside the subtree at rootPath. */
-  async findRestaurantInSubtree(xid: string, rootPath: string) {
+  /**
+   * A restaurant whose node lies inside the subtree at rootPath. With userId: when that user is an
+   * agent team member with the 'member' role, only a restaurant assigned to them (issue 13).
+   */
+  async findRestaurantInSubtree(xid: string, rootPath: string, userId?: number) {
+    const assigned =
+      userId === undefined
+        ? undefined
+        : sql`(not exists (select 1 from agent_team_members m where m.user_id = ${userId} and m.team_role = 'member')
+            or exists (select 1 from agent_member_restaurants a where a.user_id = ${userId} and a.restaurant_id = ${restaurants.id}))`;
     const [row] = await this.db
       .select({ restaurantId: restaurants.id, nodeXid: nodes.xid })
       .from(nodes)
       .innerJoin(restaurants, eq(restaurants.nodeId, nodes.id))
-      .where(and(eq(nodes.xid, xid), eq(nodes.type, 'restaurant'), inSubtree(nodes.path, rootPath)))
+      .where(and(eq(nodes.xid, xid), eq(nodes.type, 'restaurant'), inSubtree(nodes.path, rootPath), assigned))
       .limit(1);
     return row;
   }

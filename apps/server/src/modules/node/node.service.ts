@@ -35,8 +35,11 @@ export class NodeService {
     };
   }
 
-  /** A restaurant the caller may switch to: its node must lie under the caller's node. */
+  /**
+   * A restaurant the caller may switch to: its node must lie under the caller's node, and a team
+   * member (issue 13) may switch only into the restaurants assigned to them.
+   */
   findRestaurantFor(auth: AuthContext, xid: string) {
-    return this.repo.findRestaurantInSubtree(xid, auth.node.path);
+    return this.repo.findRestaurantInSubtree(xid, auth.node.path, auth.userId);
   }
 }

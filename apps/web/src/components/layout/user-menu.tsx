@@ -69,7 +69,8 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'management') navigate('/selectNodeAndRest');
+    // issue 13: the agent's home (/AgentApp sends someone who is no agent on to the restaurant tree)
+    if (key === 'management') navigate('/AgentApp');
     else if (key === 'password') navigate('/ChangePassword');
     else if (key === 'lock:now') lock();
     else if (key === 'logout') confirmLogout();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, sparklinePoints, tabFromSearch } from './agent-format.ts';
+import { formatBps, formatCents, percentToBps, sparklinePoints, tabFromSearch } from './agent-format.ts';
 
 describe('agent formatting', () => {
   it('shows cents as dollars with separators and a leading minus', () => {
@@ -16,5 +16,15 @@ describe('agent formatting', () => {
   it('reads the tab from the URL with portfolio as the fallback', () => {
     expect(tabFromSearch(new URLSearchParams('tab=paychecks'))).toBe('paychecks');
     expect(tabFromSearch(new URLSearchParams('tab=nope'))).toBe('portfolio');
+  });
+
+  it('shows basis points as a percent and reads a typed percent back as whole basis points', () => {
+    expect(formatBps(250)).toBe('2.5%');
+    expect(formatBps(1000)).toBe('10%');
+    expect(formatBps(10_000)).toBe('100%');
+    expect(formatBps(1)).toBe('0.01%');
+    expect(percentToBps(0.29)).toBe(29);
+    expect(percentToBps(2.5)).toBe(250);
+    expect(percentToBps(12.34)).toBe(1234);
   });
 });

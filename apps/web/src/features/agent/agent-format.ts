@@ -25,11 +25,21 @@ export function sparklinePoints(values: readonly number[], width: number, height
   return values.map((v, i) => `${(i * step).toFixed(1)},${(height - (v / max) * height).toFixed(1)}`).join(' ');
 }
 
-export const AGENT_TABS = ['portfolio', 'applications', 'notifications', 'paychecks', 'team'] as const;
+export const AGENT_TABS = ['portfolio', 'applications', 'notifications', 'paychecks', 'team', 'smsReviews'] as const;
 export type TAgentTab = (typeof AGENT_TABS)[number];
 
 /** The open tab from the URL, so a refresh or a shared link shows the same place. */
 export function tabFromSearch(search: URLSearchParams): TAgentTab {
   const tab = search.get('tab');
   return (AGENT_TABS as readonly string[]).includes(tab ?? '') ? (tab as TAgentTab) : 'portfolio';
+}
+
+/** Basis points as a percent for people: 250 -> '2.5%', 1000 -> '10%', 1 -> '0.01%'. */
+export function formatBps(bps: number): string {
+  return `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+}
+
+/** A percent typed by a person (2.5) as whole basis points (250), without float dust (0.29 -> 29). */
+export function percentToBps(percent: number): number {
+  return Math.round(percent * 100);
 }

@@ -1,6 +1,8 @@
 import { Alert, Button, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { useChooseRestaurant } from '../../../features/auth/hooks/use-choose-restaurant.ts';
 import { LanguageChoice } from '../../../features/auth/components/language-choice.tsx';
@@ -12,7 +14,8 @@ import { ApplicationsPanel } from '../../../features/agent/components/applicatio
 import { NotificationsPanel } from '../../../features/agent/components/notifications-panel.tsx';
 import { PaychecksPanel } from '../../../features/agent/components/paychecks-panel.tsx';
 import { TeamPanel } from '../../../features/agent/components/team-panel.tsx';
-import { errorText } from '../../../lib/request.ts';
+import { SmsReviewsLabel, SmsReviewsPanel } from '../../../features/customers/components/sms-reviews-panel.tsx';
+import { errorText, isApiError } from '../../../lib/request.ts';
 import { AuthCard } from '../auth/auth-card.tsx';
 
 /**
@@ -28,6 +31,12 @@ export default function AgentAppPage() {
   const me = useAgentMe();
   const { busyXid, choose } = useChooseRestaurant('/dashboard');
   const isAdmin = me.data?.teamRole === 'admin';
+  const navigate = useNavigate();
+  // "Back to management page" comes here; someone who is no agent (platform staff) goes on to the tree.
+  const notAgent = me.isError && isApiError(me.error) && me.error.message === AGENT_MESSAGES['agent.notAgent'].en;
+  useEffect(() => {
+    if (notAgent) navigate('/selectNodeAndRest', { replace: true });
+  }, [notAgent, navigate]);
   const today = businessDayOf(new Date(), 'America/New_York', 0);
   const referral = me.data ? `${window.location.origin}/apply?ref=${me.data.referralCode}` : '';
 
@@ -37,6 +46,7 @@ export default function AgentAppPage() {
       label: t('tabs.portfolio'),
       children: (
         <PortfolioPanel
+          isAdmin={isAdmin}
           busyXid={busyXid}
           onManage={(xid) => void choose({ xid, properties: { type: 'restaurant' }, isLeaf: true, hasChildren: false })}
         />
@@ -46,6 +56,7 @@ export default function AgentAppPage() {
     { key: 'notifications', label: t('tabs.notifications'), children: <NotificationsPanel /> },
     { key: 'paychecks', label: t('tabs.paychecks'), children: <PaychecksPanel today={today} isAdmin={isAdmin} /> },
     { key: 'team', label: t('tabs.team'), children: <TeamPanel isAdmin={isAdmin} /> },
+    { key: 'smsReviews', label: <SmsReviewsLabel />, children: <SmsReviewsPanel isAdmin={isAdmin} /> },
   ];
 
   return (
@@ -56,13 +67,16 @@ export default function AgentAppPage() {
       extra={
         <Space wrap>
           <LanguageChoice />
+          <Button type="link" onClick={() => navigate('/selectNodeAndRest')}>
+            {t('restaurantTree')}
+          </Button>
           <Button type="link" onClick={() => void logout()}>
             {t('signOut')}
           </Button>
         </Space>
       }
     >
-      {me.isError && <Alert type="error" showIcon message={errorText(me.error)} />}
+      {me.isError && !notAgent && <Alert type="error" showIcon message={errorText(me.error)} />}
       {isAdmin && referral && (
         <Typography.Paragraph type="secondary" copyable={{ text: referral }}>
           {t('referral')}: {referral}

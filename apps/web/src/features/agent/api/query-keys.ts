@@ -10,5 +10,6 @@ export const agentKeys = {
   paychecks: () => ['agent', 'paychecks'] as const,
   earnings: (periodStart: string) => ['agent', 'earnings', periodStart] as const,
   team: () => ['agent', 'team'] as const,
+  commissionRules: () => ['agent', 'commissionRules'] as const,
   inbox: () => ['notifications', 'inbox'] as const,
 };

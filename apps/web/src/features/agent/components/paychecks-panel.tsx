@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TEarning, TPaycheck } from '@ra/shared/agent/agent.schemas';
@@ -7,9 +21,17 @@ import { payPeriodOf, previousPayPeriod } from '@ra/shared/agent/pay-periods';
 import { usePaychecks } from '../api/get-paychecks.ts';
 import { useEarnings } from '../api/get-earnings.ts';
 import { downloadFile } from '../api/download-file.ts';
-import { showErrorMessage } from '../../../lib/feedback.ts';
-import { errorText } from '../../../lib/request.ts';
+import { useComputeEarnings } from '../api/compute-earnings.ts';
+import { useApproveEarnings } from '../api/approve-earnings.ts';
+import { useClawbackEarning } from '../api/clawback-earning.ts';
+import { useClosePaycheck } from '../api/close-paycheck.ts';
+import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
+import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
+import { errorText, isApiError } from '../../../lib/request.ts';
+import { translateServerMessage } from '../../../lib/server-message.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCents } from '../agent-format.ts';
+import { CommissionRulesCard } from './commission-rules-card.tsx';
 
 const PAYCHECK_COLOR: Record<TPaycheck['status'], string> = { paid: 'success', due: 'processing', carried: 'default' };
 
@@ -23,6 +45,46 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
   const download = (path: string, name: string) =>
     downloadFile(path, name).catch((e: unknown) => showErrorMessage(errorText(e)));
   const periods = [current, previousPayPeriod(current), previousPayPeriod(previousPayPeriod(current))];
+  const period = periods.find((p) => p.start === periodStart) ?? current;
+  const compute = useComputeEarnings();
+  const approve = useApproveEarnings();
+  const close = useClosePaycheck();
+  const clawback = useClawbackEarning();
+  const [reversing, setReversing] = useState<TEarning | null>(null);
+  const [reverseForm] = Form.useForm<{ reason: string; amount?: number | null }>();
+  const ended = period.end < today;
+  const closed = (paychecks.data?.items ?? []).some((p) => p.periodStart === period.start);
+  const pendingCents = earnings.data?.totals.pendingCents ?? 0;
+  const run = async <T,>(action: () => Promise<T>, done: (r: T) => string) => {
+    try {
+      showSuccessMessage(done(await action()));
+    } catch (e) {
+      showErrorMessage(isApiError(e) ? translateServerMessage(e.message, currentLanguage()) : errorText(e));
+    }
+  };
+  const submitReversal = async () => {
+    if (!reversing) return;
+    const v = await reverseForm.validateFields();
+    try {
+      await clawback.mutateAsync({
+        id: reversing.id,
+        reason: v.reason.trim(),
+        ...(v.amount ? { amountCents: Math.round(v.amount * 100) } : {}),
+      });
+      showSuccessMessage(t('earnings.reversed'));
+      setReversing(null);
+      reverseForm.resetFields();
+    } catch (e) {
+      if (isApiError(e) && e.errors)
+        reverseForm.setFields(
+          Object.entries(e.errors).map(([name, message]) => ({
+            name: name === 'amountCents' ? 'amount' : 'reason',
+            errors: [translateServerMessage(message, currentLanguage())],
+          })),
+        );
+      else showErrorMessage(isApiError(e) ? translateServerMessage(e.message, currentLanguage()) : errorText(e));
+    }
+  };
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -133,6 +195,53 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
         }
       >
         {earnings.isError && <Alert type="error" showIcon message={errorText(earnings.error)} />}
+        {isAdmin && (
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Button
+              onClick={() =>
+                void run(
+                  () => compute.mutateAsync(period.start),
+                  (r) => t('earnings.computed', { count: r.rows, total: formatCents(r.totalCents) }),
+                )
+              }
+              loading={compute.isPending}
+            >
+              {t('earnings.compute')}
+            </Button>
+            <Popconfirm
+              title={t('earnings.approveTitle', { amount: formatCents(pendingCents) })}
+              okText={t('earnings.approve')}
+              cancelText={t('common.cancel')}
+              disabled={pendingCents === 0}
+              onConfirm={() =>
+                run(
+                  () => approve.mutateAsync(period.start),
+                  (r) => t('earnings.approvedDone', { count: r.approved }),
+                )
+              }
+            >
+              <Button type="primary" disabled={pendingCents === 0} loading={approve.isPending}>
+                {t('earnings.approve')}
+              </Button>
+            </Popconfirm>
+            <Button
+              disabled={!ended || closed}
+              title={!ended ? t('earnings.closeNotOver') : closed ? t('earnings.closeDone') : undefined}
+              onClick={() =>
+                void run(
+                  () => close.mutateAsync(period.start),
+                  (p) =>
+                    p.status === 'carried'
+                      ? t('earnings.closedCarried', { amount: formatCents(p.carriedOutCents) })
+                      : t('earnings.closedDue', { amount: formatCents(p.netPayCents) }),
+                )
+              }
+              loading={close.isPending}
+            >
+              {t('earnings.close')}
+            </Button>
+          </Space>
+        )}
         {earnings.data && (
           <Typography.Paragraph>
             {t('earnings.totals', {
@@ -171,9 +280,62 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
             },
             { title: t('earnings.status'), key: 's', render: (_, e) => t(`earningStatus.${e.status}`) },
             { title: t('earnings.amount'), key: 'a', align: 'right', render: (_, e) => formatCents(e.amountCents) },
+            ...(isAdmin
+              ? [
+                  {
+                    title: t('portfolio.actions'),
+                    key: 'x',
+                    render: (_: unknown, e: TEarning) =>
+                      e.kind === 'commission' && e.amountCents > 0 ? (
+                        <Button size="small" danger onClick={() => setReversing(e)}>
+                          {t('earnings.reverse')}
+                          <span className="ra-sr-only"> {e.restaurant.name}</span>
+                        </Button>
+                      ) : null,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
+      {isAdmin && <CommissionRulesCard />}
+      <Modal
+        open={reversing !== null}
+        title={reversing ? t('earnings.reverseTitle', { name: reversing.restaurant.name }) : ''}
+        okText={t('earnings.reverse')}
+        okButtonProps={{ danger: true, loading: clawback.isPending }}
+        cancelText={t('common.cancel')}
+        onOk={() => void submitReversal()}
+        onCancel={() => {
+          setReversing(null);
+          reverseForm.resetFields();
+        }}
+        destroyOnHidden
+      >
+        {reversing && (
+          <Typography.Paragraph type="secondary">
+            {t('earnings.reverseHelp', { amount: formatCents(reversing.amountCents) })}
+          </Typography.Paragraph>
+        )}
+        <Form form={reverseForm} layout="vertical">
+          <Form.Item
+            name="reason"
+            label={t('earnings.reverseReason')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: AGENT_MESSAGES['agent.clawbackReasonRequired'][currentLanguage()],
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={300} showCount />
+          </Form.Item>
+          <Form.Item name="amount" label={t('earnings.reverseAmount')} extra={t('earnings.reverseAmountHelp')}>
+            <InputNumber<number> min={0.01} step={1} precision={2} prefix="$" style={{ width: 180 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Space>
   );
 }

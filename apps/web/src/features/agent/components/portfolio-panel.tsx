@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Input, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PORTFOLIO_STATUSES, type TPortfolioRow, type TPortfolioStatus } from '@ra/shared/agent/agent.schemas';
+import { PLANS, type TPlan } from '@ra/shared/agent/commission';
+import { useUpdatePortfolio } from '../api/update-portfolio.ts';
+import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { useAgentDashboard } from '../api/get-agent-dashboard.ts';
 import { usePortfolio } from '../api/get-portfolio.ts';
 import { errorText } from '../../../lib/request.ts';
@@ -16,7 +35,15 @@ const STATUS_COLOR: Record<TPortfolioStatus, string> = {
 };
 
 /** The agent's restaurants with the portfolio dashboard above them; "Manage" switches into one. */
-export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) => void; busyXid: string | null }) {
+export function PortfolioPanel({
+  onManage,
+  busyXid,
+  isAdmin,
+}: {
+  onManage: (xid: string) => void;
+  busyXid: string | null;
+  isAdmin: boolean;
+}) {
   const { t, i18n } = useTranslation('agent');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<TPortfolioStatus | undefined>();
@@ -24,6 +51,20 @@ export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) 
   const dashboard = useAgentDashboard();
   const list = usePortfolio({ q: q || undefined, status, page, pageSize: 20 });
   const d = dashboard.data;
+  const update = useUpdatePortfolio();
+  const [editing, setEditing] = useState<TPortfolioRow | null>(null);
+  const [editForm] = Form.useForm<{ status: TPortfolioStatus; plan: TPlan }>();
+  const saveEdit = async () => {
+    if (!editing) return;
+    const v = await editForm.validateFields();
+    try {
+      await update.mutateAsync({ xid: editing.xid, status: v.status, plan: v.plan });
+      showSuccessMessage(t('portfolio.saved', { name: editing.name }));
+      setEditing(null);
+    } catch (e) {
+      showErrorMessage(errorText(e));
+    }
+  };
 
   const columns = [
     {
@@ -76,16 +117,25 @@ export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) 
       title: t('portfolio.actions'),
       key: 'manage',
       render: (_: unknown, r: TPortfolioRow) => (
-        <Button
-          size="small"
-          type="primary"
-          loading={busyXid === r.xid}
-          onClick={() => onManage(r.xid)}
-        >
-          {t('portfolio.manage')}
-          {/* the name read after the visible word, so the accessible name starts with what is seen */}
-          <span className="ra-sr-only"> {r.name}</span>
-        </Button>
+        <Space wrap size={4}>
+          <Button size="small" type="primary" loading={busyXid === r.xid} onClick={() => onManage(r.xid)}>
+            {t('portfolio.manage')}
+            {/* the name read after the visible word, so the accessible name starts with what is seen */}
+            <span className="ra-sr-only"> {r.name}</span>
+          </Button>
+          {isAdmin && (
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing(r);
+                editForm.setFieldsValue({ status: r.status, plan: r.plan });
+              }}
+            >
+              {t('portfolio.edit')}
+              <span className="ra-sr-only"> {r.name}</span>
+            </Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -168,6 +218,25 @@ export function PortfolioPanel({ onManage, busyXid }: { onManage: (xid: string) 
           }}
         />
       )}
+      <Modal
+        open={editing !== null}
+        title={editing ? t('portfolio.editTitle', { name: editing.name }) : ''}
+        okText={t('portfolio.save')}
+        okButtonProps={{ loading: update.isPending }}
+        cancelText={t('common.cancel')}
+        onOk={() => void saveEdit()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form form={editForm} layout="vertical">
+          <Form.Item name="status" label={t('portfolio.status')}>
+            <Select options={PORTFOLIO_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          </Form.Item>
+          <Form.Item name="plan" label={t('portfolio.plan')}>
+            <Select options={PLANS.map((p) => ({ value: p, label: t(`plan.${p}`) }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Space>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, ZInviteMemberRequest, type TTeamMember } from '@ra/shared/agent/agent.schemas';
@@ -9,6 +10,7 @@ import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatInstant } from '../agent-format.ts';
+import { RestaurantPicker, type TPicked } from './restaurant-picker.tsx';
 
 /** Team members: invite by email, team role, deactivate (with confirmation; their sessions end). */
 export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
@@ -16,6 +18,18 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
   const team = useTeam();
   const invite = useInviteMember();
   const update = useUpdateMember();
+  const [assigning, setAssigning] = useState<TTeamMember | null>(null);
+  const [picked, setPicked] = useState<TPicked[]>([]);
+  const saveAssignment = async () => {
+    if (!assigning) return;
+    try {
+      await update.mutateAsync({ xid: assigning.xid, restaurantXids: picked.map((p) => p.value) });
+      showSuccessMessage(t('team.assignedDone', { name: assigning.name, count: picked.length }));
+      setAssigning(null);
+    } catch (e) {
+      showErrorMessage(errorText(e));
+    }
+  };
   const [form] = Form.useForm<{ firstName: string; lastName: string; email: string; teamRole: 'admin' | 'member' }>();
   const rule = (field: 'firstName' | 'lastName' | 'email') => ({
     validator: async (_: unknown, value: unknown) => {
@@ -88,6 +102,21 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
             actions={
               isAdmin && m.status !== 'inactive'
                 ? [
+                    ...(m.teamRole === 'member'
+                      ? [
+                          <Button
+                            key="assign"
+                            size="small"
+                            onClick={() => {
+                              setAssigning(m);
+                              setPicked(m.restaurants.map((r) => ({ value: r.xid, label: r.name })));
+                            }}
+                          >
+                            {t('team.assign')}
+                            <span className="ra-sr-only"> {m.name}</span>
+                          </Button>,
+                        ]
+                      : []),
                     <Button key="off" size="small" danger onClick={() => deactivate(m)}>
                       {t('team.deactivate')}
                     </Button>,
@@ -108,6 +137,9 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
               description={
                 <Space direction="vertical" size={0}>
                   <Typography.Text type="secondary">{m.email}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('team.lastSignIn', { when: formatInstant(m.lastSignInAt, i18n.language) })}
+                  </Typography.Text>
                   {m.inviteExpiresAt && (
                     <Typography.Text type="secondary">
                       {t('team.inviteExpires', { when: formatInstant(m.inviteExpiresAt, i18n.language) })}
@@ -124,6 +156,19 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
           </List.Item>
         )}
       />
+      <Modal
+        open={assigning !== null}
+        title={assigning ? t('team.assignTitle', { name: assigning.name }) : ''}
+        okText={t('portfolio.save')}
+        okButtonProps={{ loading: update.isPending }}
+        cancelText={t('common.cancel')}
+        onOk={() => void saveAssignment()}
+        onCancel={() => setAssigning(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('team.assignHelp')}</Typography.Paragraph>
+        <RestaurantPicker multiple ariaLabel={t('team.assignLabel')} value={picked} onChange={setPicked} />
+      </Modal>
     </Space>
   );
 }

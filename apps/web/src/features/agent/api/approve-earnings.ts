@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../../lib/request.ts';
+import { agentKeys } from './query-keys.ts';
+
+/** POST: approve a pay period's pending commissions. */
+export function approveEarnings(periodStart: string): Promise<{ ok: true; approved: number }> {
+  return post<{ ok: true; approved: number }>('/api/agent/earnings/approve', { periodStart }, { silent: true });
+}
+
+export function useApproveEarnings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: approveEarnings,
+    onSuccess: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}

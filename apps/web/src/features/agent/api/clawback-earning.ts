@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../../lib/request.ts';
+import { agentKeys } from './query-keys.ts';
+
+export interface TClawbackInput {
+  id: number;
+  reason: string;
+  /** Positive cents; the whole remaining commission when absent. */
+  amountCents?: number;
+}
+
+/** POST a reversal: its own negative row with the reason, never an edit of the commission. */
+export function clawbackEarning({ id, ...body }: TClawbackInput): Promise<{ ok: true; id: number }> {
+  return post<{ ok: true; id: number }>(`/api/agent/earnings/${id}/clawback`, body, { silent: true });
+}
+
+export function useClawbackEarning() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: clawbackEarning,
+    onSuccess: () => client.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
