@@ -5,9 +5,10 @@ import type {
   TCampaignRequest,
   TCustomerFilter,
   ZCampaignList,
+  ZCustomerDetail,
   ZCustomerList,
 } from '@ra/shared/customers/customers.schemas';
-import { get, post } from '../../../lib/request.ts';
+import { get, post, put } from '../../../lib/request.ts';
 
 export type TCustomerList = z.infer<typeof ZCustomerList>;
 export type TCampaignList = z.infer<typeof ZCampaignList>;
@@ -31,10 +32,13 @@ export function useCampaigns() {
   });
 }
 
-export function useReviews(enabled: boolean) {
+export type TReviewStatus = 'pending' | 'approved' | 'rejected' | 'sent' | 'all';
+
+/** Campaigns of the restaurants below the caller's node (agents, their team members and admins). */
+export function useReviews(enabled: boolean, status: TReviewStatus = 'pending') {
   return useQuery({
-    queryKey: ['customers', 'reviews'],
-    queryFn: ({ signal }) => get<TCampaignList>('/api/customers/reviews', { signal, silent: true, query: { status: 'pending' } }),
+    queryKey: ['customers', 'reviews', status],
+    queryFn: ({ signal }) => get<TCampaignList>('/api/customers/reviews', { signal, silent: true, query: { status } }),
     enabled,
   });
 }
@@ -65,5 +69,52 @@ export function useReview() {
     mutationFn: (v: { id: number; decision: 'approved' | 'rejected'; note?: string }) =>
       post<{ message: string }>(`/api/customers/reviews/${v.id}`, { decision: v.decision, note: v.note }, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['customers', 'reviews'] }),
+  });
+}
+
+export type TCustomerDetail = z.infer<typeof ZCustomerDetail>;
+
+/** One customer: their orders and opt-in history (the drawer from the list). */
+export function useCustomerDetail(id: number | null) {
+  return useQuery({
+    queryKey: ['customers', 'detail', id],
+    queryFn: ({ signal }) => get<TCustomerDetail>(`/api/customers/${id}`, { signal, silent: true }),
+    enabled: id !== null,
+  });
+}
+
+/** The restaurant's points rule (points per dollar of net sales). */
+export function usePointsRule() {
+  return useQuery({
+    queryKey: ['customers', 'settings'],
+    queryFn: ({ signal }) => get<{ pointsPerDollar: number }>('/api/customers/settings', { signal, silent: true }),
+  });
+}
+
+export function useSavePointsRule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pointsPerDollar: number) =>
+      put<{ pointsPerDollar: number }>('/api/customers/settings', { pointsPerDollar }, { silent: true }),
+    onSuccess: (data) => client.setQueryData(['customers', 'settings'], data),
+  });
+}
+
+export type TSmsPricing = { pricePerPartMicros: number; taxRateBasisPoints: number };
+
+/** The platform SMS pricing (admins set it). */
+export function useSmsPricing(enabled = true) {
+  return useQuery({
+    queryKey: ['customers', 'pricing'],
+    queryFn: ({ signal }) => get<TSmsPricing>('/api/customers/sms/pricing', { signal, silent: true }),
+    enabled,
+  });
+}
+
+export function useSaveSmsPricing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pricing: TSmsPricing) => put<TSmsPricing>('/api/customers/sms/pricing', pricing, { silent: true }),
+    onSuccess: (data) => client.setQueryData(['customers', 'pricing'], data),
   });
 }

@@ -1,26 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
-import { MAX_SELECTED, ZCustomerFilter, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
+import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
-import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useSession } from '../../../stores/session.ts';
-import {
-  quoteCampaign,
-  useCampaigns,
-  useCustomers,
-  useReview,
-  useReviews,
-  useSendCampaign,
-  useSubmitCampaign,
-} from '../api/customers-api.ts';
+import { quoteCampaign, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
+import { customerSearch, filterKey, parseCustomerSearch, searchUnchanged, type TFilter } from '../customers-filter.ts';
+import { notifyError, notifyInfo, notifySuccess, notifyWarning, says, tr } from '../feedback.ts';
+import { CampaignsCard } from './campaigns-card.tsx';
+import { CustomerDrawer, money } from './customer-drawer.tsx';
+import { PointsRuleCard } from './points-rule-card.tsx';
+import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const tr = (m: string) => translateServerMessage(m, currentLanguage());
-const says = (key: string) => tr(CUSTOMERS_MESSAGES[key]!.en);
+const PAGE_SIZE = 20;
 
 /** The live counter of one variant: encoding, characters, parts, and the characters that forced UCS-2. */
 function SmsCounter({ body, language }: { body: string; language: TSmsLanguage }) {
@@ -29,6 +24,7 @@ function SmsCounter({ body, language }: { body: string; language: TSmsLanguage }
   return (
     <Typography.Text type={a.tooLong ? 'danger' : 'secondary'} data-testid={`counter-${language}`}>
       {a.encoding} · {t('characters', { count: a.characters })} · {t('parts', { count: a.parts })}
+      {a.tooLong && <> · {says('tooLong')}</>}
       {a.forcedUcs2.length > 0 && (
         <>
           {' · '}
@@ -44,44 +40,78 @@ function SmsCounter({ body, language }: { body: string; language: TSmsLanguage }
   );
 }
 
+/** The quote before submitting: per variant parts x recipients, opted-out excluded, subtotal, tax and total. */
+function QuoteCard({ quote }: { quote: TCampaignQuote }) {
+  const { t } = useTranslation('customers');
+  return (
+    <Card size="small" data-testid="quote">
+      {quote.lines.map((l) => (
+        <div key={l.language}>
+          {t(l.language === 'zh' ? 'variantZh' : 'variantEn')}: {t('partsCount', { count: l.parts })} ×{' '}
+          {t('recipientsCount', { count: l.recipients })} = {t('billedParts', { count: l.billedParts })} · {money(Math.round(l.subtotalMicros / 10_000))}
+        </div>
+      ))}
+      <div>
+        {t('pricePerPartIs', { price: (quote.pricePerPartMicros / 1_000_000).toFixed(4), tax: (quote.taxRateBasisPoints / 100).toFixed(2) })}
+      </div>
+      <div>{t('optedOutExcluded', { count: quote.optedOutExcluded })}</div>
+      <div>
+        {t('subtotal')} {money(quote.subtotalCents)} · {t('tax')} {money(quote.taxCents)} ·{' '}
+        <b>
+          {t('total')} {money(quote.totalCents)}
+        </b>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /userList/index: customers built from orders (filters, sort and page held in the URL, so reload and
+ * Back keep them), a detail drawer per customer, selection up to 1,000 or every result of the filter,
+ * the SMS composer with its live counter and cost, the restaurant's campaigns with Send Now and
+ * progress, the points rule, and for agents and admins the campaigns waiting for their review.
+ */
 export function CustomersView() {
   const { t } = useTranslation('customers');
-  const { message } = App.useApp();
   const roles = useSession((s) => s.roles);
-  const [draft, setDraft] = useState<TCustomerFilter>(ZCustomerFilter.parse({}));
-  const [filter, setFilter] = useState<TCustomerFilter>(draft);
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => parseCustomerSearch(search), [search]);
+  const { page, ...filter } = state;
+  const currentKey = filterKey(filter);
+  const [draft, setDraft] = useState<TFilter>(filter);
+  // Back / forward (or a shared link) brings other filters: the form shows them.
+  useEffect(() => {
+    setDraft(parseCustomerSearch(new URLSearchParams(currentKey)));
+  }, [currentKey]);
+  const [detailId, setDetailId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [useFilterAudience, setUseFilterAudience] = useState(false);
   const [composing, setComposing] = useState(false);
   const [bodyEn, setBodyEn] = useState('');
   const [bodyZh, setBodyZh] = useState('');
   const [quote, setQuote] = useState<TCampaignQuote | null>(null);
-  const list = useCustomers({ ...filter, page, pageSize: 20 });
-  const campaigns = useCampaigns();
+  const [quoting, setQuoting] = useState(false);
+  // the server reads absent bounds as none (the schema's output types them as present but undefined)
+  const apiFilter = filter as TCustomerFilter;
+  const list = useCustomers({ ...apiFilter, page, pageSize: PAGE_SIZE });
   const isReviewer = roles.includes('agent') || roles.includes('admin');
-  const reviews = useReviews(isReviewer);
   const submit = useSubmitCampaign();
-  const send = useSendCampaign();
-  const review = useReview();
 
-  const search = () => {
-    if (JSON.stringify(draft) === JSON.stringify(filter)) {
-      message.info(says('searchUnchanged'));
+  const runSearch = () => {
+    if (searchUnchanged(draft, filter)) {
+      notifyInfo(says('searchUnchanged'));
       return;
     }
-    setFilter(draft);
-    setPage(1);
+    setSearch(customerSearch({ ...draft, page: 1 }));
   };
+  const setPage = (next: number) => setSearch(customerSearch({ ...filter, page: next }), { replace: true });
 
-  const audience = useMemo(
-    () => (useFilterAudience ? { filter } : { ids: selected }),
-    [useFilterAudience, filter, selected],
-  );
+  const audience = useMemo(() => (useFilterAudience ? { filter: apiFilter } : { ids: selected }), [useFilterAudience, apiFilter, selected]);
+  const audienceSize = useFilterAudience ? Math.min(list.data?.total ?? 0, MAX_SELECTED) : selected.length;
 
   const openComposer = () => {
-    if (!useFilterAudience && selected.length === 0) {
-      message.warning(says('selectFirst'));
+    if (audienceSize === 0) {
+      notifyWarning(says('selectFirst'));
       return;
     }
     setQuote(null);
@@ -90,27 +120,37 @@ export function CustomersView() {
 
   const request = () => ({ bodyEn, bodyZh: bodyZh || undefined, audience });
   const doQuote = async () => {
+    setQuoting(true);
     try {
       setQuote(await quoteCampaign(request()));
     } catch (e) {
-      message.error(tr(errorText(e)));
+      notifyError(tr(errorText(e)));
+    } finally {
+      setQuoting(false);
     }
   };
   const doSubmit = async () => {
     try {
       const res = await submit.mutateAsync(request());
-      message.success(tr(res.message));
+      notifySuccess(tr(res.message));
       setComposing(false);
       setSelected([]);
+      setBodyEn('');
+      setBodyZh('');
+      setQuote(null);
     } catch (e) {
-      message.error(tr(errorText(e) === 'Error' ? CUSTOMERS_MESSAGES.submitFailed!.en : errorText(e)));
+      const text = errorText(e, CUSTOMERS_MESSAGES.submitFailed!.en);
+      notifyError(tr(text === 'Error' ? CUSTOMERS_MESSAGES.submitFailed!.en : text));
     }
   };
+
+  const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
+  const centsOf = (v: number | string | null) => (v === null || v === '' ? undefined : Math.round(Number(v) * 100));
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card title={t('title')}>
-        <Form layout="inline" style={{ rowGap: 8 }} onFinish={search}>
+        <Form layout="inline" style={{ rowGap: 8 }} onFinish={runSearch}>
           <Form.Item label={t('range')}>
             <Select
               aria-label={t('range')}
@@ -121,32 +161,46 @@ export function CustomersView() {
             />
           </Form.Item>
           <Form.Item label={t('sort')}>
-            <Select
-              aria-label={t('sort')}
-              style={{ width: 150 }}
-              value={draft.sort}
-              onChange={(sort) => setDraft({ ...draft, sort })}
-              options={(['lastOrderAt', 'points', 'totalOrders'] as const).map((s) => ({ value: s, label: t(`sorts_${s}`) }))}
-            />
+            <Space.Compact>
+              <Select
+                aria-label={t('sort')}
+                style={{ width: 140 }}
+                value={draft.sort}
+                onChange={(sort) => setDraft({ ...draft, sort })}
+                options={(['lastOrderAt', 'points', 'totalOrders'] as const).map((s) => ({ value: s, label: t(`sorts_${s}`) }))}
+              />
+              <Select
+                aria-label={t('order')}
+                style={{ width: 110 }}
+                value={draft.order}
+                onChange={(order) => setDraft({ ...draft, order })}
+                options={(['desc', 'asc'] as const).map((o) => ({ value: o, label: t(`orders_${o}`) }))}
+              />
+            </Space.Compact>
           </Form.Item>
           <Form.Item label={t('spent')}>
             <Space.Compact>
-              <InputNumber aria-label={t('spentMin')} min={0} placeholder={t('min')} value={draft.spentMin === undefined ? null : draft.spentMin / 100}
-                onChange={(v) => setDraft({ ...draft, spentMin: v === null ? undefined : Math.round(Number(v) * 100) })} />
-              <InputNumber aria-label={t('spentMax')} min={0} placeholder={t('max')} value={draft.spentMax === undefined ? null : draft.spentMax / 100}
-                onChange={(v) => setDraft({ ...draft, spentMax: v === null ? undefined : Math.round(Number(v) * 100) })} />
+              <InputNumber aria-label={t('spentMin')} min={0} placeholder={t('min')} value={moneyValue(draft.spentMin)}
+                onChange={(v) => setDraft({ ...draft, spentMin: centsOf(v) })} />
+              <InputNumber aria-label={t('spentMax')} min={0} placeholder={t('max')} value={moneyValue(draft.spentMax)}
+                onChange={(v) => setDraft({ ...draft, spentMax: centsOf(v) })} />
             </Space.Compact>
           </Form.Item>
           <Form.Item label={t('orders')}>
             <Space.Compact>
-              <InputNumber aria-label={t('ordersMin')} min={0} placeholder={t('min')} value={draft.ordersMin ?? null}
+              <InputNumber aria-label={t('ordersMin')} min={0} precision={0} placeholder={t('min')} value={draft.ordersMin ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMin: v ?? undefined })} />
-              <InputNumber aria-label={t('ordersMax')} min={0} placeholder={t('max')} value={draft.ordersMax ?? null}
+              <InputNumber aria-label={t('ordersMax')} min={0} precision={0} placeholder={t('max')} value={draft.ordersMax ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMax: v ?? undefined })} />
             </Space.Compact>
           </Form.Item>
           <Form.Item label={t('notSeen')}>
-            <InputNumber aria-label={t('notSeen')} min={0} value={draft.notSeenDays ?? null} onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })} />
+            <InputNumber aria-label={t('notSeen')} min={0} precision={0} value={draft.notSeenDays ?? null}
+              onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })} />
+          </Form.Item>
+          <Form.Item label={t('searchText')}>
+            <Input aria-label={t('searchText')} allowClear maxLength={40} style={{ width: 160 }} value={draft.q ?? ''}
+              onChange={(e) => setDraft({ ...draft, q: e.target.value.trim() ? e.target.value : undefined })} />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             {t('search')}
@@ -155,9 +209,12 @@ export function CustomersView() {
       </Card>
 
       <Card
-        title={t('selectedCount', { count: useFilterAudience ? Math.min(list.data?.total ?? 0, MAX_SELECTED) : selected.length })}
+        title={t('selectedCount', { count: audienceSize })}
         extra={
           <Space wrap>
+            <Typography.Text type="secondary" data-testid="customer-total">
+              {t('resultCount', { count: list.data?.total ?? 0 })}
+            </Typography.Text>
             <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>{useFilterAudience ? t('pickByHand') : t('allResults')}</Button>
             <Button type="primary" onClick={openComposer}>
               {t('compose')}
@@ -171,7 +228,7 @@ export function CustomersView() {
           <Table
             rowKey="id"
             size="small"
-            scroll={{ x: 800 }}
+            scroll={{ x: 900 }}
             loading={list.isFetching}
             dataSource={list.data?.rows ?? []}
             locale={{ emptyText: <Empty description={t('empty')} /> }}
@@ -183,16 +240,27 @@ export function CustomersView() {
                     preserveSelectedRowKeys: true,
                     onChange: (keys) => {
                       if (keys.length > MAX_SELECTED) {
-                        message.warning(says('maxSelected'));
+                        notifyWarning(says('maxSelected'));
                         return;
                       }
                       setSelected(keys as number[]);
                     },
                   }
             }
-            pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
             columns={[
-              { title: t('phone'), dataIndex: 'phone', render: (p: string, r) => <>{p} {r.optedOut && <Tag color="red">{t('optedOut')}</Tag>}</> },
+              {
+                title: t('phone'),
+                dataIndex: 'phone',
+                render: (p: string, r) => (
+                  <>
+                    <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetailId(r.id)}>
+                      {p}
+                    </Button>{' '}
+                    {r.optedOut && <Tag color="red">{t('optedOut')}</Tag>}
+                  </>
+                ),
+              },
               { title: t('name'), dataIndex: 'name' },
               { title: t('lastOrder'), dataIndex: 'lastOrderAt', render: (v: string) => new Date(v).toLocaleDateString() },
               { title: t('points'), dataIndex: 'points' },
@@ -205,127 +273,25 @@ export function CustomersView() {
         )}
       </Card>
 
-      <Card title={t('campaigns')}>
-        <Table
-          rowKey="id"
-          size="small"
-          scroll={{ x: 700 }}
-          loading={campaigns.isLoading}
-          dataSource={campaigns.data?.rows ?? []}
-          locale={{ emptyText: <Empty description={t('noCampaigns')} /> }}
-          pagination={false}
-          columns={[
-            { title: t('message'), dataIndex: 'bodyEn', ellipsis: true },
-            { title: t('status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`statuses_${s}`)}</Tag> },
-            { title: t('total'), render: (_, c) => money(c.quote.totalCents) },
-            {
-              title: t('progress'),
-              render: (_, c) => {
-                const done = c.progress.sent + c.progress.delivered + c.progress.failed;
-                const all = done + c.progress.queued;
-                if (c.status !== 'sent') return null;
-                return (
-                  <>
-                    <Progress percent={all ? Math.round((done * 100) / all) : 0} size="small" />
-                    <Typography.Text type="secondary">
-                      {t('progressText', { ...c.progress })}
-                      {c.sendState === 'waiting' && c.sendStartsAt ? ` · ${t('waiting', { at: new Date(c.sendStartsAt).toLocaleString() })}` : ''}
-                      {c.failureReason ? ` · ${tr(c.failureReason)}` : ''}
-                    </Typography.Text>
-                  </>
-                );
-              },
-            },
-            {
-              title: '',
-              render: (_, c) =>
-                c.status === 'approved' || (c.status === 'sent' && c.sendState === 'failed') ? (
-                  <Button
-                    type="primary"
-                    loading={send.isPending}
-                    onClick={async () => {
-                      try {
-                        message.success(tr((await send.mutateAsync(c.id)).message));
-                      } catch (e) {
-                        message.error(tr(errorText(e)));
-                      }
-                    }}
-                  >
-                    {t('sendNow')}
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
-      </Card>
+      <CampaignsCard />
+      {isReviewer && <SmsReviewsPanel isAdmin={roles.includes('admin')} />}
+      <PointsRuleCard />
 
-      {isReviewer && (
-        <Card title={t('reviews')}>
-          <Table
-            rowKey="id"
-            size="small"
-            scroll={{ x: 700 }}
-            dataSource={reviews.data?.rows ?? []}
-            locale={{ emptyText: <Empty description={t('noReviews')} /> }}
-            pagination={false}
-            columns={[
-              { title: t('restaurant'), dataIndex: 'restaurantName' },
-              { title: t('message'), render: (_, c) => <>{c.bodyEn}{c.bodyZh ? <div>{c.bodyZh}</div> : null}</> },
-              { title: t('recipients'), render: (_, c) => c.quote.recipients },
-              { title: t('creator'), dataIndex: 'createdBy' },
-              { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
-              { title: t('total'), render: (_, c) => money(c.quote.totalCents) },
-              {
-                title: '',
-                render: (_, c) => (
-                  <Space>
-                    {(['approved', 'rejected'] as const).map((decision) => (
-                      <Button
-                        key={decision}
-                        danger={decision === 'rejected'}
-                        onClick={async () => {
-                          try {
-                            message.success(tr((await review.mutateAsync({ id: c.id, decision })).message));
-                          } catch (e) {
-                            message.error(tr(errorText(e)));
-                          }
-                        }}
-                      >
-                        {t(decision === 'approved' ? 'approve' : 'reject')}
-                      </Button>
-                    ))}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        </Card>
-      )}
-
+      <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
       <Drawer open={composing} onClose={() => setComposing(false)} title={t('compose')} width={Math.min(520, window.innerWidth)}>
         <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('composeFor', { count: audienceSize })}</Typography.Text>
           <Typography.Text strong>{t('english')}</Typography.Text>
           <Input.TextArea aria-label={t('english')} rows={4} value={bodyEn} onChange={(e) => { setBodyEn(e.target.value); setQuote(null); }} />
           <SmsCounter body={bodyEn} language="en" />
           <Typography.Text strong>{t('chinese')}</Typography.Text>
           <Input.TextArea aria-label={t('chinese')} rows={4} value={bodyZh} onChange={(e) => { setBodyZh(e.target.value); setQuote(null); }} />
           {bodyZh && <SmsCounter body={bodyZh} language="zh" />}
-          <Button onClick={doQuote} disabled={!bodyEn.trim()}>
+          <Typography.Text type="secondary">{t('optOutNote')}</Typography.Text>
+          <Button onClick={doQuote} loading={quoting} disabled={!bodyEn.trim()}>
             {t('quote')}
           </Button>
-          {quote && (
-            <Card size="small" data-testid="quote">
-              {quote.lines.map((l) => (
-                <div key={l.language}>
-                  {t(l.language === 'zh' ? 'chinese' : 'english')}: {t('lineText', { parts: l.parts, recipients: l.recipients })}
-                </div>
-              ))}
-              <div>{t('optedOutExcluded', { count: quote.optedOutExcluded })}</div>
-              <div>
-                {t('subtotal')} {money(quote.subtotalCents)} · {t('tax')} {money(quote.taxCents)} · <b>{t('total')} {money(quote.totalCents)}</b>
-              </div>
-            </Card>
-          )}
+          {quote && <QuoteCard quote={quote} />}
           <Button type="primary" disabled={!quote} loading={submit.isPending} onClick={doSubmit}>
             {t('submit')}
           </Button>

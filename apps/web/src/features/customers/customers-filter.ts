@@ -1,0 +1,66 @@
+import { CUSTOMER_RANGES, CUSTOMER_SORTS, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
+
+/** The list's filters (every bound optional; amounts in cents) as the page holds them. */
+export type TFilter = Omit<TCustomerFilter, 'spentMin' | 'spentMax'> & { spentMin?: number; spentMax?: number };
+/** The list's filters and page as they live in the URL, so a reload or Back shows the same rows. */
+export type TCustomerListState = TFilter & { page: number };
+
+export const DEFAULT_FILTER: TFilter = { range: 'all', sort: 'lastOrderAt', order: 'desc' };
+
+const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
+  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+
+const whole = (raw: string | null): number | undefined => {
+  if (raw === null || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : undefined;
+};
+
+/** range, sort, order, spentMin / spentMax (cents), ordersMin / ordersMax, notSeen (days), q, page. */
+export function parseCustomerSearch(search: URLSearchParams): TCustomerListState {
+  const page = whole(search.get('page'));
+  const q = search.get('q')?.trim();
+  const state: TCustomerListState = {
+    range: oneOf(CUSTOMER_RANGES, search.get('range')) ?? DEFAULT_FILTER.range,
+    sort: oneOf(CUSTOMER_SORTS, search.get('sort')) ?? DEFAULT_FILTER.sort,
+    order: oneOf(['asc', 'desc'] as const, search.get('order')) ?? DEFAULT_FILTER.order,
+    page: page && page >= 1 ? page : 1,
+  };
+  const spentMin = whole(search.get('spentMin'));
+  const spentMax = whole(search.get('spentMax'));
+  const ordersMin = whole(search.get('ordersMin'));
+  const ordersMax = whole(search.get('ordersMax'));
+  const notSeenDays = whole(search.get('notSeen'));
+  if (spentMin !== undefined) state.spentMin = spentMin;
+  if (spentMax !== undefined) state.spentMax = spentMax;
+  if (ordersMin !== undefined) state.ordersMin = ordersMin;
+  if (ordersMax !== undefined) state.ordersMax = ordersMax;
+  if (notSeenDays !== undefined) state.notSeenDays = notSeenDays;
+  if (q) state.q = q.slice(0, 40);
+  return state;
+}
+
+export function customerSearch(state: TCustomerListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.range !== DEFAULT_FILTER.range) out.set('range', state.range);
+  if (state.sort !== DEFAULT_FILTER.sort) out.set('sort', state.sort);
+  if (state.order !== DEFAULT_FILTER.order) out.set('order', state.order);
+  if (state.spentMin !== undefined) out.set('spentMin', String(state.spentMin));
+  if (state.spentMax !== undefined) out.set('spentMax', String(state.spentMax));
+  if (state.ordersMin !== undefined) out.set('ordersMin', String(state.ordersMin));
+  if (state.ordersMax !== undefined) out.set('ordersMax', String(state.ordersMax));
+  if (state.notSeenDays !== undefined) out.set('notSeen', String(state.notSeenDays));
+  if (state.q) out.set('q', state.q);
+  if (state.page !== 1) out.set('page', String(state.page));
+  return out;
+}
+
+/** The filter part only, for "Search conditions unchanged": absent and undefined fields are the same. */
+export function filterKey(filter: TFilter): string {
+  return customerSearch({ ...filter, page: 1 }).toString();
+}
+
+/** Whether searching with `draft` would ask for nothing new (SPEC 5: say so instead of searching again). */
+export function searchUnchanged(draft: TFilter, current: TFilter): boolean {
+  return filterKey(draft) === filterKey(current);
+}
