@@ -70,6 +70,9 @@ export async function workHoursBuilders(env: TMatrixEnv): Promise<Record<string,
       build: () => ({ url: '/api/api/work-hours/wages', payload: { userId: sofia.id, hourlyCents: 1700 } }),
       crossTenant: [404],
     },
+    'GET /api/api/work-hours/labor': {
+      build: () => ({ url: '/api/api/work-hours/labor', query: { from: '2026-02-23', to: '2026-03-08' } }),
+    },
     'POST /api/api/work-hours/periods/close': {
       build: () => ({ url: '/api/api/work-hours/periods/close', payload: { start: '2099-01-05' } }),
     },

@@ -272,3 +272,19 @@ export const ZPosClockResponse = z.object({
 });
 export const ZPosPinInRequest = z.object({ pin: z.string().regex(/^\d{1,12}$/, M.pinWrong.en) });
 export const ZPosPinInResponse = z.object({ xid: z.string(), name: z.string(), clockedIn: z.boolean() });
+
+/** Labour cost against net sales over business days (the analytic center's labour section). */
+export const LABOR_MAX_DAYS = 366;
+export const ZLaborQuery = z
+  .object({
+    from: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+    to: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+  })
+  .refine((v) => v.from <= v.to, { message: 'to must not be before from', path: ['to'] });
+export const ZLaborResponse = z.object({
+  days: z.array(z.object({ day: z.string(), hours: z.number(), laborCents: z.number(), netSalesCents: z.number() })),
+  /** Local hour of the day, 0-23: labour cost of the hours worked in it, net sales of the orders opened in it. */
+  byHour: z.array(z.object({ hour: z.number(), laborCents: z.number(), netSalesCents: z.number() })),
+  totals: z.object({ hours: z.number(), laborCents: z.number(), netSalesCents: z.number() }),
+});
+export type TLaborResponse = z.infer<typeof ZLaborResponse>;

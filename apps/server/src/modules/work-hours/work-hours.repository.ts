@@ -361,12 +361,20 @@ export class WorkHoursRepository {
   }
 
   /**
-   * Card tips per server name over business days (payments are filed by the day they were paid). The
-   * POS names the server on the order by its display name, so tips are matched to employees by name.
+   * Card tips per server over business days (payments are filed by the day they were paid), grouped
+   * by the server id and name the POS put on the order; the service matches them to employees.
    */
-  async cardTipsByServer(restaurantId: number, fromDay: string, toDay: string): Promise<Map<string, number>> {
+  async cardTipsByServer(
+    restaurantId: number,
+    fromDay: string,
+    toDay: string,
+  ): Promise<Array<{ serverId: string | null; serverName: string | null; cents: number }>> {
     const rows = await this.db
-      .select({ server: orders.serverName, cents: sql<string>`coalesce(sum(${payments.tipCents}), 0)` })
+      .select({
+        serverId: orders.serverId,
+        serverName: orders.serverName,
+        cents: sql<string>`coalesce(sum(${payments.tipCents}), 0)`,
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(
@@ -377,7 +385,7 @@ export class WorkHoursRepository {
           lte(payments.businessDay, toDay),
         ),
       )
-      .groupBy(orders.serverName);
-    return new Map(rows.filter((r) => r.server).map((r) => [(r.server ?? '').toLowerCase(), Number(r.cents)]));
+      .groupBy(orders.serverId, orders.serverName);
+    return rows.map((r) => ({ serverId: r.serverId, serverName: r.serverName, cents: Number(r.cents) }));
   }
 }

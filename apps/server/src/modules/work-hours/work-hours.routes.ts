@@ -6,6 +6,8 @@ import {
   ZClockParams,
   ZClockRequest,
   ZDeleteShiftRequest,
+  ZLaborQuery,
+  ZLaborResponse,
   ZPeriodCloseRequest,
   ZPeriodExportQuery,
   ZPeriodReopenRequest,
@@ -130,11 +132,12 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
       schema: {
         tags: ['work-hours'],
         summary: 'Store a signature (a PNG data URL) and answer the URL to send with a change',
+        description: 'Also from a paired device of the restaurant, for the signature at clock-out.',
         params: ZRestParams,
         body: ZSignatureRequest,
         response: { 200: ZSignatureResponse },
       },
-      config: { access: AT_RESTAURANT },
+      config: { access: AT_RESTAURANT, devices: true },
       bodyLimit: 600_000,
       handler: (request) => service.storeSignature(authOf(request), request.params.restId, request.body.imageDataURL),
     });
@@ -194,6 +197,18 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
       handler: (request) => service.setWage(authOf(request), request.body, request.ip),
     });
 
+    app.get('/api/api/work-hours/labor', {
+      schema: {
+        tags: ['work-hours'],
+        summary: 'Labour cost against net sales per business day and per hour of the day (the analytic center)',
+        description: 'from..to are business days, at most 366 of them. Those who may edit work hours only.',
+        querystring: ZLaborQuery,
+        response: { 200: ZLaborResponse },
+      },
+      config: { access: EDIT },
+      handler: (request) => service.labor(authOf(request), request.query.from, request.query.to),
+    });
+
     app.post('/api/api/work-hours/periods/close', {
       schema: {
         tags: ['work-hours'],
@@ -247,10 +262,11 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
       schema: {
         tags: ['work-hours'],
         summary: 'POS: who this PIN is, refused with 409 when their role requires clocking in first',
+        description: 'A staff session at the restaurant, or a paired device of the restaurant (its own credential).',
         body: ZPosPinInRequest,
         response: { 200: ZPosPinInResponse },
       },
-      config: { access: AT_RESTAURANT },
+      config: { access: AT_RESTAURANT, devices: true },
       handler: (request) => service.posPinIn(authOf(request), request.body.pin),
     });
 
@@ -258,10 +274,13 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
       schema: {
         tags: ['work-hours'],
         summary: 'POS: clock the employee with this PIN in or out now (declared tips, signature, waiting time)',
+        description:
+          'A staff session at the restaurant, or a paired device of the restaurant (its own credential); ' +
+          'the PIN decides who. A device is scoped to the restaurant it was paired at.',
         body: ZPosClockRequest,
         response: { 200: ZPosClockResponse },
       },
-      config: { access: AT_RESTAURANT },
+      config: { access: AT_RESTAURANT, devices: true },
       handler: (request) => service.posClock(authOf(request), request.body, request.ip),
     });
   };

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@ra/shared/errors';
 import { businessDayBounds, businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
-import { daysBetween } from '@ra/shared/business-day/calendar-day';
+import { addDays, daysBetween } from '@ra/shared/business-day/calendar-day';
 import { HOUR_MS, MINUTE_MS } from '@ra/shared/work-hours/hours';
 import { overtimeWindow, payPeriodOf, type TPayPeriod } from '@ra/shared/work-hours/pay-period';
 import {
@@ -12,8 +12,10 @@ import {
 } from '@ra/shared/work-hours/timesheet';
 import { WORK_HOURS_MESSAGES, type TWorkHoursMessageKey } from '@ra/shared/work-hours/work-hours.messages';
 import {
+  LABOR_MAX_DAYS,
   REASON_MAX,
   type TCheckPermResponse,
+  type TLaborResponse,
   type TPeriodState,
   type TSheetShift,
   type TWagesResponse,
@@ -187,7 +189,13 @@ export class WorkHoursService {
 
   // --- reading -------------------------------------------------------------------------------
 
-  async workDuration(auth: AuthContext, restId: number, from: number, to: number): Promise<TWorkDurationResponse> {
+  async workDuration(
+    auth: AuthContext,
+    restId: number,
+    from: number,
+    to: number,
+    options: { sales?: boolean } = {},
+  ): Promise<TWorkDurationResponse> {
     const restaurantId = this.restaurantOf(auth, restId);
     const ctx = await this.context(restaurantId);
     const { timeZone, hourOffsetEndOfDay } = ctx.clock;
@@ -237,9 +245,11 @@ export class WorkHoursService {
       ...[periodRow?.closedBy, periodRow?.reopenedBy].filter((v): v is number => typeof v === 'number'),
     ]);
     const xidOf = new Map(employees.map((e) => [e.id, e.xid]));
-    const sales = canEdit
-      ? await this.repo.netSales(restaurantId, period.start, period.end)
-      : { byDay: [], byHour: [] };
+    // The payroll export has no use for net sales: it skips reading them.
+    const sales =
+      canEdit && options.sales !== false
+        ? await this.repo.netSales(restaurantId, period.start, period.end)
+        : { byDay: [], byHour: [] };
     const netSalesByHour = new Array<number>(24).fill(0);
     for (const h of sales.byHour) netSalesByHour[h.hour] = h.cents;
 
@@ -767,11 +777,17 @@ export class WorkHoursService {
   ) {
     await audit.record({
       restaurantId: row.restaurantId,
-      actorUserId: auth.userId,
+      // A paired device's punch is recorded against the device, not a person (issue 9).
+      actorUserId: auth.device ? null : auth.userId,
       action,
       targetType: 'workShift',
       targetId: String(row.id),
-      details: { userId: employee.id, xid: employee.xid, after: shiftSnapshot(row) },
+      details: {
+        userId: employee.id,
+        xid: employee.xid,
+        after: shiftSnapshot(row),
+        ...(auth.device ? { deviceId: auth.device.id, deviceName: auth.device.name } : {}),
+      },
       ip,
       at: this.clock.now(),
     });
@@ -861,11 +877,16 @@ export class WorkHoursService {
     const { timeZone, hourOffsetEndOfDay } = ctx.clock;
     const from = businessDayBounds(period.start, timeZone, hourOffsetEndOfDay).start.getTime();
     const to = businessDayBounds(period.end, timeZone, hourOffsetEndOfDay).end.getTime();
-    const [sheet, cardTips] = await Promise.all([
-      this.workDuration(auth, restaurantId, from, to),
+    const [sheet, cardTips, people] = await Promise.all([
+      this.workDuration(auth, restaurantId, from, to, { sales: false }),
       this.repo.cardTipsByServer(restaurantId, period.start, period.end),
+      this.repo.employees(restaurantId),
     ]);
-    const numbers = new Map((await this.repo.employees(restaurantId)).map((e) => [e.id, e.employeeNumber]));
+    const numbers = new Map(people.map((e) => [e.id, e.employeeNumber]));
+    const tips = cardTipsPerEmployee(
+      cardTips,
+      sheet.timesheet.rows.map((r) => ({ userId: r.userId, xid: r.xid, name: r.name, number: numbers.get(r.userId) })),
+    );
     const lines = sheet.timesheet.rows
       .map((r) => ({
         name: r.name,
@@ -880,11 +901,60 @@ export class WorkHoursService {
         wages: r.wages,
         regularRateCents: r.regularRateCents,
         declaredTipsCents: r.shifts.reduce((s, x) => s + x.declaredTipsCents, 0),
-        cardTipsCents: cardTips.get(r.name.toLowerCase()) ?? 0,
+        cardTipsCents: tips.get(r.userId) ?? 0,
         grossCents: r.grossCents,
       }))
       .filter((l) => l.total > 0 || l.cardTipsCents > 0 || l.declaredTipsCents > 0);
     return { restaurant: ctx.restaurant.name, period, lines };
+  }
+
+  // --- labour against sales (the analytic center) --------------------------------------------
+
+  /**
+   * Labour cost and net sales per business day and per hour of the day over from..to (at most
+   * LABOR_MAX_DAYS), worked out as the timesheet does, in sheets of at most MAX_SHEET_DAYS days.
+   */
+  async labor(auth: AuthContext, fromDay: string, toDay: string): Promise<TLaborResponse> {
+    const restaurantId = this.restaurantOf(auth);
+    if (daysBetween(fromDay, toDay) >= LABOR_MAX_DAYS) {
+      throw new FieldError('to', `Ask for at most ${LABOR_MAX_DAYS} days`);
+    }
+    const ctx = await this.context(restaurantId);
+    const { timeZone, hourOffsetEndOfDay } = ctx.clock;
+    const days: TLaborResponse['days'] = [];
+    const laborByHour = new Array<number>(24).fill(0);
+    const salesByHour = new Array<number>(24).fill(0);
+    for (let start = fromDay; start <= toDay; start = addDays(start, MAX_SHEET_DAYS)) {
+      const last = addDays(start, MAX_SHEET_DAYS - 1);
+      const end = last < toDay ? last : toDay;
+      const sheet = (
+        await this.workDuration(
+          auth,
+          restaurantId,
+          businessDayBounds(start, timeZone, hourOffsetEndOfDay).start.getTime(),
+          businessDayBounds(end, timeZone, hourOffsetEndOfDay).end.getTime(),
+        )
+      ).timesheet;
+      for (const day of sheet.days) {
+        days.push({
+          day,
+          hours: sheet.dayTotals[day] ?? 0,
+          laborCents: sheet.laborCents[day] ?? 0,
+          netSalesCents: sheet.netSalesCents[day] ?? 0,
+        });
+      }
+      sheet.laborByHourCents.forEach((c, h) => (laborByHour[h] = (laborByHour[h] ?? 0) + c));
+      sheet.netSalesByHourCents.forEach((c, h) => (salesByHour[h] = (salesByHour[h] ?? 0) + c));
+    }
+    return {
+      days,
+      byHour: laborByHour.map((laborCents, hour) => ({ hour, laborCents, netSalesCents: salesByHour[hour] ?? 0 })),
+      totals: {
+        hours: days.reduce((s, d) => s + d.hours, 0),
+        laborCents: days.reduce((s, d) => s + d.laborCents, 0),
+        netSalesCents: days.reduce((s, d) => s + d.netSalesCents, 0),
+      },
+    };
   }
 
   // --- wages ---------------------------------------------------------------------------------
@@ -947,4 +1017,30 @@ export class WorkHoursService {
     });
     return this.wages(auth);
   }
+}
+
+/**
+ * Card tips matched to employees (docs/decisions.md "Work hours: card tips"): an order whose server id
+ * is an employee's number or login id (U100001) goes to that employee; otherwise (no id, or one the
+ * POS keeps to itself) the server's name is matched against the employee's full name, ignoring case.
+ */
+export function cardTipsPerEmployee(
+  tips: ReadonlyArray<{ serverId: string | null; serverName: string | null; cents: number }>,
+  employees: ReadonlyArray<{ userId: number; xid: string; name: string; number?: string | null }>,
+): Map<number, number> {
+  const key = (v: string) => v.trim().toLowerCase();
+  const byId = new Map<string, number>();
+  for (const e of employees) {
+    byId.set(key(e.xid), e.userId);
+    if (e.number) byId.set(key(e.number), e.userId);
+  }
+  const byName = new Map(employees.map((e) => [key(e.name), e.userId]));
+  const out = new Map<number, number>();
+  for (const t of tips) {
+    const userId =
+      (t.serverId ? byId.get(key(t.serverId)) : undefined) ??
+      (t.serverName ? byName.get(key(t.serverName)) : undefined);
+    if (userId !== undefined) out.set(userId, (out.get(userId) ?? 0) + t.cents);
+  }
+  return out;
 }

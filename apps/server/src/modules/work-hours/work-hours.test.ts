@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayBounds } from '@ra/shared/business-day/business-day';
-import type { TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
+import type { TLaborResponse, TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import type { ManualClock } from '../../lib/clock.ts';
-import { harbor, restaurantByName } from '../team/team.test-support.ts';
+import { createPerson, harbor, restaurantByName } from '../team/team.test-support.ts';
 
 const NY = 'America/New_York';
 const OFFSET = 3;
@@ -406,6 +406,46 @@ describe('pay periods', () => {
     const sofia = s.timesheet.rows.find((r) => r.xid === sofiaXid)!;
     expect(sofiaLine[11]).toBe((sofia.shifts.reduce((t, x) => t + x.declaredTipsCents, 0) / 100).toFixed(2));
 
+    // Card tips come from the orders: by the server id when it is an employee's number or login id,
+    // by the server's name otherwise (no id, or one the POS keeps to itself).
+    const cents = (v: string | undefined) => Math.round(Number(v) * 100);
+    const sofiaBefore = cents(sofiaLine[12]);
+    const tipOrder = (n: number, tipCents: number, server: { serverId?: string; serverName?: string }) => ({
+      posOrderId: `WH-TIP-${n}`,
+      channel: 'dineIn',
+      partySize: 1,
+      ...server,
+      status: 'closed',
+      openedAt: '2026-03-03T23:00:00Z',
+      closedAt: '2026-03-04T00:00:00Z',
+      items: [{ posItemId: 'WH-1', name: 'Soup', category: 'Mains', quantity: 1, unitPriceCents: 1000 }],
+      taxCents: 0,
+      tipCents,
+      payments: [
+        {
+          posPaymentId: `WH-TIP-${n}-p`,
+          method: 'card',
+          amountCents: 1000 + tipCents,
+          tipCents,
+          paidAt: '2026-03-03T23:59:00Z',
+        },
+      ],
+    });
+    for (const [n, tip, server] of [
+      [1, 900, { serverId: '1002', serverName: 'Bar tab' }],
+      [2, 100, { serverId: 'E77', serverName: 'marcus lee' }],
+      [3, 500, { serverId: sofiaXid, serverName: 'Marcus Lee' }],
+      [4, 700, { serverName: 'Nobody Here' }],
+    ] as const) {
+      const pushed = await owner({ method: 'POST', url: '/api/api/pos/orders', payload: tipOrder(n, tip, server) });
+      expect(pushed.statusCode, pushed.body).toBeLessThan(300);
+    }
+    const again = (
+      await manager({ method: 'GET', url: '/api/api/work-hours/periods/export', query: { start: LAST.start } })
+    ).body.split('\r\n');
+    expect(again.find((l) => l.startsWith('Marcus Lee'))!.split(',')[12]).toBe('10.00');
+    expect(cents(again.find((l) => l.startsWith('Sofia Ramirez'))!.split(',')[12])).toBe(sofiaBefore + 500);
+
     const xlsx = await manager({
       method: 'GET',
       url: '/api/api/work-hours/periods/export',
@@ -573,5 +613,135 @@ describe('settings and wages', () => {
       url: '/api/api/work-hours/settings',
       payload: { payPeriod: 'biweekly', anchor: '2026-03-09', overtimeRules: 'california' },
     });
+  });
+});
+
+describe('clock in and out from a paired device', () => {
+  async function pairDevice(ownerEmail: string, name: string): Promise<ReturnType<typeof as>> {
+    const owned = as(ctx.app, await tokenFor(ctx.app, ownerEmail));
+    const code = await owned({
+      method: 'POST',
+      url: '/api/api/devices/pairing-codes',
+      payload: { name, type: 'terminal' },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const paired = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/api/devices/pair',
+      payload: { code: code.json().code, serialNumber: `${name} serial` },
+    });
+    expect(paired.statusCode, paired.body).toBe(201);
+    return as(ctx.app, (paired.json() as { token: string }).token);
+  }
+
+  it('clocks an employee in and out with the device credential, recorded against the device, at its own restaurant only', async () => {
+    const terminal = await pairDevice('owner@demo.test', 'Bar terminal');
+    // Daniel (PIN 3142) has not clocked in today.
+    const pinIn = await terminal({ method: 'POST', url: '/api/api/work-hours/pos/pin-in', payload: { pin: '3142' } });
+    expect(pinIn.statusCode).toBe(409);
+    const clockIn = await terminal({
+      method: 'POST',
+      url: '/api/api/work-hours/pos/clock',
+      payload: { pin: '3142', action: 'in' },
+    });
+    expect(clockIn.statusCode, clockIn.body).toBe(200);
+    expect(clockIn.json()).toMatchObject({ name: 'Daniel Kim', clockedIn: true });
+    const audit = await lastAudit('workHours.clock.in');
+    expect(audit?.actorUserId).toBeNull();
+    expect(audit?.details).toMatchObject({ deviceName: 'Bar terminal', after: { clockOutAt: null } });
+    expect(
+      (await terminal({ method: 'POST', url: '/api/api/work-hours/pos/pin-in', payload: { pin: '3142' } })).json(),
+    ).toMatchObject({ clockedIn: true });
+
+    // A signature at clock-out is stored through the device too.
+    await setConfig('captureSignature', 'true');
+    const signed = await terminal({
+      method: 'POST',
+      url: `/api/api/restaurant/${restId}/workhour-signature`,
+      payload: { imageDataURL: PNG },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const out = await terminal({
+      method: 'POST',
+      url: '/api/api/work-hours/pos/clock',
+      payload: { pin: '3142', action: 'out', declaredTipsCents: 800, signatureUrl: signed.json().signatureUrl },
+    });
+    await setConfig('captureSignature', 'false');
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ clockedIn: false, shiftId: clockIn.json().shiftId });
+    const row = (await sheet(manager, CURRENT)).timesheet.rows.find((r) => r.name === 'Daniel Kim')!;
+    expect(row.shifts.find((s) => s.id === clockIn.json().shiftId)).toMatchObject({ declaredTipsCents: 800 });
+
+    // A device reads and edits nothing on the dashboard.
+    expect(
+      (
+        await terminal({
+          method: 'GET',
+          url: `/api/api/restaurant/${restId}/work-duration`,
+          query: Object.fromEntries(Object.entries(bounds(CURRENT.start, CURRENT.end)).map(([k, v]) => [k, String(v)])),
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // Golden Dragon's device does not know Harbor's PINs.
+    const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+    await createPerson(ctx.db, dragon, { email: 'owner@dragon.test', existingRole: 'Owner' });
+    const dragonTerminal = await pairDevice('owner@dragon.test', 'Dragon terminal');
+    const elsewhere = await dragonTerminal({
+      method: 'POST',
+      url: '/api/api/work-hours/pos/clock',
+      payload: { pin: '3142', action: 'in' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toHaveProperty('pin');
+    expect(
+      (
+        await dragonTerminal({
+          method: 'POST',
+          url: `/api/api/restaurant/${restId}/workhour-signature`,
+          payload: { imageDataURL: PNG },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('labour against net sales (the analytic center)', () => {
+  it('answers labour cost and net sales per day and per hour, matching the timesheet, for those who edit hours', async () => {
+    const res = await manager({
+      method: 'GET',
+      url: '/api/api/work-hours/labor',
+      query: { from: LAST.start, to: LAST.end },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const labor = res.json() as TLaborResponse;
+    const s = await sheet(manager);
+    expect(labor.days.map((d) => d.day)).toEqual(s.timesheet.days);
+    for (const d of labor.days) {
+      expect(d.laborCents).toBe(s.timesheet.laborCents[d.day] ?? 0);
+      expect(d.netSalesCents).toBe(s.timesheet.netSalesCents[d.day] ?? 0);
+    }
+    expect(labor.totals.hours).toBe(s.timesheet.total);
+    expect(labor.totals.laborCents).toBeGreaterThan(0);
+    expect(labor.byHour.reduce((t, h) => t + h.laborCents, 0)).toBe(
+      s.timesheet.laborByHourCents.reduce((t, c) => t + c, 0),
+    );
+    // Longer than one sheet: worked out in parts, the same days either way.
+    const long = (
+      await manager({ method: 'GET', url: '/api/api/work-hours/labor', query: { from: '2025-12-01', to: LAST.end } })
+    ).json() as TLaborResponse;
+    expect(long.days).toHaveLength(98);
+    expect(long.days.slice(-14)).toEqual(labor.days);
+
+    expect(
+      (await staff({ method: 'GET', url: '/api/api/work-hours/labor', query: { from: LAST.start, to: LAST.end } }))
+        .statusCode,
+    ).toBe(403);
+    const backwards = await manager({
+      method: 'GET',
+      url: '/api/api/work-hours/labor',
+      query: { from: LAST.end, to: LAST.start },
+    });
+    expect(backwards.statusCode).toBe(400);
   });
 });
