@@ -31,6 +31,7 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import { normaliseSpecialDays, normaliseWeek } from '../restaurant/restaurant.service.ts';
 import type { TStoredHours } from '../restaurant/restaurant.repository.ts';
 import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
+import { IngestBatcher } from './ingest-batcher.ts';
 import type { MenuSource } from './menu-source.ts';
 import {
   PlatformRejectedError,
@@ -87,7 +88,11 @@ export class DeliveryService {
     private readonly menus: MenuSource,
     private readonly orders: OrdersService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.batcher = new IngestBatcher((restaurantId, orders) => this.orders.ingestOrdersFor(restaurantId, orders));
+  }
+
+  private readonly batcher: IngestBatcher;
 
   /** The app clock's "now" (a test order is placed now). */
   now(): Date {
@@ -467,9 +472,9 @@ export class DeliveryService {
       };
     }
     // Ingestion is idempotent by posOrderId under a lock per order, so two deliveries of one order
-    // racing past the check above still store one order: the second is 'unchanged'.
-    const [stored] = await this.orders.ingestOrdersFor(restaurantId, [ingest.data]);
-    if (!stored) throw new Error('platform order not stored');
+    // racing past the check above still store one order: the second is 'unchanged'. Orders arriving
+    // while another is being stored go in together (ingest-batcher.ts).
+    const stored = await this.batcher.submit(restaurantId, ingest.data);
     await this.repo.recordOrder({
       restaurantId,
       platform,

@@ -12,6 +12,8 @@ export function devicesModule(deps: TModuleDeps): FastifyPluginAsyncZod {
   const service = new DevicesService(new DevicesRepository(deps.db), deps.clock);
   return async (app) => {
     app.deviceCredentials.authenticate = (token) => service.authenticate(token);
+    // Beats answered but not yet written are written before the server stops.
+    app.addHook('onClose', async () => service.flushBeats());
     await app.register(devicesRoutes(service));
   };
 }

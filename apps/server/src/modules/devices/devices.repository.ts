@@ -225,23 +225,55 @@ export class DevicesRepository {
     };
   }
 
-  /** One beat: a single UPDATE, so 1,000 devices beating every 30 s stay cheap (bench/devices). */
-  async beat(
-    restaurantId: number,
-    id: number,
-    values: { at: Date; lastIp: string | null; appVersion?: string; ipAddress?: string },
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(devices)
-      .set({
-        lastVisitAt: values.at,
-        lastIp: values.lastIp,
-        ...(values.appVersion ? { appVersion: values.appVersion } : {}),
-        ...(values.ipAddress ? { ipAddress: values.ipAddress } : {}),
-      })
-      .where(and(eq(devices.restaurantId, restaurantId), eq(devices.id, id), isNull(devices.revokedAt)))
-      .returning({ id: devices.id });
-    return rows.length > 0;
+  /**
+   * Many beats in one statement (the service gathers the beats of a short moment): each live device's
+   * last visit, IP and versions. A device revoked meanwhile is left alone.
+   */
+  async beatMany(
+    beats: ReadonlyArray<{
+      restaurantId: number;
+      id: number;
+      at: Date;
+      lastIp: string | null;
+      appVersion?: string | undefined;
+      ipAddress?: string | undefined;
+    }>,
+  ): Promise<void> {
+    if (beats.length === 0) return;
+    const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    await this.db.execute(sql`
+      update devices d set
+        last_visit_at = v.at,
+        last_ip = v.last_ip,
+        app_version = coalesce(v.app_version, d.app_version),
+        ip_address = coalesce(v.ip_address, d.ip_address)
+      from unnest(
+        ${param(
+          beats.map((b) => b.restaurantId),
+          'int',
+        )},
+        ${param(
+          beats.map((b) => b.id),
+          'int',
+        )},
+        ${param(
+          beats.map((b) => b.at.toISOString()),
+          'timestamptz',
+        )},
+        ${param(
+          beats.map((b) => b.lastIp),
+          'text',
+        )},
+        ${param(
+          beats.map((b) => b.appVersion ?? null),
+          'text',
+        )},
+        ${param(
+          beats.map((b) => b.ipAddress ?? null),
+          'text',
+        )}
+      ) as v(restaurant_id, id, at, last_ip, app_version, ip_address)
+      where d.restaurant_id = v.restaurant_id and d.id = v.id and d.revoked_at is null`);
   }
 
   async terminalSettings(restaurantId: number): Promise<{ settings: TTerminalSettings; updatedAt: Date | null }> {
