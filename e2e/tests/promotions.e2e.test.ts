@@ -44,11 +44,19 @@ describe('coupons', () => {
     await shot(page, 'coupons-list-en');
 
     await page.getByRole('tab', { name: 'Cart simulator' }).click();
+    // The cart starts from the menu; a third line is picked by searching the menu by name.
+    await page.getByLabel('Item on line 1').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Add item' }).click();
+    const third = page.getByLabel('Item on line 3');
+    await third.click();
+    await third.fill('dozen oys');
+    await page.locator('.ant-select-item-option', { hasText: /^Dozen oysters/ }).click();
+    await expect.poll(() => page.locator('.coupon-sim-line').nth(2).innerText()).toContain('Dozen oysters');
     await page.getByLabel('Codes').fill('SAVE8, LUNCH15');
     await page.getByRole('button', { name: 'Try coupons' }).click();
     const result = page.getByTestId('simulator-result');
     await result.waitFor({ timeout: 20_000 });
-    // 2 x $24.00 + $6.50 = $54.50; $8.00 off; LUNCH15 is for 11:00-15:00 and the clock says 19:30
+    // the cart is well over $40: $8.00 off; LUNCH15 is for 11:00-15:00 and the clock says 19:30
     await expect.poll(() => page.getByTestId('simulator-discount').innerText()).toBe('−$8.00');
     await expect.poll(() => result.innerText()).toContain('This coupon is not valid at this hour');
     await shot(page, 'coupons-simulator-en');

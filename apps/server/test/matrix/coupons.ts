@@ -71,6 +71,7 @@ export async function couponsBuilders(env: TMatrixEnv): Promise<Record<string, T
   const id = harbor10.id;
   const del = disposable[1]!.id;
   return {
+    'GET /api/api/coupon/menu': { build: () => ({ url: '/api/api/coupon/menu' }) },
     'GET /api/api/coupon': { build: () => ({ url: '/api/api/coupon' }) },
     'POST /api/api/coupon': { build: (c) => ({ url: '/api/api/coupon', payload: couponBody(`Matrix ${c}`) }) },
     'GET /api/api/coupon/settings': { build: () => ({ url: '/api/api/coupon/settings' }) },

@@ -136,6 +136,10 @@ export const COUPONS_MESSAGES = {
     en: 'Not combined: this coupon cannot be combined with others',
     zh: '未叠加：该优惠券不能与其他优惠券同时使用',
   },
+  'coupons.reservationExpired': {
+    en: 'This reservation ran out after {minutes} minutes unused; redeem the code again',
+    zh: '该预留已超过 {minutes} 分钟未使用而失效，请重新核销优惠码',
+  },
   'coupons.redemptionNotFound': { en: 'This redemption does not exist', zh: '该核销记录不存在' },
   'coupons.redemptionReleased': {
     en: 'This redemption was already released',

@@ -328,6 +328,27 @@ export const ZRedemptionIdParam = z.object({ id: z.coerce.number().int().positiv
 
 // --- simulator --------------------------------------------------------------------------------
 
+/**
+ * GET /api/api/coupon/menu: what the coupon form and the cart simulator pick from (issue 10 "Items and
+ * categories are picked from the real menu"), readable with editCoupon alone.
+ */
+export const ZCouponMenu = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      categoryId: z.number().int().nullable(),
+      priceCents: z.number().int(),
+    }),
+  ),
+  toppings: z.array(
+    z.object({ id: z.number().int(), name: z.string(), groupName: z.string(), priceCents: z.number().int() }),
+  ),
+});
+export type TCouponMenu = z.infer<typeof ZCouponMenu>;
+
 export const ZSimulateRequest = ZCart.extend({
   /** Codes the guest hands over, in order; empty means "every active coupon of the restaurant". */
   codes: z.array(zText().trim().max(40)).max(20).default([]),

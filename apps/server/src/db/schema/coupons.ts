@@ -137,6 +137,10 @@ export const couponRedemptions = pgTable(
   (t) => [
     index('coupon_redemptions_coupon_idx').on(t.restaurantId, t.couponId, t.createdAt),
     index('coupon_redemptions_code_idx').on(t.restaurantId, t.codeId),
+    // Held uses, oldest first: the reservation expiry job reads only these (migration 0017).
+    index('coupon_redemptions_reserved_idx')
+      .on(t.restaurantId, t.createdAt)
+      .where(sql`${t.status} = 'reserved'`),
     // One live use of a code per order: a POS that retries gets the first answer, not a second use.
     uniqueIndex('coupon_redemptions_live_unique')
       .on(t.restaurantId, t.codeId, t.orderRef)

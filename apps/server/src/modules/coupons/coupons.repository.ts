@@ -267,6 +267,32 @@ export class CouponsRepository {
     return row ?? null;
   }
 
+  /** Reservations of the restaurant made before `before` and still held (the expiry job's work). */
+  async staleReservations(restaurantId: number, before: Date): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: couponRedemptions.id })
+      .from(couponRedemptions)
+      .where(
+        and(
+          eq(couponRedemptions.restaurantId, restaurantId),
+          eq(couponRedemptions.status, 'reserved'),
+          sql`${couponRedemptions.createdAt} <= ${before.toISOString()}`,
+        ),
+      )
+      .orderBy(asc(couponRedemptions.id))
+      .limit(1000);
+    return rows.map((r) => r.id);
+  }
+
+  /** When the restaurant's oldest held reservation was made, or null when none is held. */
+  async oldestReservation(restaurantId: number): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: sql<string | Date | null>`min(${couponRedemptions.createdAt})` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.restaurantId, restaurantId), eq(couponRedemptions.status, 'reserved')));
+    return row?.at ? new Date(row.at) : null;
+  }
+
   async redemptionsOfCode(restaurantId: number, codeId: number) {
     return this.db
       .select({ redemption: couponRedemptions, couponName: coupons.name })

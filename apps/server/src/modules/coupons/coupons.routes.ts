@@ -9,6 +9,7 @@ import {
   ZCouponInput,
   ZCouponListQuery,
   ZCouponListResponse,
+  ZCouponMenu,
   ZCouponPerformance,
   ZCouponPerformanceQuery,
   ZExportQuery,
@@ -20,14 +21,19 @@ import {
   ZSimulateRequest,
   ZSimulateResponse,
   ZStackingPolicy,
+  type TCouponMenu,
 } from '@ra/shared/coupons/coupons.schemas';
+import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { CouponsService } from './coupons.service.ts';
 import type { PremiumCodesService } from './premium-codes.service.ts';
 
 /** SPEC 2 /coupon/index is the editCoupon page; every call behind it needs the same flag (issue 10). */
 const EDIT_COUPON: TRouteAccess = { kind: 'page', permission: 'editCoupon' };
-/** Redemption is part of taking an order at the POS, kiosk or online (operation canOrder). */
+/**
+ * Redemption is part of taking an order at the POS, kiosk or online (operation canOrder); a paired
+ * device's own credential is accepted too (issue 9), scoped to the device's restaurant.
+ */
 const TAKE_ORDERS: TRouteAccess = { kind: 'operation', authority: 'canOrder' };
 /** SPEC 6 "Admin-only: premium/advanced coupon code generation" (/Coupon/index). */
 const PLATFORM_STAFF: TRouteAccess = { kind: 'admin' };
@@ -35,8 +41,22 @@ const PLATFORM_STAFF: TRouteAccess = { kind: 'admin' };
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** SPEC 7 shows no coupon calls, so paths follow /api/api/<domain>; the contract is the OpenAPI document at /api/docs. */
-export function couponsRoutes(coupons: CouponsService, premium: PremiumCodesService): FastifyPluginAsyncZod {
+export function couponsRoutes(
+  coupons: CouponsService,
+  premium: PremiumCodesService,
+  menu: (restaurantId: number) => Promise<TCouponMenu>,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get('/api/api/coupon/menu', {
+      schema: {
+        tags: ['coupons'],
+        summary: 'The restaurant’s categories, items and toppings to pick from in the coupon form and cart simulator',
+        response: { 200: ZCouponMenu },
+      },
+      config: { access: EDIT_COUPON },
+      handler: (request) => menu(requireRestaurantId(authOf(request))),
+    });
+
     app.get('/api/api/coupon', {
       schema: {
         tags: ['coupons'],
@@ -146,7 +166,7 @@ export function couponsRoutes(coupons: CouponsService, premium: PremiumCodesServ
         body: ZRedeemRequest,
         response: { 200: ZRedemption },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => coupons.redeem(authOf(request), request.body),
     });
 
@@ -157,7 +177,7 @@ export function couponsRoutes(coupons: CouponsService, premium: PremiumCodesServ
         params: ZRedemptionIdParam,
         response: { 200: ZRedemption },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => coupons.consume(authOf(request), request.params.id),
     });
 
@@ -168,7 +188,7 @@ export function couponsRoutes(coupons: CouponsService, premium: PremiumCodesServ
         params: ZRedemptionIdParam,
         response: { 200: ZRedemption },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => coupons.release(authOf(request), request.params.id),
     });
 

@@ -1,5 +1,7 @@
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
 import { couponCodes, coupons, couponSettings } from '../../db/schema/coupons.ts';
+import { asc, eq } from 'drizzle-orm';
+import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 
 type TSeedCoupon = Omit<typeof coupons.$inferInsert, 'restaurantId' | 'createdAt' | 'updatedAt' | 'channels' | 'days'> &
@@ -67,6 +69,44 @@ const DRAGON: TSeedCoupon[] = [
   { name: '新年9折 New year 10% off', type: 'spendDiscount', code: 'NEWYEAR10', overAmount: 2000, discount: 10 },
 ];
 
+/**
+ * The coupons below name menu rows by position (item 1 is the restaurant's first item, category 2 its
+ * second category, topping 1 its first modifier); this turns them into the restaurant's real ids
+ * (the menu's demo step runs first), dropping any position the menu does not have.
+ */
+async function menuIdsOf(ctx: TDomainSeedContext, restaurantId: number) {
+  const ids = async (rows: Promise<{ id: number }[]>) => (await rows).map((r) => r.id);
+  const items = await ids(
+    ctx.db
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(eq(menuItems.restaurantId, restaurantId))
+      .orderBy(asc(menuItems.id)),
+  );
+  const categories = await ids(
+    ctx.db
+      .select({ id: menuCategories.id })
+      .from(menuCategories)
+      .where(eq(menuCategories.restaurantId, restaurantId))
+      .orderBy(asc(menuCategories.sort), asc(menuCategories.id)),
+  );
+  const toppings = await ids(
+    ctx.db
+      .select({ id: menuModifiers.id })
+      .from(menuModifiers)
+      .where(eq(menuModifiers.restaurantId, restaurantId))
+      .orderBy(asc(menuModifiers.id)),
+  );
+  const at = (list: number[], positions: number[] | undefined) =>
+    (positions ?? []).flatMap((p) => (list[p - 1] === undefined ? [] : [list[p - 1]!]));
+  return (c: TSeedCoupon): TSeedCoupon => ({
+    ...c,
+    itemIds: at(items, c.itemIds),
+    categoryIds: at(categories, c.categoryIds),
+    toppingIds: at(toppings, c.toppingIds),
+  });
+}
+
 /** A handful of coupons of each type at Harbor Bistro and Golden Dragon; Harbor combines stackable ones. */
 export async function seedCouponsDemo(ctx: TDomainSeedContext): Promise<void> {
   const rows = await ctx.db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants);
@@ -77,13 +117,14 @@ export async function seedCouponsDemo(ctx: TDomainSeedContext): Promise<void> {
   ];
   for (const [restaurantId, list] of plan) {
     if (restaurantId === undefined) continue;
+    const real = await menuIdsOf(ctx, restaurantId);
     const inserted = await ctx.db
       .insert(coupons)
       .values(
         list.map((c) => ({
           channels: ALL_CHANNELS,
           days: EVERY_DAY,
-          ...c,
+          ...real(c),
           restaurantId,
           createdAt: ctx.now,
           updatedAt: ctx.now,

@@ -37,6 +37,15 @@ import {
   type TRedemptionRow,
 } from './coupons.repository.ts';
 import type { MenuIdCheck } from './menu-ids.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+
+/**
+ * A reserved use not consumed within this time is given back (docs/decisions.md "Coupon reservations
+ * expire"): a POS that reserved and then crashed or lost the order must not hold a limited coupon forever.
+ */
+export const RESERVATION_MINUTES = 30;
+const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
+export const EXPIRE_RESERVATIONS_QUEUE = 'coupons.expire-reservations';
 
 type TParsedInput = z.output<typeof ZCouponInput>;
 
@@ -91,7 +100,54 @@ export class CouponsService {
     private readonly repo: CouponsRepository,
     private readonly clock: Clock,
     private readonly menuIds: MenuIdCheck,
+    private readonly jobs: JobQueue,
   ) {}
+
+  async register(): Promise<void> {
+    await this.jobs.work<{ restaurantId: number }>(EXPIRE_RESERVATIONS_QUEUE, async (job) => {
+      await this.expireReservations(job.data.restaurantId);
+    });
+  }
+
+  /**
+   * One waiting job per restaurant, due when its oldest held reservation runs out: the job releases
+   * every reservation older than RESERVATION_MINUTES by the app clock and queues itself again for the
+   * next one still held. Idempotent: a released reservation is skipped under its row lock.
+   */
+  private async scheduleExpiry(restaurantId: number): Promise<void> {
+    const oldest = await this.repo.oldestReservation(restaurantId);
+    if (!oldest) return;
+    await this.jobs.send(
+      EXPIRE_RESERVATIONS_QUEUE,
+      { restaurantId },
+      { startAfter: new Date(oldest.getTime() + RESERVATION_MS), singletonKey: `restaurant-${restaurantId}` },
+    );
+  }
+
+  async expireReservations(restaurantId: number): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - RESERVATION_MS);
+    let released = 0;
+    for (;;) {
+      const ids = await this.repo.staleReservations(restaurantId, before);
+      for (const id of ids) if (await this.releaseHeld(restaurantId, id, 'reserved')) released += 1;
+      if (ids.length < 1000) break;
+    }
+    await this.scheduleExpiry(restaurantId);
+    return released;
+  }
+
+  /** Gives a use back under the redemption's row lock; only from the statuses given. Answers the row when it moved. */
+  private releaseHeld(restaurantId: number, id: number, from: 'reserved' | 'live') {
+    return this.repo.transaction(async (repo) => {
+      const found = await repo.redemption(restaurantId, id, { forUpdate: true });
+      if (!found) return null;
+      const status = found.redemption.status;
+      if (status === 'released' || (from === 'reserved' && status !== 'reserved')) return null;
+      const row = await repo.setRedemptionStatus(id, 'released', this.clock.now());
+      await repo.giveBackUse(restaurantId, found.redemption.couponId, found.redemption.codeId);
+      return toRedemption(row!, found.couponName);
+    });
+  }
 
   async list(auth: AuthContext, query: z.output<typeof ZCouponListQuery>) {
     const restaurantId = requireRestaurantId(auth);
@@ -380,38 +436,51 @@ export class CouponsService {
         });
         return toRedemption(row, coupon.name);
       });
+    let redemption: TRedemption;
     try {
-      return await attempt();
+      redemption = await attempt();
     } catch (error) {
       // The same order and code racing itself: the other call won; answer what it recorded.
-      if (isUniqueViolation(error, 'coupon_redemptions_live_unique')) return attempt();
-      throw error;
+      if (!isUniqueViolation(error, 'coupon_redemptions_live_unique')) throw error;
+      redemption = await attempt();
     }
+    // After the commit (the queue writes on its own connection): a held use runs out if never consumed.
+    if (redemption.status === 'reserved') await this.scheduleExpiry(restaurantId);
+    return redemption;
   }
 
+  /**
+   * The order was paid: a held use becomes a used one. A reservation older than RESERVATION_MINUTES by
+   * the app clock has run out even if the expiry job has not run yet: it is released here and refused.
+   */
   async consume(auth: AuthContext, id: number): Promise<TRedemption> {
     const restaurantId = requireRestaurantId(auth);
-    return this.repo.transaction(async (repo) => {
+    const now = this.clock.now();
+    const outcome = await this.repo.transaction(async (repo) => {
       const found = await repo.redemption(restaurantId, id, { forUpdate: true });
       if (!found) throw refuse(404, 'coupons.redemptionNotFound');
       if (found.redemption.status === 'released') throw refuse(409, 'coupons.redemptionReleased');
       if (found.redemption.status === 'consumed') return toRedemption(found.redemption, found.couponName);
-      const row = await repo.setRedemptionStatus(id, 'consumed', this.clock.now());
+      if (found.redemption.createdAt.getTime() + RESERVATION_MS <= now.getTime()) {
+        await repo.setRedemptionStatus(id, 'released', now);
+        await repo.giveBackUse(restaurantId, found.redemption.couponId, found.redemption.codeId);
+        return 'expired' as const;
+      }
+      const row = await repo.setRedemptionStatus(id, 'consumed', now);
       return toRedemption(row!, found.couponName);
     });
+    if (outcome === 'expired') throw refuse(409, 'coupons.reservationExpired', { minutes: RESERVATION_MINUTES });
+    return outcome;
   }
 
   /** Voiding or refunding the order gives the use back (issue 10 "Voiding or refunding releases the use"). */
   async release(auth: AuthContext, id: number): Promise<TRedemption> {
     const restaurantId = requireRestaurantId(auth);
-    return this.repo.transaction(async (repo) => {
-      const found = await repo.redemption(restaurantId, id, { forUpdate: true });
-      if (!found) throw refuse(404, 'coupons.redemptionNotFound');
-      if (found.redemption.status === 'released') return toRedemption(found.redemption, found.couponName);
-      const row = await repo.setRedemptionStatus(id, 'released', this.clock.now());
-      await repo.giveBackUse(restaurantId, found.redemption.couponId, found.redemption.codeId);
-      return toRedemption(row!, found.couponName);
-    });
+    const moved = await this.releaseHeld(restaurantId, id, 'live');
+    if (moved) return moved;
+    const found = await this.repo.redemption(restaurantId, id);
+    if (!found) throw refuse(404, 'coupons.redemptionNotFound');
+    return toRedemption(found.redemption, found.couponName);
   }
 
   /** Uses, discount, sales of the orders and what they brought after the coupon, per coupon, by business day. */

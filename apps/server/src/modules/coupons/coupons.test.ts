@@ -3,9 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { COUPONS_MESSAGES } from '@ra/shared/coupons/coupons.messages';
 import { PREMIUM_CODE_ALPHABET } from '@ra/shared/coupons/coupons.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
-import { couponCodes } from '../../db/schema/coupons.ts';
+import { couponCodes, couponRedemptions, coupons } from '../../db/schema/coupons.ts';
+import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.ts';
+import type { ManualClock } from '../../lib/clock.ts';
+import { pairMatrixDevice } from '../../../test/matrix/devices.ts';
+import type { TMatrixEnv } from '../../../test/matrix/types.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
-import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
 
 const en = (key: keyof typeof COUPONS_MESSAGES) => COUPONS_MESSAGES[key].en;
@@ -357,5 +361,203 @@ describe('coupon performance', () => {
       salesCents: 6000,
       netCents: 5000,
     });
+  });
+});
+
+describe('menu ids', () => {
+  it('accepts the restaurant’s own items, categories and toppings and refuses missing or foreign ids by name', async () => {
+    const ids = async (table: typeof menuItems | typeof menuCategories | typeof menuModifiers, own: boolean) =>
+      (await ctx.db.select({ id: table.id, restaurantId: table.restaurantId }).from(table))
+        .filter((r) => (r.restaurantId === harborId) === own)
+        .map((r) => r.id);
+    const [item, otherItem] = [(await ids(menuItems, true))[0]!, (await ids(menuItems, false))[0]!];
+    const [category, otherCategory] = [(await ids(menuCategories, true))[0]!, (await ids(menuCategories, false))[0]!];
+    const [topping, otherTopping] = [(await ids(menuModifiers, true))[0]!, (await ids(menuModifiers, false))[0]!];
+    const base = { name: 'Menu checked', type: 'itemDiscount', discount: 10 };
+
+    const ok = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: { ...base, itemIds: String(item), categoryIds: String(category) },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ itemIds: [item], categoryIds: [category] });
+
+    const missingItem = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: { ...base, itemIds: `${item},${otherItem},999999` },
+    });
+    expect(missingItem.statusCode).toBe(400);
+    expect(missingItem.body).toContain(
+      COUPONS_MESSAGES['coupons.unknownItems'].en.replace('{ids}', `${otherItem}, 999999`),
+    );
+    const missingCategory = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: { ...base, categoryIds: String(otherCategory) },
+    });
+    expect(missingCategory.statusCode).toBe(400);
+    expect(missingCategory.body).toContain(
+      COUPONS_MESSAGES['coupons.unknownCategories'].en.replace('{ids}', String(otherCategory)),
+    );
+    const toppings = (toppingIds: string) =>
+      manager({
+        method: 'POST',
+        url: '/api/api/coupon',
+        payload: { name: 'Topping checked', type: 'toppingDiscount', discount: 50, toppingIds },
+      });
+    expect((await toppings(String(topping))).statusCode).toBe(200);
+    const foreign = await toppings(`${topping},${otherTopping}`);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.body).toContain(
+      COUPONS_MESSAGES['coupons.unknownToppings'].en.replace('{ids}', String(otherTopping)),
+    );
+    // The Chinese text is the same message with the same ids.
+    expect(COUPONS_MESSAGES['coupons.unknownItems'].zh).toContain('{ids}');
+  });
+
+  it('lists the restaurant’s own categories, items and toppings for the pickers, to editCoupon only', async () => {
+    const res = await manager({ method: 'GET', url: '/api/api/coupon/menu' });
+    expect(res.statusCode).toBe(200);
+    const menu = res.json() as { categories: { id: number }[]; items: { id: number }[]; toppings: { id: number }[] };
+    const own = async (table: typeof menuItems | typeof menuCategories | typeof menuModifiers) =>
+      (await ctx.db.select({ id: table.id }).from(table).where(eq(table.restaurantId, harborId)))
+        .map((r) => r.id)
+        .sort();
+    expect(menu.items.map((i) => i.id).sort()).toEqual(await own(menuItems));
+    expect(menu.categories.map((i) => i.id).sort()).toEqual(await own(menuCategories));
+    expect(menu.toppings.map((i) => i.id).sort()).toEqual(await own(menuModifiers));
+    expect(menu.items.length).toBeGreaterThan(0);
+    expect((await staff({ method: 'GET', url: '/api/api/coupon/menu' })).statusCode).toBe(403);
+  });
+
+  it('the demo coupons point at real rows of their own restaurant’s menu', async () => {
+    const rows = await ctx.db.select().from(coupons);
+    const items = new Map((await ctx.db.select().from(menuItems)).map((r) => [r.id, r.restaurantId]));
+    const categories = new Map((await ctx.db.select().from(menuCategories)).map((r) => [r.id, r.restaurantId]));
+    const toppings = new Map((await ctx.db.select().from(menuModifiers)).map((r) => [r.id, r.restaurantId]));
+    const seeded = rows.filter((r) => ['CHOWDER3', 'OYSTER20', 'TOPHALF', 'DIMSUM3'].includes(r.code));
+    expect(seeded).toHaveLength(4);
+    for (const c of seeded) {
+      const all = [
+        ...c.itemIds.map((id) => items.get(id)),
+        ...c.categoryIds.map((id) => categories.get(id)),
+        ...c.toppingIds.map((id) => toppings.get(id)),
+      ];
+      expect(all.length, c.code).toBeGreaterThan(0);
+      expect(new Set(all), c.code).toEqual(new Set([c.restaurantId]));
+    }
+  });
+});
+
+describe('POS devices', () => {
+  it('a paired device redeems, consumes and releases at its own restaurant only', async () => {
+    const device = as(
+      ctx.app,
+      (
+        await pairMatrixDevice(
+          { app: ctx.app, tokenFor: (e: string) => tokenFor(ctx.app, e) } as unknown as TMatrixEnv,
+          'Coupon till',
+        )
+      ).token,
+    );
+    const c = await createCoupon({ name: 'Device deal', type: 'spendMinus', overAmount: 100, minusAmount: 100 });
+    const reserve = await device({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(2000), code: c.code, orderRef: 'D-1', mode: 'reserve' },
+    });
+    expect(reserve.statusCode, reserve.body).toBe(200);
+    const id = reserve.json().id as number;
+    expect((await device({ method: 'POST', url: `/api/api/coupon/redemption/${id}/consume` })).json().status).toBe(
+      'consumed',
+    );
+    expect((await device({ method: 'POST', url: `/api/api/coupon/redemption/${id}/release` })).json().status).toBe(
+      'released',
+    );
+    // Golden Dragon's code is unknown to a Harbor device; the coupon pages stay closed to it.
+    const foreign = await device({
+      method: 'POST',
+      url: '/api/api/coupon/redeem',
+      payload: { ...cart(20000), code: 'DRAGON20', orderRef: 'D-2' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(en('coupons.codeUnknown'));
+    expect((await device({ method: 'GET', url: '/api/api/coupon' })).statusCode).toBe(403);
+  });
+});
+
+// Last in the file: it moves the app clock (and puts it back).
+describe('reservation expiry', () => {
+  it('gives back a use held 30 minutes unconsumed, by the app clock, on the job queue; a late consume is refused', async () => {
+    const clock = ctx.config.clock as ManualClock;
+    const c = await createCoupon({
+      name: 'Held once',
+      type: 'spendMinus',
+      overAmount: 100,
+      minusAmount: 100,
+      totalNum: 2,
+    });
+    const reserve = (orderRef: string) =>
+      staff({
+        method: 'POST',
+        url: '/api/api/coupon/redeem',
+        payload: { ...cart(2000), code: c.code, orderRef, mode: 'reserve' },
+      });
+    const used = async () => (await manager({ method: 'GET', url: `/api/api/coupon/${c.id}` })).json().usedCount;
+    const status = async (id: number) =>
+      (await ctx.db.select().from(couponRedemptions).where(eq(couponRedemptions.id, id)))[0]!.status;
+    try {
+      const held = await reserve('E-1');
+      expect(held.json().status).toBe('reserved');
+      clock.advance(60_000);
+      const other = await reserve('E-1b');
+      expect(other.json().status).toBe('reserved');
+      expect((await reserve('E-2')).statusCode).toBe(409);
+
+      clock.advance(28 * 60_000);
+      await ctx.app.jobs.drain();
+      expect(await status(held.json().id)).toBe('reserved');
+      expect(await used()).toBe(2);
+
+      // 30 minutes after the first: it goes; the second, a minute younger, on the job queued for it.
+      clock.advance(60_000);
+      await ctx.app.jobs.drain();
+      expect(await status(held.json().id)).toBe('released');
+      expect(await status(other.json().id)).toBe('reserved');
+      expect(await used()).toBe(1);
+      clock.advance(60_000);
+      await ctx.app.jobs.drain();
+      expect(await status(other.json().id)).toBe('released');
+      expect(await used()).toBe(0);
+      const late = await staff({ method: 'POST', url: `/api/api/coupon/redemption/${held.json().id}/consume` });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(en('coupons.redemptionReleased'));
+
+      // Consumed before the job runs but after the time is up: released there and refused.
+      const next = await reserve('E-3');
+      expect(next.statusCode, next.body).toBe(200);
+      clock.advance(31 * 60_000);
+      const tooLate = await staff({ method: 'POST', url: `/api/api/coupon/redemption/${next.json().id}/consume` });
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json().message).toBe(en('coupons.reservationExpired').replace('{minutes}', '30'));
+      expect(await used()).toBe(0);
+      await ctx.app.jobs.drain(); // the job finds nothing left to release
+      expect(await used()).toBe(0);
+
+      // A reservation consumed in time stays used when its job runs.
+      const kept = await reserve('E-4');
+      clock.advance(10 * 60_000);
+      expect(
+        (await staff({ method: 'POST', url: `/api/api/coupon/redemption/${kept.json().id}/consume` })).json().status,
+      ).toBe('consumed');
+      clock.advance(30 * 60_000);
+      await ctx.app.jobs.drain();
+      expect(await status(kept.json().id)).toBe('consumed');
+      expect(await used()).toBe(1);
+    } finally {
+      clock.set(TEST_NOW);
+    }
   });
 });

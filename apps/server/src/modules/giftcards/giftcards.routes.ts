@@ -20,7 +20,10 @@ import type { GiftcardsService } from './giftcards.service.ts';
 
 /** SPEC 2 /giftcard/index and /giftcard/list are the viewGiftcard pages (issue 10 "viewGiftcard guards gift cards"). */
 const VIEW_GIFTCARD: TRouteAccess = { kind: 'page', permission: 'viewGiftcard' };
-/** Balance checks and payment by card while taking an order; numbers answered masked. */
+/**
+ * Balance checks and payment by card while taking an order; numbers answered masked. A paired device's
+ * own credential is accepted too (issue 9), scoped to the device's restaurant.
+ */
 const TAKE_ORDERS: TRouteAccess = { kind: 'operation', authority: 'canOrder' };
 
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -118,7 +121,7 @@ export function giftcardsRoutes(cards: GiftcardsService): FastifyPluginAsyncZod 
         body: ZPosCardRequest,
         response: { 200: ZPosCard },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => cards.posBalance(authOf(request), request.body.number),
     });
 
@@ -129,7 +132,7 @@ export function giftcardsRoutes(cards: GiftcardsService): FastifyPluginAsyncZod 
         body: ZPosRedeemRequest,
         response: { 200: ZPosCard },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => cards.posMove(authOf(request), request.body, 'redeem', request.ip),
     });
 
@@ -140,7 +143,7 @@ export function giftcardsRoutes(cards: GiftcardsService): FastifyPluginAsyncZod 
         body: ZPosRedeemRequest,
         response: { 200: ZPosCard },
       },
-      config: { access: TAKE_ORDERS },
+      config: { access: TAKE_ORDERS, devices: true },
       handler: (request) => cards.posMove(authOf(request), request.body, 'refund', request.ip),
     });
   };

@@ -161,7 +161,9 @@ export class GiftcardsService {
     return { ...toGiftcard(card, true), ledger: ledger.map(toLedger) };
   }
 
+  /** A paired device's POS call is recorded against the device by name, not a person (issue 9). */
   private actor(auth: AuthContext) {
+    if (auth.device) return { actorUserId: null, actorName: auth.device.name };
     return { actorUserId: auth.userId, actorName: `${auth.firstName} ${auth.lastName}`.trim() || auth.email };
   }
 
@@ -321,7 +323,7 @@ export class GiftcardsService {
       });
       await audit.record({
         restaurantId,
-        actorUserId: auth.userId,
+        actorUserId: auth.device ? null : auth.userId,
         action: `giftcard.${activity.type}`,
         targetType: 'giftcard',
         targetId: String(card.id),
@@ -330,6 +332,7 @@ export class GiftcardsService {
           balanceAfterCents: updated.balanceCents,
           reason: step.reason,
           orderRef: step.orderRef,
+          ...(auth.device ? { deviceId: auth.device.id } : {}),
         },
         ip,
         at: now,

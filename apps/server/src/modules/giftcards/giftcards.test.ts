@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { GIFTCARDS_MESSAGES } from '@ra/shared/giftcards/giftcards.messages';
 import { isGiftcardNumber } from '@ra/shared/giftcards/giftcards.schemas';
 import { giftcardLedger, giftcards } from '../../db/schema/giftcards.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
+import { pairMatrixDevice } from '../../../test/matrix/devices.ts';
+import type { TMatrixEnv } from '../../../test/matrix/types.ts';
 
 const en = (key: keyof typeof GIFTCARDS_MESSAGES) => GIFTCARDS_MESSAGES[key].en;
 
@@ -158,6 +160,50 @@ describe('gift cards', () => {
     expect(pos.body).not.toContain(card.number);
     expect((await manager({ method: 'GET', url: '/api/api/giftcard' })).statusCode).toBe(403);
     expect((await staff({ method: 'GET', url: `/api/api/giftcard/${card.id}` })).statusCode).toBe(403);
+  });
+});
+
+describe('POS devices', () => {
+  it('a paired device checks, redeems and refunds at its own restaurant; the ledger names the device', async () => {
+    const env = { app: ctx.app, tokenFor: (email: string) => tokenFor(ctx.app, email) } as unknown as TMatrixEnv;
+    const device = as(ctx.app, (await pairMatrixDevice(env, 'Gift card till')).token);
+    const card = await issue(2000);
+    const check = await device({
+      method: 'POST',
+      url: '/api/api/giftcard/pos/balance',
+      payload: { number: card.number },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ balanceCents: 2000, state: 'active' });
+    const pay = { number: card.number, amountCents: 1500, orderRef: 'DEV-1' };
+    const redeem = await device({ method: 'POST', url: '/api/api/giftcard/pos/redeem', payload: pay });
+    expect(redeem.statusCode, redeem.body).toBe(200);
+    expect(redeem.json().balanceCents).toBe(500);
+    const refund = await device({
+      method: 'POST',
+      url: '/api/api/giftcard/pos/refund',
+      payload: { ...pay, amountCents: 1000 },
+    });
+    expect(refund.json().balanceCents).toBe(1500);
+    const rows = await ctx.db
+      .select()
+      .from(giftcardLedger)
+      .where(and(eq(giftcardLedger.cardId, card.id), eq(giftcardLedger.orderRef, 'DEV-1')));
+    expect(rows.map((r) => [r.type, r.actorName, r.actorUserId])).toEqual([
+      ['redeem', 'Gift card till', null],
+      ['refund', 'Gift card till', null],
+    ]);
+    // Another restaurant's card does not exist for a Harbor device; the card pages stay closed to it.
+    const [other] = await ctx.db.select().from(giftcards).where(ne(giftcards.restaurantId, harborId)).limit(1);
+    expect(other).toBeDefined();
+    const foreign = await device({
+      method: 'POST',
+      url: '/api/api/giftcard/pos/redeem',
+      payload: { number: other!.number, amountCents: 100, orderRef: 'DEV-2' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(en('giftcards.notFound'));
+    expect((await device({ method: 'GET', url: '/api/api/giftcard' })).statusCode).toBe(403);
   });
 });
 

@@ -5,6 +5,7 @@ export const couponKeys = {
   all: ['coupons'] as const,
   list: (query: TCouponListQuery) => ['coupons', 'list', query] as const,
   policy: () => ['coupons', 'policy'] as const,
+  menu: () => ['coupons', 'menu'] as const,
   performance: (from: string, to: string) => ['coupons', 'performance', from, to] as const,
   batches: () => ['coupons', 'batches'] as const,
   lookup: (code: string) => ['coupons', 'lookup', code] as const,

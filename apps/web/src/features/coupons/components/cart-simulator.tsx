@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Empty, Input, InputNumber, List, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Empty, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { useCouponMenu } from '../api/get-coupon-menu.ts';
 import { useSimulateCart } from '../api/simulate-cart.ts';
 import { couponErrorText, reasonText } from '../coupon-messages.ts';
 
 interface TSimLine {
   key: number;
-  name: string;
   itemId: number | null;
-  categoryId: number | null;
   quantity: number | null;
   price: number | null;
 }
@@ -19,72 +18,92 @@ interface TSimLine {
 let nextKey = 3;
 
 /**
- * The cart simulator (issue 10): build a cart, enter codes (or none for every active coupon) and see
- * which coupons apply, what each gives line by line, and why the others do not. Nothing is redeemed.
+ * The cart simulator (issue 10): build a cart from the menu, enter codes (or none for every active
+ * coupon) and see which coupons apply, what each gives line by line, and why the others do not.
+ * Nothing is redeemed. Each line is a menu item (searchable by name); its price starts at the menu's.
  */
 export function CartSimulator() {
   const { t, i18n } = useTranslation('coupons');
   const lang = toDisplayLanguage(i18n.language);
   const money = (cents: number) => formatCents(cents, lang);
   const simulate = useSimulateCart();
+  const menu = useCouponMenu();
   const [codes, setCodes] = useState('');
-  const [lines, setLines] = useState<TSimLine[]>([
-    { key: 1, name: t('simulator.sampleMain'), itemId: 1, categoryId: 2, quantity: 2, price: 24 },
-    { key: 2, name: t('simulator.sampleSide'), itemId: 2, categoryId: 4, quantity: 1, price: 6.5 },
-  ]);
+  const [lines, setLines] = useState<TSimLine[] | null>(null);
+  const items = useMemo(() => new Map((menu.data?.items ?? []).map((i) => [i.id, i])), [menu.data]);
+
+  // A sample cart once the menu is here: two of the first item and one from another category.
+  useEffect(() => {
+    if (lines !== null || !menu.data) return;
+    const [first] = menu.data.items;
+    const other = menu.data.items.find((i) => i.categoryId !== first?.categoryId);
+    const sample: TSimLine[] = [];
+    if (first) sample.push({ key: 1, itemId: first.id, quantity: 2, price: first.priceCents / 100 });
+    if (other) sample.push({ key: 2, itemId: other.id, quantity: 1, price: other.priceCents / 100 });
+    setLines(sample);
+  }, [menu.data, lines]);
+
+  const cartLines = lines ?? [];
   const update = (key: number, patch: Partial<TSimLine>) =>
-    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const valid = lines.length > 0 && lines.every((l) => l.itemId && l.quantity && l.price !== null);
+    setLines((ls) => (ls ?? []).map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const valid = cartLines.length > 0 && cartLines.every((l) => l.itemId && l.quantity && l.price !== null);
 
   const run = () =>
     simulate.mutate({
       channel: 'pos',
       codes: codes.split(/[\s,，]+/).filter(Boolean),
-      lines: lines.map((l) => ({
-        lineId: String(l.key),
-        name: l.name,
-        itemId: l.itemId ?? 1,
-        categoryId: l.categoryId ?? null,
-        quantity: l.quantity ?? 1,
-        unitPriceCents: Math.round((l.price ?? 0) * 100),
-      })),
+      lines: cartLines.map((l) => {
+        const item = items.get(l.itemId ?? 0);
+        return {
+          lineId: String(l.key),
+          name: item?.name,
+          itemId: l.itemId ?? 1,
+          categoryId: item?.categoryId ?? null,
+          quantity: l.quantity ?? 1,
+          unitPriceCents: Math.round((l.price ?? 0) * 100),
+        };
+      }),
     });
   const result = simulate.data;
   const lineDiscount = (key: number) => result?.lines.find((l) => l.lineId === String(key))?.discountCents ?? 0;
+  const itemOptions = useMemo(
+    () =>
+      (menu.data?.items ?? []).map((i) => ({
+        value: i.id,
+        label: `${i.name} · ${formatCents(i.priceCents, lang)}`,
+        search: `${i.name} ${i.code} ${i.id}`.toLowerCase(),
+      })),
+    [menu.data, lang],
+  );
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('simulator.intro')}
       </Typography.Paragraph>
-      <Card size="small" title={t('simulator.cart')}>
+      {menu.isError ? <Alert type="error" showIcon title={couponErrorText(menu.error)} /> : null}
+      {menu.data && menu.data.items.length === 0 ? (
+        <Alert type="info" showIcon title={t('simulator.menuEmpty')} />
+      ) : null}
+      <Card size="small" title={t('simulator.cart')} loading={menu.isLoading}>
         <Space orientation="vertical" style={{ width: '100%' }}>
-          {lines.map((l, index) => (
+          {cartLines.map((l, index) => (
             <Space key={l.key} wrap align="end" className="coupon-sim-line">
-              <Input
-                aria-label={t('simulator.itemName', { n: index + 1 })}
-                placeholder={t('simulator.itemName', { n: index + 1 })}
-                value={l.name}
-                onChange={(e) => update(l.key, { name: e.target.value })}
-                style={{ width: 150 }}
-              />
-              <InputNumber
-                aria-label={t('simulator.itemId')}
-                placeholder={t('simulator.itemId')}
-                min={1}
-                precision={0}
-                value={l.itemId}
-                onChange={(v) => update(l.key, { itemId: v })}
-                style={{ width: 90 }}
-              />
-              <InputNumber
-                aria-label={t('simulator.categoryId')}
-                placeholder={t('simulator.categoryId')}
-                min={1}
-                precision={0}
-                value={l.categoryId}
-                onChange={(v) => update(l.key, { categoryId: v })}
-                style={{ width: 90 }}
+              <Select
+                aria-label={t('simulator.item', { n: index + 1 })}
+                placeholder={t('simulator.pickItem')}
+                value={l.itemId ?? undefined}
+                options={itemOptions.map(({ value, label }) => ({ value, label }))}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    (itemOptions.find((o) => o.value === option?.value)?.search ?? '').includes(
+                      input.trim().toLowerCase(),
+                    ),
+                }}
+                onChange={(itemId: number) =>
+                  update(l.key, { itemId, price: (items.get(itemId)?.priceCents ?? 0) / 100 })
+                }
+                style={{ width: 240, maxWidth: '100%' }}
               />
               <InputNumber
                 aria-label={t('simulator.quantity')}
@@ -110,17 +129,15 @@ export function CartSimulator() {
               <Button
                 aria-label={t('simulator.removeLine')}
                 icon={<DeleteOutlined />}
-                onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                onClick={() => setLines((ls) => (ls ?? []).filter((x) => x.key !== l.key))}
               />
             </Space>
           ))}
           <Button
             icon={<PlusOutlined />}
+            disabled={!menu.data?.items.length}
             onClick={() =>
-              setLines((ls) => [
-                ...ls,
-                { key: nextKey++, name: '', itemId: null, categoryId: null, quantity: 1, price: null },
-              ])
+              setLines((ls) => [...(ls ?? []), { key: nextKey++, itemId: null, quantity: 1, price: null }])
             }
           >
             {t('simulator.addLine')}

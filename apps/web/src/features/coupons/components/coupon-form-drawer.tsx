@@ -13,6 +13,7 @@ import {
   type TCouponFormValues,
 } from '../coupon-form.ts';
 import { couponErrorText, couponFieldErrors } from '../coupon-messages.ts';
+import { MenuIdSelect } from './menu-id-select.tsx';
 
 /** Create or edit a coupon; the rules are the shared schema's (SPEC 5), checked as the user types. */
 export function CouponFormDrawer({
@@ -149,16 +150,16 @@ export function CouponFormDrawer({
               extra={warnings[0] ?? t('hints.ids')}
               {...show('itemIds')}
             >
-              <Input placeholder="12,15,18" />
+              <MenuIdSelect kind="items" ariaLabel={t('fields.itemIds')} />
             </Form.Item>
             <Form.Item name="categoryIds" label={t('fields.categoryIds')} {...show('categoryIds')}>
-              <Input placeholder="3,4" />
+              <MenuIdSelect kind="categories" ariaLabel={t('fields.categoryIds')} />
             </Form.Item>
           </>
         ) : null}
         {fields.toppings ? (
           <Form.Item name="toppingIds" label={t('fields.toppingIds')} required {...show('toppingIds')}>
-            <Input placeholder="7,9" />
+            <MenuIdSelect kind="toppings" ariaLabel={t('fields.toppingIds')} />
           </Form.Item>
         ) : null}
         <Form.Item name="totalNum" label={t('fields.totalNum')} extra={t('hints.totalNum')} {...show('totalNum')}>
