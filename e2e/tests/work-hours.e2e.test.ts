@@ -187,4 +187,69 @@ describe('work hours', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('the manager sets wages per employee and per role in pay setup, refused in both languages when not a wage', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInTo(page, 'manager@demo.test');
+      await page.goto(`${baseUrl()}/workHours/index`);
+      await page.getByRole('button', { name: 'Pay setup' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Pay setup' });
+      const daniel = drawer.getByRole('textbox', { name: 'Hourly wage of Daniel Kim' });
+      await daniel.waitFor({ timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get('dialog')).toBe('setup');
+      await daniel.fill('17.555');
+      await drawer.getByRole('button', { name: 'Save the hourly wage of Daniel Kim' }).click();
+      await drawer.getByText('Enter an hourly wage from $0.00 to $1,000.00').waitFor();
+      await daniel.fill('18.25');
+      await drawer.getByRole('button', { name: 'Save the hourly wage of Daniel Kim' }).click();
+      await page.getByText('Hourly wage of Daniel Kim saved').waitFor();
+      await shot(page, 'work-hours-pay-setup-en');
+      await drawer.getByRole('tab', { name: 'Per role' }).click();
+      const server = drawer.getByRole('textbox', { name: 'Hourly wage of Staff' });
+      await server.fill('16');
+      await drawer.getByRole('button', { name: 'Save the hourly wage of Staff' }).click();
+      await page.getByText('Hourly wage of Staff saved').waitFor();
+      // Saved on the server: a fresh load shows both.
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Hourly wage of Daniel Kim' }).inputValue(), { timeout: 30_000 })
+        .toBe('18.25');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('pay setup in Chinese at phone width refuses a wage that is not one, in Chinese', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844, locale: 'zh-CN' });
+    try {
+      await signInTo(page, 'manager@demo.test');
+      await page.goto(`${baseUrl()}/workHours/index?dialog=setup`);
+      const drawer = page.getByRole('dialog', { name: '工资设置' });
+      const mei = drawer.getByRole('textbox', { name: 'Mei Wong 的时薪' });
+      await mei.waitFor({ timeout: 30_000 });
+      await mei.fill('-3');
+      await drawer.getByRole('button', { name: '保存 Mei Wong 的时薪' }).click();
+      await drawer.getByText('请输入 0 到 1000 美元之间的时薪').waitFor();
+      await shot(page, 'work-hours-pay-setup-zh-phone');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('the owner sees labour cost against net sales in the analytic center', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInTo(page, 'owner@demo.test');
+      await page.goto(`${baseUrl()}/analyticCenter/index`);
+      const section = page.getByTestId('labor-section');
+      await section.getByRole('columnheader', { name: 'Labour %' }).first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => section.getByTestId('labor-percent').innerText(), { timeout: 30_000 }).toMatch(/%$/);
+      await section.locator('h2').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await shot(page, 'work-hours-analytics-labor-en');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

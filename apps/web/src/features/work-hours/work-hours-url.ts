@@ -4,13 +4,13 @@ import { zonedParts } from '@ra/shared/business-day/business-day';
 /**
  * The page's state as it lives in the URL, so a refresh or a shared link shows the same thing:
  * `period` (any business day inside it; default today's), `shift` (the shift open in the editor),
- * `add` (the employee a new shift is being added for) and `dialog` ('close' or 'reopen').
+ * `add` (the employee a new shift is being added for) and `dialog` ('close', 'reopen' or 'setup', the pay setup drawer).
  */
 export interface TWorkHoursUrl {
   period: string | null;
   shift: number | null;
   add: string | null;
-  dialog: 'close' | 'reopen' | null;
+  dialog: 'close' | 'reopen' | 'setup' | null;
 }
 
 export function parseWorkHoursUrl(search: URLSearchParams): TWorkHoursUrl {
@@ -22,7 +22,7 @@ export function parseWorkHoursUrl(search: URLSearchParams): TWorkHoursUrl {
     period: period && isIsoDay(period) ? period : null,
     shift: Number.isSafeInteger(shift) && shift > 0 ? shift : null,
     add: add && /^[A-Za-z0-9]{1,40}$/.test(add) ? add : null,
-    dialog: dialog === 'close' || dialog === 'reopen' ? dialog : null,
+    dialog: dialog === 'close' || dialog === 'reopen' || dialog === 'setup' ? dialog : null,
   };
 }
 

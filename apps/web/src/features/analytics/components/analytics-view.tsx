@@ -28,6 +28,7 @@ import { useSession } from '../../../stores/session.ts';
 import { useAnalyticsOverview } from '../api/get-analytics-overview.ts';
 import { heatmapTable, WEEKDAY_ROWS } from '../chart-data.ts';
 import { ChartFrame } from './chart-frame.tsx';
+import { LaborSection } from './labor-section.tsx';
 import './analytics.css';
 
 // echarts arrives with the charts, after the page's figures (ARCHITECTURE "Web")
@@ -361,6 +362,7 @@ export function AnalyticsView() {
             <ItemList title={t('bottomItems')} items={data.bottomItems} />
           </div>
           <AverageCheckTrend data={data} primaryColor={token.colorPrimary} />
+          <LaborSection range={range} />
         </>
       )}
     </div>

@@ -4,4 +4,5 @@ export const workHoursKeys = {
   settings: () => [...workHoursKeys.all, 'settings'] as const,
   sheet: (restId: number, from: number, to: number) => [...workHoursKeys.all, 'sheet', restId, from, to] as const,
   perm: () => [...workHoursKeys.all, 'perm'] as const,
+  wages: () => [...workHoursKeys.all, 'wages'] as const,
 };

@@ -5,6 +5,7 @@ import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import { downloadPayroll } from '../api/pay-period.ts';
 import { parseWorkHoursUrl, workHoursSearch, type TWorkHoursUrl } from '../work-hours-url.ts';
 import { DayCards } from './day-cards.tsx';
 import { LaborSummary } from './labor-summary.tsx';
+import { PaySetupDrawer } from './pay-setup-drawer.tsx';
 import { PeriodDialogs } from './period-dialogs.tsx';
 import { ShiftDrawer } from './shift-drawer.tsx';
 import { TimesheetGrid } from './timesheet-grid.tsx';
@@ -168,6 +170,9 @@ export function WorkHoursView() {
         </Space>
         {canEdit && (
           <Space wrap>
+            <Button icon={<SettingOutlined />} onClick={() => update({ dialog: 'setup' })}>
+              {t('actions.setup')}
+            </Button>
             {p.status === 'closed' ? (
               <>
                 <Button icon={<UnlockOutlined />} onClick={() => update({ dialog: 'reopen' })}>
@@ -275,9 +280,17 @@ export function WorkHoursView() {
           narrow={narrow}
         />
       )}
+      {canEdit && (
+        <PaySetupDrawer
+          open={url.dialog === 'setup'}
+          onClose={() => update({ dialog: null })}
+          settings={settings}
+          narrow={narrow}
+        />
+      )}
       {canEdit && restId !== null && (
         <PeriodDialogs
-          dialog={url.dialog}
+          dialog={url.dialog === 'setup' ? null : url.dialog}
           start={period.start}
           restId={restId}
           onClose={() => update({ dialog: null })}
