@@ -74,6 +74,7 @@ export async function menuBuilders(env: TMatrixEnv): Promise<Record<string, TBui
       crossTenant: [400],
     },
 
+    'GET /api/api/menu/printers': { build: () => ({ url: u('printers') }) },
     'GET /api/api/menu/modifier-groups': { build: () => ({ url: u('modifier-groups') }) },
     'GET /api/api/menu/modifier-groups/:id': { build: () => ({ url: u(`modifier-groups/${group.id}`) }) },
     'POST /api/api/menu/modifier-groups': {

@@ -242,6 +242,10 @@ export const ZModifierGroup = z.object({
 });
 export type TModifierGroup = z.infer<typeof ZModifierGroup>;
 export const ZModifierGroupListResponse = z.object({ groups: z.array(ZModifierGroup) });
+
+/** The restaurant's printers (devices of type printer, not revoked), the choices for an item's printers. */
+export const ZMenuPrintersResponse = z.object({ printers: z.array(z.string()) });
+export type TMenuPrintersResponse = z.infer<typeof ZMenuPrintersResponse>;
 export type TModifierGroupListResponse = z.infer<typeof ZModifierGroupListResponse>;
 
 // --- items ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import {
   menuScheduledChanges,
   menuState,
 } from '../../db/schema/menu.ts';
+import { devices } from '../../db/schema/devices.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
@@ -84,6 +85,16 @@ export class MenuRepository {
       hourOffsetEndOfDay: row?.hourOffsetEndOfDay ?? 0,
       defaultTaxRateBp: (rate as number | undefined) ?? FALLBACK_TAX_RATE_BP,
     };
+  }
+
+  /** Names of the restaurant's printers (the devices module's rows, read only), each once, by name. */
+  async printerNames(restaurantId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ name: devices.name })
+      .from(devices)
+      .where(and(eq(devices.restaurantId, restaurantId), eq(devices.type, 'printer'), isNull(devices.revokedAt)))
+      .orderBy(asc(devices.name));
+    return rows.map((r) => r.name);
   }
 
   /** Marks the menu changed (the published menu's cache reads this). Call inside the write's transaction. */

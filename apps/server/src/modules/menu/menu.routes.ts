@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@ra/shared/errors';
 import {
+  ZMenuPrintersResponse,
   ZBulkEditApplyResponse,
   ZBulkEditPreviewResponse,
   ZBulkEditRequest,
@@ -41,7 +42,7 @@ import {
 } from '@ra/shared/menu/menu.schemas';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
-import type { MenuChannels } from './menu-channels.ts';
+import { publishedBytes, publishedEncoding, type MenuChannels } from './menu-channels.ts';
 import type { MenuTransfer } from './menu-xlsx.ts';
 import { UsedElsewhereError, type MenuService } from './menu.service.ts';
 import type { MenuSchedule } from './menu.module.ts';
@@ -187,6 +188,16 @@ export function menuRoutes(
       },
       config: { access: EDIT_MENU },
       handler: (request) => menu.reorder(authOf(request), 'groups', request.body.ids, request.ip),
+    });
+
+    app.get('/api/api/menu/printers', {
+      schema: {
+        tags: ['menu'],
+        summary: 'The restaurant’s printers (devices of type printer), to choose an item’s printers from',
+        response: { 200: ZMenuPrintersResponse },
+      },
+      config: { access: EDIT_MENU },
+      handler: (request) => menu.listPrinters(authOf(request)),
     });
 
     // --- modifier groups -----------------------------------------------------------------------
@@ -444,12 +455,18 @@ export function menuRoutes(
       },
       config: { access: MENU_READER },
       handler: async (request, reply) => {
-        const { etag, json } = await channels.published(requireRestaurantId(authOf(request)), request.query.channel);
-        void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+        const entry = await channels.published(requireRestaurantId(authOf(request)), request.query.channel);
+        void reply
+          .header('ETag', entry.etag)
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding');
         const asked = request.headers['if-none-match'];
-        if (asked && asked.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
-        // Checked against ZPublishedMenu once when built; sent as the cached text (a string skips the serializer).
-        return reply.type('application/json; charset=utf-8').send(json);
+        if (asked && asked.split(',').some((tag) => tag.trim() === entry.etag)) return reply.code(304).send();
+        // Checked against ZPublishedMenu once when built, then sent as cached bytes, compressed once per
+        // encoding (the compression plugin leaves an answer that already has a Content-Encoding alone).
+        const encoding = publishedEncoding(request.headers['accept-encoding']);
+        if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(publishedBytes(entry, encoding));
       },
     });
 

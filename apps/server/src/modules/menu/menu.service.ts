@@ -160,7 +160,16 @@ export function itemColumns(
   };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: a jsonb column gives its keys back in its own order, not the form's. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 export function diffSnapshots(before: TItemSnapshot | null, after: TItemSnapshot) {
   if (!before) return [];
@@ -467,6 +476,11 @@ export class MenuService {
     const itemsBy = new Map<number, number[]>();
     for (const l of links) itemsBy.set(l.groupId, [...(itemsBy.get(l.groupId) ?? []), l.itemId]);
     return groups.map((g) => this.toModifierGroup(g, modsBy.get(g.id) ?? [], itemsBy.get(g.id) ?? []));
+  }
+
+  /** The choices for an item's or a modifier group's printers (issue 8 "printers"). */
+  async listPrinters(auth: AuthContext): Promise<{ printers: string[] }> {
+    return { printers: await this.repo.printerNames(requireRestaurantId(auth)) };
   }
 
   async listModifierGroups(auth: AuthContext) {

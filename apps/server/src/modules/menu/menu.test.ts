@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
@@ -158,6 +159,20 @@ describe('items', () => {
     expect(dup.json().errors.itemId).toBe('This item_id is already used by another item');
   });
 
+  it('records only what changed, whatever key order the stored options come back in', async () => {
+    const options = [{ index: 0, name: 'Spice level', items: [{ name: 'Medium', priceCents: 0 }] }];
+    const created = await create('items', item({ itemId: 'T-OPT', options }));
+    const res = await owner({
+      method: 'PUT',
+      url: `/api/api/menu/items/${created.id}`,
+      payload: item({ itemId: 'T-OPT', options, priceCents: 1100 }),
+    });
+    expect(res.json().version).toBe(2);
+    const versions = (await owner({ method: 'GET', url: `/api/api/menu/items/${created.id}/versions` })).json()
+      .versions;
+    expect(versions[0].changes.map((c: { field: string }) => c.field)).toEqual(['priceCents']);
+  });
+
   it('takes image ids only from the restaurant’s image library', async () => {
     const res = await owner({
       method: 'POST',
@@ -180,6 +195,13 @@ describe('items', () => {
       (await dragon({ method: 'POST', url: '/api/api/menu/items/soldout', payload: { ids: [mine.id], soldOut: true } }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('offers the restaurant’s own printers (its printer devices) as the printers to choose', async () => {
+    const harbor = (await owner({ method: 'GET', url: '/api/api/menu/printers' })).json().printers as string[];
+    expect(harbor).toEqual(['Kitchen printer']);
+    const golden = (await dragon({ method: 'GET', url: '/api/api/menu/printers' })).json().printers as string[];
+    expect(golden).toEqual([]);
   });
 
   it('refuses staff without editMenu', async () => {
@@ -360,6 +382,21 @@ describe('published menu', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
     expect((await fetchMenu('online', etag)).statusCode).toBe(304);
+    // Compressed once and kept: brotli or gzip as asked, the same menu inside.
+    for (const [accept, encoding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const packed = await owner({
+        method: 'GET',
+        url: '/api/api/menu/published',
+        query: { channel: 'online' },
+        headers: { 'accept-encoding': accept },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers.etag).toBe(etag);
+      expect(JSON.parse(unpack(packed.rawPayload).toString('utf8'))).toEqual(first.json());
+    }
 
     const lobster = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'B-LOBR' } })).json()
       .items[0];

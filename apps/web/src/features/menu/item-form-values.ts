@@ -29,8 +29,11 @@ const allChannels = (): Record<TMenuChannel, TChannelSetting> =>
     TChannelSetting
   >;
 
-/** A new item: on every channel, sent to the kitchen printer, any time, tax from its category. */
-export function newItemValues(): TItemFormValues {
+/**
+ * A new item: on every channel, sent to the restaurant's first printer (or "Kitchen" while it has none
+ * set up under Devices), any time, tax from its category.
+ */
+export function newItemValues(printers: readonly string[] = []): TItemFormValues {
   return {
     itemId: '',
     name: '',
@@ -55,7 +58,7 @@ export function newItemValues(): TItemFormValues {
     hideWhenUnavailable: false,
     dishHours: '',
     channels: allChannels(),
-    printers: ['Kitchen'],
+    printers: [printers[0] ?? 'Kitchen'],
     modifierGroupIds: [],
     barcodeType: 'none',
     barcodeData: '',

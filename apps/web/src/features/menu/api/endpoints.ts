@@ -15,6 +15,7 @@ export const MENU_API = {
   menuGroups: '/api/menu/groups',
   menuGroup: (id: number) => `/api/menu/groups/${id}`,
   menuGroupsReorder: '/api/menu/groups/reorder',
+  printers: '/api/menu/printers',
   modifierGroups: '/api/menu/modifier-groups',
   modifierGroup: (id: number) => `/api/menu/modifier-groups/${id}`,
   modifierGroupsReorder: '/api/menu/modifier-groups/reorder',

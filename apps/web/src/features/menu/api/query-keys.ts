@@ -11,5 +11,6 @@ export const menuKeys = {
   categories: () => ['menu', 'categories'] as const,
   menuGroups: () => ['menu', 'menuGroups'] as const,
   modifierGroups: () => ['menu', 'modifierGroups'] as const,
+  printers: () => ['menu', 'printers'] as const,
   mapping: (channel: TMenuChannel) => ['menu', 'mapping', channel] as const,
 };

@@ -33,13 +33,13 @@ import { useCategories } from '../api/categories.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useItem } from '../api/get-item.ts';
 import { useModifierGroups } from '../api/modifier-groups.ts';
+import { usePrinters } from '../api/printers.ts';
 import { useSaveItem } from '../api/save-item.ts';
 import {
   copiedItemValues,
   itemFormValues,
   itemProblems,
   newItemValues,
-  SUGGESTED_PRINTERS,
   toItemRequest,
   type TItemFormValues,
 } from '../item-form-values.ts';
@@ -51,6 +51,7 @@ import { ItemHistoryDrawer } from './item-history-drawer.tsx';
 import { ItemImagesField } from './item-images-field.tsx';
 import { ItemOptionsField } from './item-options-field.tsx';
 import { MoneyInput, PercentInput } from './money-input.tsx';
+import { PrinterSelect } from './printer-select.tsx';
 import { ScheduleChangeDialog, ScheduledChangesList } from './schedule-change-dialog.tsx';
 import { UsedInDialog } from './used-in-dialog.tsx';
 import './menu.css';
@@ -64,7 +65,12 @@ export function ItemForm({ itemId, copyOf }: { itemId: number | null; copyOf?: n
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const source = useItem(itemId ?? copyOf ?? null);
-  if (itemId === null && !copyOf) return <ItemFields item={null} initial={newItemValues()} />;
+  const printers = usePrinters();
+  if (itemId === null && !copyOf) {
+    // The first printer is the default, so the form waits for the list (an error leaves "Kitchen").
+    if (printers.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
+    return <ItemFields item={null} initial={newItemValues(printers.data?.printers)} />;
+  }
   if (source.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (source.isError) {
     const missing = isApiError(source.error) && source.error.status === 404;
@@ -320,7 +326,7 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Switch />
           </Form.Item>
           <Form.Item name="printers" label={t('fields.printers')} required={Boolean(openKitchen)} rules={[rule('printers')]} validateTrigger={['onChange', 'onBlur']}>
-            <Select mode="tags" options={SUGGESTED_PRINTERS.map((p) => ({ value: p, label: p }))} tokenSeparators={[',']} />
+            <PrinterSelect />
           </Form.Item>
           <Form.Item name="modifierGroupIds" label={t('fields.modifierGroups')} extra={t('hints.modifierGroups')}>
             <Select

@@ -40,7 +40,7 @@ import {
   type TModifierGroupValues,
 } from '../modifier-group-values.ts';
 import { issuesByPath, menuErrorText, serverFieldErrors, translateMenu } from '../menu-messages.ts';
-import { SUGGESTED_PRINTERS } from '../item-form-values.ts';
+import { PrinterSelect } from './printer-select.tsx';
 import { useDeleteFlow } from '../hooks/use-delete-flow.ts';
 import { useNarrow } from '../hooks/use-narrow.ts';
 import { ItemPicker } from './item-picker.tsx';
@@ -327,7 +327,7 @@ function ModifierGroupForm({
       </Form.List>
 
       <Form.Item name="printers" label={t('fields.printers')}>
-        <Select mode="tags" options={SUGGESTED_PRINTERS.map((p) => ({ value: p, label: p }))} />
+        <PrinterSelect />
       </Form.Item>
       <Form.Item name="itemIds" label={t('fields.itemIds')}>
         <ItemPicker />
