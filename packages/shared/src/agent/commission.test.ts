@@ -41,6 +41,22 @@ describe('commission arithmetic in cents', () => {
     expect(applyRate(-200, 25)).toBe(-1);
   });
 
+  it("gives a run of days the sum of its days' fee shares, for any fee and run within a month", () => {
+    for (const fee of [0, 1, 7_900, 9_999, 29_900, 123_457]) {
+      for (const month of ['2024-02', '2026-02', '2026-04', '2026-03']) {
+        const dim = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)), 0)).getUTCDate();
+        const day = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
+        for (let from = 1; from <= dim; from += 3) {
+          for (let to = from; to <= dim; to += 4) {
+            let sum = 0;
+            for (let d = from; d <= to; d++) sum += feeShare(fee, day(d), day(d));
+            expect(feeShare(fee, day(from), day(to))).toBe(sum);
+          }
+        }
+      }
+    }
+  });
+
   it('spreads a monthly fee over its days without losing a cent', () => {
     let sum = 0;
     for (let d = 1; d <= 31; d++) {

@@ -57,14 +57,18 @@ export function ruleInForce(
   basis: TCommissionBasis,
   day: string,
 ): TCommissionRuleInput | undefined {
-  const covers = (r: TCommissionRuleInput) =>
-    r.basis === basis && r.startsOn <= day && (r.endsOn === null || day <= r.endsOn);
-  const latest = (list: TCommissionRuleInput[]) =>
-    list.sort((a, b) => (a.startsOn === b.startsOn ? b.id - a.id : a.startsOn < b.startsOn ? 1 : -1))[0];
-  return (
-    latest(rules.filter((r) => r.restaurantId === restaurant.id && covers(r))) ??
-    latest(rules.filter((r) => r.restaurantId === null && r.plan === restaurant.plan && covers(r)))
-  );
+  // One pass, no allocation: it runs for every restaurant, basis and day of a tree's period.
+  let own: TCommissionRuleInput | undefined;
+  let plan: TCommissionRuleInput | undefined;
+  const later = (a: TCommissionRuleInput, b: TCommissionRuleInput | undefined) =>
+    b === undefined || a.startsOn > b.startsOn || (a.startsOn === b.startsOn && a.id > b.id);
+  for (const r of rules) {
+    if (r.basis !== basis || r.startsOn > day || (r.endsOn !== null && day > r.endsOn)) continue;
+    if (r.restaurantId === restaurant.id) {
+      if (later(r, own)) own = r;
+    } else if (r.restaurantId === null && r.plan === restaurant.plan && later(r, plan)) plan = r;
+  }
+  return own ?? plan;
 }
 
 /**
@@ -92,16 +96,19 @@ export interface TCommissionInput {
 }
 
 /** The commission of one restaurant for one pay period, per basis, split where the rule in force changes. */
-export function computeCommission(input: TCommissionInput): TCommissionLine[] {
+export function computeCommission(input: TCommissionInput, periodDays?: readonly string[]): TCommissionLine[] {
   const lines: TCommissionLine[] = [];
+  const days = periodDays ?? eachDay(input.period.start, input.period.end);
   for (const basis of COMMISSION_BASES) {
     const segments: TCommissionSegment[] = [];
     let open: { from: string; to: string; rule: TCommissionRuleInput; days: string[] } | undefined;
     const close = () => {
       if (!open) return;
+      // A segment is a run of consecutive days inside one pay period (so one month): the fee shares of
+      // its days add up to the share of the run (feeShare's cumulative rounding telescopes).
       const baseCents =
         basis === 'subscription'
-          ? open.days.reduce((sum, day) => sum + feeShare(input.restaurant.monthlyFeeCents, day, day), 0)
+          ? feeShare(input.restaurant.monthlyFeeCents, open.from, open.to)
           : open.days.reduce((sum, day) => sum + (input.cardVolumeByDay.get(day) ?? 0), 0);
       segments.push({
         from: open.from,
@@ -114,7 +121,7 @@ export function computeCommission(input: TCommissionInput): TCommissionLine[] {
       });
       open = undefined;
     };
-    for (const day of eachDay(input.period.start, input.period.end)) {
+    for (const day of days) {
       const billed = basis !== 'subscription' || input.billedDays === null || input.billedDays.has(day);
       const rule = billed ? ruleInForce(input.rules, input.restaurant, basis, day) : undefined;
       if (!rule) {

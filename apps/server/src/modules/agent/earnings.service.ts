@@ -85,13 +85,28 @@ export class EarningsService {
       startsOn: dayOf(r.starts_on),
       endsOn: r.ends_on === null ? null : dayOf(r.ends_on),
     }));
-    const ids = restaurants.map((r) => num(r.id));
+    // Each restaurant's own rules and its plan's, found once (not on each of its days).
+    const rulesOf = new Map<number, TCommissionRuleInput[]>();
+    for (const r of restaurants)
+      rulesOf.set(
+        num(r.id),
+        rules.filter((x) => x.restaurantId === num(r.id) || (x.restaurantId === null && x.plan === String(r.plan))),
+      );
+    // Card volume is read only for the restaurants a card-volume rule can apply to.
+    const needVolume = restaurants
+      .map((r) => num(r.id))
+      .filter((id) => rulesOf.get(id)!.some((x) => x.basis === 'cardVolume'));
     const volume = new Map<number, Map<string, number>>();
-    if (ids.length > 0 && rules.some((r) => r.basis === 'cardVolume')) {
+    if (needVolume.length > 0) {
+      const which =
+        needVolume.length === restaurants.length
+          ? sql`restaurant_id in (select r.id from restaurants r join nodes n on n.id = r.node_id
+                where n.path like ${`${scope.path}%`})`
+          : sql`restaurant_id = any(${intArray(needVolume)})`;
       const rows = await rowsOf(
         db,
         sql`select restaurant_id, business_day, sum(amount_cents - refund_cents) as cents from daily_payment_sales
-            where restaurant_id = any(${intArray(ids)}) and method = 'card'
+            where ${which} and method = 'card'
               and business_day between ${period.start} and ${period.end}
             group by restaurant_id, business_day`,
       );
@@ -103,30 +118,41 @@ export class EarningsService {
       }
     }
     const now = this.now();
-    const values: Array<ReturnType<typeof sql>> = [];
+    // One column array per field: the whole period goes in as one statement of five parameters.
+    const cols = {
+      rid: [] as number[],
+      basis: [] as string[],
+      base: [] as number[],
+      amount: [] as number[],
+      seg: [] as string[],
+    };
     let totalCents = 0;
+    const periodDays = eachDay(period.start, period.end);
     for (const r of restaurants) {
       const id = num(r.id);
       const since = r.since === null || r.since === undefined ? null : dayOf(r.since);
       // The subscription is billed while the restaurant is live, from the day it went live.
       const billed =
         String(r.status) === 'live'
-          ? new Set(eachDay(period.start, period.end).filter((d) => since === null || d >= since))
+          ? new Set(periodDays.filter((d) => since === null || d >= since))
           : new Set<string>();
-      const lines = computeCommission({
-        period,
-        restaurant: { id, plan: String(r.plan) as TPlan, monthlyFeeCents: num(r.fee) },
-        billedDays: billed,
-        cardVolumeByDay: volume.get(id) ?? new Map(),
-        rules,
-      });
+      const lines = computeCommission(
+        {
+          period,
+          restaurant: { id, plan: String(r.plan) as TPlan, monthlyFeeCents: num(r.fee) },
+          billedDays: billed,
+          cardVolumeByDay: volume.get(id) ?? new Map(),
+          rules: rulesOf.get(id) ?? [],
+        },
+        periodDays,
+      );
       for (const line of lines) {
         totalCents += line.amountCents;
-        values.push(
-          sql`(${scope.nodeId}, ${id}, ${period.start}::date, ${period.end}::date, 'commission', ${line.basis},
-               ${line.baseCents}, ${line.amountCents}, 'pending', ${JSON.stringify(line.segments)}::jsonb,
-               ${now.toISOString()}::timestamptz, ${scope.userId})`,
-        );
+        cols.rid.push(id);
+        cols.basis.push(line.basis);
+        cols.base.push(line.baseCents);
+        cols.amount.push(line.amountCents);
+        cols.seg.push(JSON.stringify(line.segments));
       }
     }
     await db.transaction(async (tx) => {
@@ -135,26 +161,29 @@ export class EarningsService {
         sql`delete from agent_earnings where agent_node_id = ${scope.nodeId} and period_start = ${period.start}
             and kind = 'commission' and status = 'pending'`,
       );
-      for (let i = 0; i < values.length; i += 500) {
+      if (cols.rid.length > 0)
         await tx.execute(
           sql`insert into agent_earnings (agent_node_id, restaurant_id, period_start, period_end, kind, basis,
                 base_cents, amount_cents, status, segments, created_at, created_by_user_id)
-              values ${sql.join(values.slice(i, i + 500), sql`, `)}
+              select ${scope.nodeId}, u.rid, ${period.start}::date, ${period.end}::date, 'commission', u.basis,
+                     u.base, u.amount, 'pending', u.seg::jsonb, ${now.toISOString()}::timestamptz, ${scope.userId}
+              from unnest(${sql.param(cols.rid)}::int[], ${sql.param(cols.basis)}::text[],
+                          ${sql.param(cols.base)}::bigint[], ${sql.param(cols.amount)}::bigint[],
+                          ${sql.param(cols.seg)}::text[]) as u(rid, basis, base, amount, seg)
               on conflict (agent_node_id, restaurant_id, period_start, basis) where kind = 'commission' do nothing`,
         );
-      }
       await new AuditRepository(tx).record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.earnings.compute',
         targetType: 'node',
         targetId: scope.auth.node.xid,
-        details: { periodStart: period.start, rows: values.length, totalCents },
+        details: { periodStart: period.start, rows: cols.rid.length, totalCents },
         ip,
         at: now,
       });
     });
-    return { restaurants: restaurants.length, rows: values.length, totalCents };
+    return { restaurants: restaurants.length, rows: cols.rid.length, totalCents };
   }
 
   async list(scope: TAgentScope, period: TPayPeriod, status?: string): Promise<TEarningsResponse> {
