@@ -55,7 +55,12 @@ const noJobs: JobQueue = {
   drain: async () => {},
 };
 const repo = new CouponsRepository(handle.db);
-const coupons = new CouponsService(repo, systemClock, async () => ({ items: [], categories: [], toppings: [] }));
+const coupons = new CouponsService(
+  repo,
+  systemClock,
+  async () => ({ items: [], categories: [], toppings: [] }),
+  noJobs,
+);
 const premium = new PremiumCodesService(repo, systemClock, noJobs);
 const cards = new GiftcardsService(new GiftcardsRepository(handle.db), systemClock, { send: async () => {} });
 
