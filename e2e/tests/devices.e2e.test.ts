@@ -105,6 +105,30 @@ describe('devices', () => {
   });
 });
 
+/**
+ * Sets the maximum of Harbor's free "Requests" modifier group through the menu API (null: any number,
+ * which the platforms refuse), keeping everything else about the group, and answers the old maximum.
+ */
+async function setRequestsMax(page: Page, max: number | null): Promise<number | null> {
+  const api = page.context().request;
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  const headers = { Authorization: token };
+  const list = await api.get(`${baseUrl()}/api/api/menu/modifier-groups`, { headers });
+  const { groups } = (await list.json()) as { groups: Array<{ id: number; name: string }> };
+  const id = groups.find((g) => g.name === 'Requests')?.id;
+  if (id === undefined) throw new Error('no Requests group in the demo menu');
+  const group = (await (await api.get(`${baseUrl()}/api/api/menu/modifier-groups/${id}`, { headers })).json()) as {
+    maxSelections: number | null;
+  } & Record<string, unknown>;
+  const { id: _id, sort: _sort, updatedAt: _updated, ...input } = group;
+  const saved = await api.put(`${baseUrl()}/api/api/menu/modifier-groups/${id}`, {
+    headers,
+    data: { ...input, maxSelections: max },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return group.maxSelections;
+}
+
 describe('delivery platforms', () => {
   it('owner pauses DoorDash for 30 minutes and resumes it; publishing lists what would be refused', async () => {
     const { context, page } = await newPage(browser);
@@ -119,12 +143,18 @@ describe('delivery platforms', () => {
     await expect.poll(() => doordash.innerText()).toMatch(/Paused until/);
     await shot(page, 'delivery-paused-en');
 
-    await doordash.getByRole('button', { name: 'Publish menu' }).click();
-    const problems = page.getByRole('dialog');
-    await expect.poll(() => problems.innerText(), { timeout: 20_000 }).toContain('What DoorDash would refuse');
-    await expect.poll(() => problems.innerText()).toContain('has no maximum (-1)');
-    await shot(page, 'delivery-problems-en');
-    await problems.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    // The published menu is what goes out: a free-requests group allowing any number is refused.
+    const oldMax = await setRequestsMax(page, null);
+    try {
+      await doordash.getByRole('button', { name: 'Publish menu' }).click();
+      const problems = page.getByRole('dialog');
+      await expect.poll(() => problems.innerText(), { timeout: 20_000 }).toContain('What DoorDash would refuse');
+      await expect.poll(() => problems.innerText()).toContain('has no maximum (-1)');
+      await shot(page, 'delivery-problems-en');
+      await problems.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    } finally {
+      await setRequestsMax(page, oldMax);
+    }
 
     await doordash.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => page.getByTestId('status-doordash').innerText()).toBe('Taking orders');
