@@ -60,17 +60,23 @@ export function allocateOvertime(
   anchor: string,
 ): { pieces: TPaidPiece[]; weeks: TWorkweekPay[] } {
   const byWeek = new Map<string, TWorkPiece[]>();
+  // A month's timesheet prices thousands of pieces over a few dozen days: work each day's week out once.
+  const weekOf = new Map<string, string>();
   for (const piece of pieces) {
     if (piece.ms <= 0) continue;
-    const week = workweekStart(piece.day, anchor);
+    let week = weekOf.get(piece.day);
+    if (week === undefined) {
+      week = workweekStart(piece.day, anchor);
+      weekOf.set(piece.day, week);
+    }
     const list = byWeek.get(week) ?? [];
     list.push(piece);
     byWeek.set(week, list);
   }
   const paid: TPaidPiece[] = [];
   const weeks: TWorkweekPay[] = [];
-  for (const [start, weekPieces] of [...byWeek.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    weekPieces.sort((a, b) => a.at - b.at || a.day.localeCompare(b.day));
+  for (const [start, weekPieces] of [...byWeek.entries()].sort(([a], [b]) => compareDays(a, b))) {
+    weekPieces.sort((a, b) => a.at - b.at || compareDays(a.day, b.day));
     const allocated = rules === 'california' ? californiaWeek(start, weekPieces) : federalWeek(weekPieces);
     const paidMs = allocated.reduce((s, p) => s + p.ms, 0);
     const straightCents = allocated.reduce((s, p) => s + (p.ms * p.wageCents) / HOUR_MS, 0);
@@ -86,6 +92,9 @@ export function allocateOvertime(
   return { pieces: paid, weeks };
 }
 
+/** ISO days compare as plain strings (localeCompare is slow and locale-dependent). */
+const compareDays = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 type TAllocated = TWorkPiece & { regularMs: number; ot15Ms: number; ot2Ms: number };
 
 function federalWeek(pieces: readonly TWorkPiece[]): TAllocated[] {
@@ -97,11 +106,24 @@ function federalWeek(pieces: readonly TWorkPiece[]): TAllocated[] {
   });
 }
 
+const weekDaysCache = new Map<string, string[]>();
+/** The seven business days of the workweek starting on `weekStart`, remembered (every employee shares them). */
+function daysOfWeek(weekStart: string): string[] {
+  let days = weekDaysCache.get(weekStart);
+  if (!days) {
+    if (weekDaysCache.size > 5_000) weekDaysCache.clear();
+    days = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(weekStart, i));
+    weekDaysCache.set(weekStart, days);
+  }
+  return days;
+}
+
 function californiaWeek(weekStart: string, pieces: readonly TWorkPiece[]): TAllocated[] {
   const workedDays = new Set(pieces.map((p) => p.day));
   // The 7th consecutive day: every day of this workweek worked (Labor Code 510 counts within the workweek).
-  const seventhDay = addDays(weekStart, 6);
-  const isSeventh = [0, 1, 2, 3, 4, 5, 6].every((i) => workedDays.has(addDays(weekStart, i)));
+  const weekDays = daysOfWeek(weekStart);
+  const seventhDay = weekDays[6]!;
+  const isSeventh = weekDays.every((day) => workedDays.has(day));
   const dayMs = new Map<string, number>();
   let weekRegularMs = 0;
   return pieces.map((p) => {
