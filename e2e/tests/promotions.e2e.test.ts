@@ -43,6 +43,21 @@ describe('coupons', () => {
       .toContain('Spend $40, save $8');
     await shot(page, 'coupons-list-en');
 
+    // An item discount picks its items from the menu by name.
+    await page.getByRole('button', { name: 'New coupon' }).click();
+    const itemForm = drawer(page);
+    await itemForm.getByLabel('Type').click();
+    await page.locator('.ant-select-item-option', { hasText: /^Item discount$/ }).click();
+    const items = itemForm.getByLabel('Items', { exact: true });
+    await items.click();
+    await items.fill('oyst');
+    await page.locator('.ant-select-item-option', { hasText: /^Dozen oysters/ }).click();
+    await expect
+      .poll(() => itemForm.locator('.ant-select-selection-item').allInnerTexts())
+      .toContain('Dozen oysters · $36.00');
+    await shot(page, 'coupons-form-items-en');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
     await page.getByRole('tab', { name: 'Cart simulator' }).click();
     // The cart starts from the menu; a third line is picked by searching the menu by name.
     await page.getByLabel('Item on line 1').waitFor({ timeout: 30_000 });
