@@ -8,6 +8,12 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
 import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
 
+/**
+ * The list counts matching customers up to this many: an exact count over 100,000 rows costs a full scan
+ * on every page, and nobody pages past 500 pages of 20. Above it the list says "10000+".
+ */
+export const CUSTOMER_COUNT_CAP = 10_000;
+
 /** At most this many customers in one campaign (SPEC 5). */
 export const MAX_SELECTED = 1000;
 
@@ -75,7 +81,9 @@ export type TCustomerRow = z.infer<typeof ZCustomerRow>;
 
 export const ZCustomerList = z.object({
   rows: z.array(ZCustomerRow),
+  /** Matching customers, counted up to CUSTOMER_COUNT_CAP (then `totalCapped`: there are more). */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** When the list was last rebuilt from the orders (null: never). */

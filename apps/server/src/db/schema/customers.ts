@@ -38,11 +38,13 @@ export const customers = pgTable(
     favouriteItem: text(),
     updatedAt: instant().notNull(),
   },
+  // each sort column with id, the tie-breaker of the list's order (migration 0014): the first page reads
+  // 20 rows from the index instead of sorting every match
   (t) => [
     uniqueIndex('customers_restaurant_phone_idx').on(t.restaurantId, t.phone),
-    index('customers_restaurant_last_idx').on(t.restaurantId, t.lastOrderAt),
-    index('customers_restaurant_points_idx').on(t.restaurantId, t.points),
-    index('customers_restaurant_orders_idx').on(t.restaurantId, t.totalOrders),
+    index('customers_restaurant_last_idx').on(t.restaurantId, t.lastOrderAt, t.id),
+    index('customers_restaurant_points_idx').on(t.restaurantId, t.points, t.id),
+    index('customers_restaurant_orders_idx').on(t.restaurantId, t.totalOrders, t.id),
     check('customers_language_check', sql`${t.language} in ('en', 'zh')`),
   ],
 );

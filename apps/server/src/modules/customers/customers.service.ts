@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TCustomerFilter, TCustomerRow } from '@ra/shared/customers/customers.schemas';
-import { MAX_SELECTED } from '@ra/shared/customers/customers.schemas';
+import { CUSTOMER_COUNT_CAP, MAX_SELECTED } from '@ra/shared/customers/customers.schemas';
 import type { Database } from '../../db/client.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -138,7 +138,12 @@ export class CustomersService {
   async list(auth: AuthContext, query: TCustomerFilter & { page: number; pageSize: number }) {
     const restaurantId = requireListRole(auth);
     const where = this.where(restaurantId, query);
-    const [count] = await rowsOf(this.db, sql`select count(*)::int as n from customers c where ${where}`);
+    // Counted up to the cap (see CUSTOMER_COUNT_CAP): the first page stays cheap however many match.
+    const [count] = await rowsOf(
+      this.db,
+      sql`select count(*)::int as n from (select 1 from customers c where ${where} limit ${CUSTOMER_COUNT_CAP + 1}) x`,
+    );
+    const counted = num(count?.n);
     const rows = await rowsOf(
       this.db,
       sql`select c.*, (o.phone is not null) as opted_out from customers c left join sms_opt_outs o on o.phone = c.phone
@@ -151,7 +156,8 @@ export class CustomersService {
     );
     return {
       rows: rows.map(customerRow),
-      total: num(count?.n),
+      total: Math.min(counted, CUSTOMER_COUNT_CAP),
+      totalCapped: counted > CUSTOMER_COUNT_CAP,
       page: query.page,
       pageSize: query.pageSize,
       computedAt: iso(settings?.computed_at),

@@ -47,7 +47,7 @@ async function push(o: TIngestOrderInput) {
 async function list(query: Record<string, string> = {}) {
   const res = await owner({ method: 'GET', url: '/api/api/customers', query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; total: number };
+  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; total: number; totalCapped: boolean };
 }
 
 /** Signs in again after the clock moved on by hours (sessions expire by the app clock). */
@@ -118,8 +118,9 @@ afterAll(async () => {
 
 describe('customers from orders', () => {
   it('keys customers by E.164 phone and counts orders, spent and points with refunds and voids taken back', async () => {
-    const { rows, total } = await list({ sort: 'points' });
+    const { rows, total, totalCapped } = await list({ sort: 'points' });
     expect(total).toBe(10);
+    expect(totalCapped).toBe(false);
     const lin = rows.find((r) => r.phone === '+15550102001')!;
     expect(lin).toMatchObject({ totalOrders: 2, language: 'zh', favouriteItem: 'Harbor chowder' });
     // 25.50 + 10.00 - 4.00 refunded = 31.50 spent; points floor(31.50) x 1 = 31

@@ -208,20 +208,18 @@ export function CustomersView() {
         </Form>
       </Card>
 
-      <Card
-        title={t('selectedCount', { count: audienceSize })}
-        extra={
-          <Space wrap>
-            <Typography.Text type="secondary" data-testid="customer-total">
-              {t('resultCount', { count: list.data?.total ?? 0 })}
-            </Typography.Text>
-            <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>{useFilterAudience ? t('pickByHand') : t('allResults')}</Button>
-            <Button type="primary" onClick={openComposer}>
-              {t('compose')}
-            </Button>
-          </Space>
-        }
-      >
+      <Card>
+        {/* a toolbar rather than the card's title and extra, which share one line and hide the count on a phone */}
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Typography.Text strong>{t('selectedCount', { count: audienceSize })}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="customer-total">
+            {list.data?.totalCapped ? t('resultCountCapped', { count: list.data.total }) : t('resultCount', { count: list.data?.total ?? 0 })}
+          </Typography.Text>
+          <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>{useFilterAudience ? t('pickByHand') : t('allResults')}</Button>
+          <Button type="primary" onClick={openComposer}>
+            {t('compose')}
+          </Button>
+        </Space>
         {list.isError ? (
           <Typography.Text type="danger">{tr(errorText(list.error))}</Typography.Text>
         ) : (
