@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+import { baseUrl, clockNow, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -176,6 +176,48 @@ describe('menu editor', () => {
     await bulk.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => libraryRow(page, 'Half-dozen oysters').innerText(), { timeout: 15_000 }).toContain('$21.45');
     await expect.poll(() => libraryRow(page, 'Dozen oysters').first().innerText()).toMatch(/\$21\.45|\$39\.60/);
+    await context.close();
+  });
+
+  it('the manager edits the item, reads its history, restores the version before the edit and schedules a price change', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'manager@demo.test');
+    await page.goto(`${baseUrl()}/menu/newItemLibrary?q=${ITEM.initials}`);
+    await libraryRow(page, ITEM.name).getByRole('link', { name: ITEM.name }).click();
+    await page.waitForURL((u) => u.pathname === '/EditItem', { timeout: 20_000 });
+    // marking it sold out kept a version too: count from the version shown now
+    const shown = page.getByText(/^Version \d+$/).first();
+    await shown.waitFor({ timeout: 20_000 });
+    const v0 = Number((await shown.innerText()).replace(/\D/g, ''));
+    const save = page.locator('.ra-item-form__actions').getByRole('button', { name: 'Save' });
+
+    // an edit keeps a version: the history names only what changed, and restores the one before
+    await page.getByLabel('Price', { exact: true }).fill('19.00');
+    await save.click();
+    await page.getByText(`Version ${v0 + 1}`, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.locator('.ant-drawer-open');
+    await expect
+      .poll(() => history.locator(`[data-version="${v0 + 1}"] li`).allInnerTexts(), { timeout: 15_000 })
+      .toEqual(['Price: $18.50 → $19.00']);
+    await shot(page, 'menu-item-history-en');
+    await history.locator(`[data-version="${v0}"]`).getByRole('button', { name: 'Restore' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText(`Version ${v0 + 2}`, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe('18.50');
+
+    // a price change scheduled for next week waits in the list under the form
+    const week = new Date(clockNow().getTime() + 7 * 86_400_000);
+    const day = `${week.getFullYear()}-${String(week.getMonth() + 1).padStart(2, '0')}-${String(week.getDate()).padStart(2, '0')}`;
+    await page.getByRole('button', { name: 'Schedule a change' }).click();
+    const dialog = page.getByRole('dialog', { name: /Schedule a change to/ });
+    await dialog.getByLabel('Takes effect at').fill(`${day} 09:00`);
+    await dialog.getByLabel('Takes effect at').press('Enter');
+    await dialog.getByLabel('New price').fill('20.00');
+    await shot(page, 'menu-item-schedule-en');
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await expect.poll(() => page.getByText('Price becomes $20.00').count(), { timeout: 15_000 }).toBe(1);
+
     await context.close();
   });
 

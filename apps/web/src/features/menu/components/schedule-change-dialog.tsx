@@ -80,6 +80,8 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       <Form<TValues>
         form={form}
+        // Its own id prefix: the item form behind it has a priceCents field too, and labels find fields by id.
+        name="schedule-change"
         layout="vertical"
         initialValues={{
           changePrice: true,
