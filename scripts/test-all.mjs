@@ -3,8 +3,10 @@
 // The server suite runs on the embedded PGlite and, when TEST_DATABASE_URL is set, again on that
 // PostgreSQL server (ARCHITECTURE.md "Database": CI does both).
 //
-// Two lanes run side by side: the unit and server suites (CPU on the test workers and the database)
-// and the browser suites (one server and one Chromium, often waiting on each other). On a 2-core
+// Two lanes run side by side: one starts with the unit and server suites (CPU on the test workers
+// and the database), the other with the browser suites (one server and one Chromium, often waiting on
+// each other). The browser tests are split in two parts with a server each: the first lane takes the
+// smaller part once its own suites are done, so both lanes end at about the same time. On a 2-core
 // machine the lanes overlap well; TEST_LANES=1 runs everything one suite at a time instead.
 // Each suite's output is printed whole when it ends, so the two lanes never interleave lines.
 import { spawn } from 'node:child_process';
@@ -19,6 +21,9 @@ const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
+/** Browser test files (under e2e/tests) run as the second part, by the lane that starts with the server suites. */
+const E2E_SECOND_PART = ['shell', 'reports', 'dashboard'];
+
 const suites = [
   { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },
   { name: 'web', lane: 0, cwd: 'apps/web', env: withoutPg },
@@ -26,7 +31,16 @@ const suites = [
   ...(pgUrl
     ? [{ name: 'server-postgres', lane: 0, cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
     : []),
-  { name: 'e2e', lane: 1, cwd: 'e2e', env: withoutPg, before: ['npm', ['run', 'build']] },
+  {
+    name: 'e2e',
+    lane: 1,
+    cwd: 'e2e',
+    env: withoutPg,
+    needsWeb: true,
+    args: E2E_SECOND_PART.flatMap((f) => ['--exclude', `tests/${f}.e2e.test.ts`]),
+  },
+  // The second part of the browser tests, on a server of its own, after the first lane's suites.
+  { name: 'e2e-part-2', lane: 0, cwd: 'e2e', env: withoutPg, needsWeb: true, files: E2E_SECOND_PART },
   // The sales pages again at 03:30 restaurant time, when the new business day has no orders yet: a
   // page or test that quietly assumes "today has sales" fails here instead of on a morning CI run.
   {
@@ -34,11 +48,20 @@ const suites = [
     lane: 1,
     cwd: 'e2e',
     env: { ...withoutPg, E2E_CLOCK_NOW: '2026-03-14T03:30:00-04:00' },
+    needsWeb: true,
     files: ['reports', 'dashboard'],
     // only the tests about today, "so far" and a chosen day: the rest of those pages does not depend on the hour
     args: ['-t', 'today|so far|same time|transactions with filters'],
+    byName: true,
   },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
+
+let webBuild;
+/** The web app is built once, for every browser suite, by whichever needs it first. */
+function buildWeb() {
+  webBuild ??= run('npm', ['run', 'build', '-w', '@ra/web'], { env: withoutPg });
+  return webBuild;
+}
 
 let passed = 0;
 let failed = 0;
@@ -64,11 +87,12 @@ async function runSuite(suite) {
   let output = '';
   console.log(`--- ${suite.name}: started`);
   try {
-    if (suite.before) {
-      const b = await run(suite.before[0], suite.before[1], { env: suite.env });
-      output += b.output;
+    if (suite.needsWeb) {
+      const b = await buildWeb();
+      if (!b.reported) output += b.output;
+      b.reported = true;
       if (b.code !== 0) {
-        broken.push(`${suite.name} (build failed)`);
+        broken.push(`${suite.name} (web build failed)`);
         return;
       }
     }
@@ -103,9 +127,11 @@ async function runSuite(suite) {
       }
       // a file that failed before any test ran (an import error, a failing hook) has no failed test to name
       if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
-        failures.push(`${suite.name} ${file.name.replace(process.cwd() + '/', '')}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+        failures.push(
+          `${suite.name} ${file.name.replace(process.cwd() + '/', '')}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`,
+        );
     }
-    if (!suite.args) skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+    if (!suite.byName) skipped += result.numPendingTests + (result.numTodoTests ?? 0);
     if (r.code !== 0 && result.numFailedTests === 0) broken.push(`${suite.name} (exit ${r.code})`);
   } finally {
     const seconds = Math.round((Date.now() - suiteStarted) / 1000);

@@ -1,11 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Each test file builds one app on one database (PGlite in memory, or its own schema on
-// TEST_DATABASE_URL); creating it takes seconds, hence the generous timeouts.
+/**
+ * Files that say the same on either database, run in the PGlite pass only: the authorization matrix
+ * and the input fuzz check the routes' answers, not the database's, and the compiled server opens its
+ * own embedded database whatever TEST_DATABASE_URL says. Everything else runs on both.
+ */
+const EMBEDDED_PASS_ONLY = ['test/authorization-matrix.test.ts', 'test/fuzz.test.ts', 'test/compiled-server.test.ts'];
+
+// Each test file builds one app on one database (PGlite loaded from the run's template, or its own
+// schema on TEST_DATABASE_URL); creating it takes seconds, hence the generous timeouts.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL ? EMBEDDED_PASS_ONLY : [],
     globalSetup: ['./test/global-setup.ts'],
+    // The files share their worker's module graph instead of importing the whole server again for
+    // each file (that import was most of the suite's time). No file keeps state at module level
+    // that another could see: each builds its own app and database and closes them.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

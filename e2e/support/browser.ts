@@ -86,7 +86,8 @@ export async function signInTo(page: Page, email: string, path = '/dashboard'): 
     { name: 'isLeaf', value: String(isLeaf ?? true), ...cookie },
   ]);
   await page.goto(`${baseUrl()}${path}`);
-  await page.waitForURL((u) => u.pathname === path, { timeout: 30_000 });
+  const pathname = new URL(path, baseUrl()).pathname;
+  await page.waitForURL((u) => u.pathname === pathname, { timeout: 30_000 });
 }
 
 /** The visible sidebar menu entries, in order. */

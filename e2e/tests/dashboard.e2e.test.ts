@@ -117,8 +117,7 @@ describe('dashboard', () => {
 describe('order calendar', () => {
   it("shows orders and parties per day, explains parties, and opens a day's transactions", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signInTo(page, OWNER);
-    await page.goto(`${baseUrl()}/orderCalendar/index`);
+    await signInTo(page, OWNER, `/orderCalendar/index`);
     await expect
       .poll(() => page.getByTestId('calendar-time-zone').innerText(), { timeout: 30_000 })
       .toMatch(/Business days in .+ \(GMT/);
@@ -168,8 +167,7 @@ describe('order calendar', () => {
   for (const locale of ['en-US', 'zh-CN'] as const) {
     it(`fits a phone in ${locale}: every weekday and the month and year controls are on screen`, async () => {
       const { context, page } = await newPage(browser, { width: 390, height: 844, locale });
-      await signInTo(page, OWNER);
-      await page.goto(`${baseUrl()}/orderCalendar/index`);
+      await signInTo(page, OWNER, `/orderCalendar/index`);
       await expect.poll(() => page.locator('a[data-day]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       expect(await overflow(page), (await overflowing(page)).join(', ')).toBeLessThanOrEqual(1);
       const headers = page.locator('[role="columnheader"]');
@@ -192,8 +190,7 @@ describe('order calendar', () => {
 describe('analytic center', () => {
   it('compares this week so far with the same time last week, says when there is no data last year, and offers tables', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signInTo(page, OWNER);
-    await page.goto(`${baseUrl()}/analyticCenter/index`);
+    await signInTo(page, OWNER, `/analyticCenter/index`);
     const sameTime = page.getByTestId('weekOverWeek-same-time');
     await expect.poll(() => sameTime.innerText(), { timeout: 30_000 }).toContain('counts up to');
     expectPinnedTime(await sameTime.innerText(), 'counts up to');
@@ -242,8 +239,7 @@ describe('analytic center', () => {
       { width: 390, height: 844, name: 'analytics-mobile-zh' },
     ]) {
       const { context, page } = await newPage(browser, { ...size, locale: 'zh-CN' });
-      await signInTo(page, OWNER);
-      await page.goto(`${baseUrl()}/analyticCenter/index`);
+      await signInTo(page, OWNER, `/analyticCenter/index`);
       await expect
         .poll(() => page.locator('[data-chart="busiest-hours"] canvas').count(), { timeout: 30_000 })
         .toBeGreaterThan(0);

@@ -28,8 +28,7 @@ async function pickPreset(page: Page, label: string): Promise<void> {
 describe('sales report', () => {
   it('shows the summary, switches range and section, exports CSV and draws the trend chart', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signInTo(page, MANAGER);
-    await page.goto(`${baseUrl()}/salesReport/salesSummary?preset=lastWeek`);
+    await signInTo(page, MANAGER, `/salesReport/salesSummary?preset=lastWeek`);
     await expect.poll(() => figure(page, 'netSalesCents').innerText(), { timeout: 30_000 }).toMatch(/\$[\d,]+\.\d{2}/);
     // a week of seeded orders: figures with separators, the previous week beside them
     await expect.poll(() => figure(page, 'orderCount').innerText()).toMatch(/Prev\. [\d,]+/);
@@ -135,8 +134,7 @@ describe('sales report', () => {
 
   it('compares today up to the same time yesterday and says so', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signInTo(page, MANAGER);
-    await page.goto(`${baseUrl()}/salesReport/salesSummary`);
+    await signInTo(page, MANAGER, `/salesReport/salesSummary`);
     const note = page.getByTestId('same-time-note');
     await expect.poll(() => note.count(), { timeout: 30_000 }).toBe(1);
     // the pinned instant in the restaurant's zone, whichever pin the suite runs at
@@ -158,8 +156,7 @@ describe('sales report', () => {
 
   it('reads in Chinese', async () => {
     const { context, page } = await newPage(browser, { locale: 'zh-CN', width: 1440, height: 900 });
-    await signInTo(page, MANAGER);
-    await page.goto(`${baseUrl()}/salesReport/salesSummary?preset=lastWeek`);
+    await signInTo(page, MANAGER, `/salesReport/salesSummary?preset=lastWeek`);
     await expect.poll(() => figure(page, 'netSalesCents').innerText(), { timeout: 30_000 }).toContain('净销售额');
     await expect.poll(() => page.locator('.ra-report-table__totals').innerText()).toContain('合计');
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('销售汇总');
@@ -184,8 +181,7 @@ describe('sales report', () => {
 
   it('fits a phone: sections in a list, key figures first, no sideways page', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signInTo(page, MANAGER);
-    await page.goto(`${baseUrl()}/salesReport/itemSales?preset=lastWeek`);
+    await signInTo(page, MANAGER, `/salesReport/itemSales?preset=lastWeek`);
     await expect.poll(() => page.locator('.ra-report-table__totals').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(1);
@@ -245,8 +241,7 @@ async function pickTransactionDays(page: Page, label: string): Promise<void> {
 describe('transactions', () => {
   it('lists a day’s transactions with filters, exports them and opens the order behind one', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
-    await signInTo(page, 'owner@demo.test');
-    await page.goto(`${baseUrl()}/transactions/index`);
+    await signInTo(page, 'owner@demo.test', `/transactions/index`);
     // yesterday is a whole day of orders at any pin (today may have none yet at 03:30)
     await pickTransactionDays(page, 'Yesterday');
     await page.waitForURL(
@@ -330,8 +325,7 @@ describe('transactions', () => {
 
   it('fits a phone: each transaction a card with its amount and status, the order readable', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
-    await signInTo(page, 'owner@demo.test');
-    await page.goto(`${baseUrl()}/transactions/index`);
+    await signInTo(page, 'owner@demo.test', `/transactions/index`);
     await pickTransactionDays(page, 'Yesterday');
     await page.waitForURL(
       (u) => u.searchParams.get('from') !== null && u.searchParams.get('from') === u.searchParams.get('to'),
@@ -359,8 +353,7 @@ describe('transactions', () => {
 
   it('reads in Chinese', async () => {
     const { context, page } = await newPage(browser, { locale: 'zh-CN', width: 1440, height: 900 });
-    await signInTo(page, 'owner@demo.test');
-    await page.goto(`${baseUrl()}/transactions/index`);
+    await signInTo(page, 'owner@demo.test', `/transactions/index`);
     await pickTransactionDays(page, '昨天');
     const rows = page.locator('tr.ra-tx__row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -177,8 +177,7 @@ describe('interface size', () => {
   ] as const) {
     it(`changes the text of tables with the size (${lang})`, async () => {
       const { context, page } = await newPage(browser, { ...opts, ...DESKTOP });
-      await signInTo(page, 'owner@demo.test');
-      await page.goto(`${baseUrl()}/teamManagement/index`);
+      await signInTo(page, 'owner@demo.test', `/teamManagement/index`);
       await page.locator('main .ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
       const measured: string[] = [];
       for (const size of sizes) {
@@ -216,8 +215,7 @@ describe('one name per page', () => {
   ] as const) {
     it(`the sidebar, tab, title, breadcrumb, report section and search agree (${lang})`, async () => {
       const { context, page } = await newPage(browser, { ...opts, ...DESKTOP });
-      await signInTo(page, 'owner@demo.test');
-      await page.goto(`${baseUrl()}/salesReport/itemSales?preset=lastWeek`);
+      await signInTo(page, 'owner@demo.test', `/salesReport/itemSales?preset=lastWeek`);
       await page.locator('.ra-report__tabs [role="tab"][aria-selected="true"]').waitFor({ timeout: 20_000 });
       const reportNames = await namesOf(page);
       expect(reportNames).toMatchObject({ title: itemSales, menu: itemSales, tag: itemSales, crumb: itemSales });

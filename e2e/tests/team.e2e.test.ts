@@ -117,6 +117,17 @@ describe('team, roles and employees', () => {
     await shot(page, 'team-employee-form-en');
     await drawer(page).getByLabel('Email').fill(CASHIER.email);
     await drawer(page).getByRole('button', { name: 'Save' }).click();
+    // the drawer closes on success; if the server refused, its message is in the failure
+    await expect
+      .poll(async () =>
+        (await page.locator('.ant-drawer-open').count()) === 0
+          ? 'closed'
+          : (await page.locator('.ant-drawer-open .ant-form-item-explain-error, .ant-message').allInnerTexts()).join(
+              ' | ',
+            ),
+      )
+      .toBe('closed');
+    await expect.poll(() => row(page, 'Casey Park').count()).toBe(1);
     await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('Active');
     expect(await row(page, 'Casey Park').innerText()).toContain('Cashier');
 
@@ -352,8 +363,7 @@ describe('team, roles and employees', () => {
         height: 844,
         locale: lang === 'en' ? 'en-US' : 'zh-CN',
       });
-      await signInTo(page, 'owner@demo.test');
-      await page.goto(`${baseUrl()}/teamManagement/index?tab=employees`);
+      await signInTo(page, 'owner@demo.test', `/teamManagement/index?tab=employees`);
       const card = page.locator('[data-employee-card]', { hasText: 'Marcus Lee' });
       await card.waitFor();
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

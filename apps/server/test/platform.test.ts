@@ -1,6 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { createSigner } from 'fast-jwt';
 import pg from 'pg';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { buildApp, type App } from '../src/app.ts';
-import { loadDatabaseConfig, SERVER_DIR } from '../src/config.ts';
+import { loadDatabaseConfig } from '../src/config.ts';
 import { isDatabaseUnavailable, openConfiguredDatabase, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
@@ -19,8 +18,8 @@ import { as, createTestContext, TEST_JWT_SECRET, testConfig, tokenFor, type Test
 
 /**
  * Running in production: security headers on every answer, the health and readiness probes, 503 with
- * Retry-After while the database is away (and quick recovery when it returns), pool settings, and the
- * server as compiled JavaScript.
+ * Retry-After while the database is away (and quick recovery when it returns) and pool settings. The
+ * server as compiled JavaScript is in compiled-server.test.ts.
  */
 
 let ctx: TestContext;
@@ -405,99 +404,4 @@ describe.skipIf(!PG_BIN)('against a PostgreSQL server that stops and starts', ()
     expect(lag).toBeLessThan(300);
     expect((await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode).toBe(200);
   });
-});
-
-describe('compiled server', () => {
-  const outdir = join(SERVER_DIR, 'dist', `.test-${process.pid}`);
-  let child: ChildProcess | undefined;
-  let dataDir: string;
-  afterAll(() => {
-    child?.kill('SIGTERM');
-    rmSync(outdir, { recursive: true, force: true });
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('bundles our code and imports at run time nothing but dependencies and Node built-ins', () => {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outdir', outdir], {
-      cwd: SERVER_DIR,
-      stdio: 'pipe',
-    });
-    const pkg = JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-      devDependencies: Record<string, string>;
-    };
-    const meta = JSON.parse(readFileSync(join(outdir, 'meta.json'), 'utf8')) as {
-      outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
-    };
-    const packageOf = (path: string) =>
-      path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]!;
-    const imported = new Set(
-      Object.values(meta.outputs)
-        .flatMap((o) => o.imports)
-        .filter((i) => i.external)
-        .map((i) => packageOf(i.path)),
-    );
-    const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-    const fromNpm = [...imported].filter((name) => !builtins.has(name));
-    expect(fromNpm.length).toBeGreaterThan(5);
-    for (const name of fromNpm) expect(Object.keys(pkg.dependencies), name).toContain(name);
-    // The shared package is compiled in: it is TypeScript source, which plain node cannot load.
-    expect(fromNpm).not.toContain('@ra/shared');
-    for (const dev of Object.keys(pkg.devDependencies)) expect(fromNpm).not.toContain(dev);
-  });
-
-  it('starts with plain node, migrates from the built file, and serves the API and the web app', async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'ra-compiled-'));
-    const port = await freePort();
-    let output = '';
-    child = spawn(process.execPath, [join(outdir, 'server.js')], {
-      cwd: tmpdir(),
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_ORDER_DAYS: '0',
-        WEB_DIST_DIR: webDist,
-        LOG_LEVEL: 'warn',
-        CLOCK_NOW: '2026-03-14T19:30:00-04:00',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk) => (output += String(chunk)));
-    child.stderr?.on('data', (chunk) => (output += String(chunk)));
-
-    const base = `http://127.0.0.1:${port}`;
-    // First start migrates and seeds the embedded database: seconds alone, minutes on a busy machine.
-    const deadline = performance.now() + 150_000;
-    let ready: Response | undefined;
-    while (!ready && performance.now() < deadline && child.exitCode === null) {
-      ready = await fetch(`${base}/api/readyz`).catch(() => undefined);
-      if (!ready) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(ready?.status, output).toBe(200);
-    expect(output).toContain('demo data added');
-
-    const signin = await fetch(`${base}/api/account/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: DEMO_EMAILS.owner,
-        password: 'demo1234',
-        cid: -1,
-        emailVerificationCodeNumber: '',
-      }),
-    });
-    expect(signin.status, output).toBe(200);
-    const page = await fetch(`${base}/dashboard`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect((await fetch(`${base}/api/docs/json`)).status).toBe(200);
-
-    child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
-    expect(code, output.slice(-3000)).toBe(0);
-    child = undefined;
-  }, 180_000);
 });

@@ -252,7 +252,9 @@ export class PgBossJobQueue implements JobQueue {
       await Promise.allSettled(background);
       if (ran === 0 && background.length === 0) return;
     }
-    throw new Error(`job queue: drain still found due jobs after ${MAX_DRAIN_ROUNDS} rounds (a job re-queueing itself?)`);
+    throw new Error(
+      `job queue: drain still found due jobs after ${MAX_DRAIN_ROUNDS} rounds (a job re-queueing itself?)`,
+    );
   }
 
   /** Starts background polling (when configured). */
@@ -308,7 +310,9 @@ export class PgBossJobQueue implements JobQueue {
 
   /**
    * Stops polling, lets running jobs finish (up to 5 s: jobs are idempotent and a cut one runs again
-   * after the restart), then closes the queue's connections. The server's whole shutdown has 25 s.
+   * after the restart), then closes the queue's connections. A queue still installing its tables
+   * (a first start on a busy machine) is given the same 5 s, then left to the database's closing:
+   * the server's whole shutdown has 25 s.
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
@@ -316,21 +320,34 @@ export class PgBossJobQueue implements JobQueue {
     this.polling = false;
     if (this.timer) clearTimeout(this.timer);
     const waitFor = [...this.inFlight, ...(this.ticking ? [this.ticking] : [])];
-    if (waitFor.length > 0) {
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(waitFor),
-        new Promise((resolve) => {
-          timeout = setTimeout(resolve, STOP_WAIT_MS);
-        }),
-      ]);
-      clearTimeout(timeout);
-    }
+    if (waitFor.length > 0) await within(STOP_WAIT_MS, Promise.allSettled(waitFor));
     if (!this.starting) return;
-    const started = await this.starting.catch(() => null);
-    if (!started) return;
-    await started.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+    const started = await within(
+      STOP_WAIT_MS,
+      this.starting.catch(() => null),
+    );
+    if (!started) {
+      this.log.warn('job queue: stopped before it had started');
+      return;
+    }
+    await within(
+      STOP_WAIT_MS,
+      started.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined),
+    );
     await started.executor.close();
+  }
+}
+
+/** Waits for `work`, but no longer than `ms`; resolves undefined when the time is up first. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<undefined>((resolve) => (timeout = setTimeout(() => resolve(undefined), ms))),
+    ]);
+  } finally {
+    clearTimeout(timeout);
   }
 }
 
