@@ -42,8 +42,11 @@ async function shutdown(signal: string): Promise<void> {
   }, 25_000);
   timer.unref();
   try {
+    const started = performance.now();
     await app.close();
+    app.log.info(`shutdown: server closed in ${Math.round(performance.now() - started)} ms`);
     await database.close();
+    app.log.info(`shutdown: database closed in ${Math.round(performance.now() - started)} ms`);
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

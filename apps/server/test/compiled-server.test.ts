@@ -120,11 +120,16 @@ describe('compiled server', () => {
       }),
     });
     expect(signin.status, output).toBe(200);
+    await signin.arrayBuffer();
     const page = await fetch(`${base}/dashboard`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect((await fetch(`${base}/api/docs/json`)).status).toBe(200);
+    // Read every answer whole: a body left unread holds its connection open, and the server's
+    // graceful shutdown waits for it (under load, past its 25 s).
+    const docs = await fetch(`${base}/api/docs/json`);
+    expect(docs.status).toBe(200);
+    await docs.arrayBuffer();
 
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));

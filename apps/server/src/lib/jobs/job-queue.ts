@@ -258,8 +258,14 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   /** Starts background polling (when configured). */
-  start(): void {
+  /**
+   * Installs the queue's tables, then polls. The server awaits it before it listens, so it never
+   * answers ready (or is asked to stop) while the tables are half installed.
+   */
+  async start(): Promise<void> {
     if (this.options.pollIntervalMs === null || this.polling || this.stopped) return;
+    await this.started();
+    if (this.stopped) return;
     this.polling = true;
     this.schedule(0);
   }
@@ -334,7 +340,7 @@ export class PgBossJobQueue implements JobQueue {
       STOP_WAIT_MS,
       started.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined),
     );
-    await started.executor.close();
+    await within(STOP_WAIT_MS, started.executor.close());
   }
 }
 
