@@ -22,7 +22,7 @@ delete withoutPg.TEST_DATABASE_URL;
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
 /** Browser test files (under e2e/tests) run as the second part, by the lane that starts with the server suites. */
-const E2E_SECOND_PART = ['shell', 'reports', 'dashboard'];
+const E2E_SECOND_PART = ['shell', 'reports'];
 
 const suites = [
   { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },

@@ -62,6 +62,7 @@ export default function AgentAppPage() {
   return (
     <AuthCard
       wide
+      workspace
       title={me.data ? t('title', { name: me.data.nodeName }) : t('titlePlain')}
       subtitle={me.data ? t('subtitle', { name: me.data.name, role: t(`teamRole.${me.data.teamRole}`) }) : undefined}
       extra={

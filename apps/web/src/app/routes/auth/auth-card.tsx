@@ -7,17 +7,24 @@ export function AuthCard({
   subtitle,
   extra,
   wide = false,
+  workspace = false,
   children,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   extra?: ReactNode;
   wide?: boolean;
+  /** Wider still, for a page that works in tables and tabs (the agent home). */
+  workspace?: boolean;
   children: ReactNode;
 }) {
   return (
     <main className="ra-auth">
-      <section className={wide ? 'ra-auth__card ra-auth__card--wide' : 'ra-auth__card'}>
+      <section
+        className={['ra-auth__card', wide && 'ra-auth__card--wide', workspace && 'ra-auth__card--workspace']
+          .filter(Boolean)
+          .join(' ')}
+      >
         <header className="ra-auth__header">
           <div>
             <h1 className="ra-auth__title">{title}</h1>
