@@ -59,16 +59,17 @@ describe('pageTitle', () => {
   });
 });
 
-describe('the router with its guard', () => {
+// The first test pays for loading the route modules, seconds on a busy machine.
+describe('the router with its guard', { timeout: 60_000 }, () => {
   it('sends a signed-out visitor to the login page, remembering where they were going', async () => {
     const router = await open('/salesReport/salesSummary?from=2026-03-01');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/salesReport/salesSummary?from=2026-03-01',
     );
-    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 5000 });
+    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 20_000 });
     // the title follows the page in an effect, which may run a moment after the form is in place
-    await vi.waitFor(() => expect(document.title).toBe('Sign In - Restaurant Admin System'), { timeout: 5000 });
+    await vi.waitFor(() => expect(document.title).toBe('Sign In - Restaurant Admin System'), { timeout: 20_000 });
   });
 
   it('sends staff who open the sales report to the no-permission page', async () => {
@@ -93,12 +94,12 @@ describe('the router with its guard', () => {
       operationAuthority: emptyOperationAuthorities(),
     });
     const router = await open('/salesReport/salesSummary');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 20_000 });
     await vi.waitFor(() => expect(container.textContent).toContain('You do not have permission to open this page.'), {
-      timeout: 5000,
+      timeout: 20_000,
     });
     expect(container.textContent).toContain('Back to Home');
-    await vi.waitFor(() => expect(document.title).toBe('No Permission - Restaurant Admin System'), { timeout: 5000 });
+    await vi.waitFor(() => expect(document.title).toBe('No Permission - Restaurant Admin System'), { timeout: 20_000 });
     // a signed-in user keeps the frame: the menu of what they may open is right there
     const menu = container.querySelector('.ra-sidebar__menu');
     expect(menu?.textContent).toContain('Work Hours');
@@ -108,10 +109,10 @@ describe('the router with its guard', () => {
   it('opens /changePassword at the /ChangePassword spelling of the SPEC', async () => {
     useSession.setState({ token: 'tok' });
     const router = await open('/changePassword');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/ChangePassword'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/ChangePassword'), { timeout: 20_000 });
     // the page itself has loaded (a module still loading when the test ends fails the whole run)
     await vi.waitFor(() => expect(container.querySelector('input[type=password]')).not.toBeNull(), {
-      timeout: 15_000,
+      timeout: 20_000,
     });
   });
 });
