@@ -250,6 +250,9 @@ describe('team, roles and employees', () => {
     await team(owner.page).getByRole('button', { name: 'Add employee' }).click();
     await fillEmployee(owner.page, drawer(owner.page), dana, 'Staff');
     await drawer(owner.page).getByRole('button', { name: 'Save' }).click();
+    // other files add people to Harbor on the shared server: find her by name, whatever page she is on
+    await expect.poll(() => owner.page.locator('.ant-drawer-open').count()).toBe(0);
+    await owner.page.getByPlaceholder('Search by name, email or employee number').fill('dana');
     await expect.poll(() => row(owner.page, 'Dana Wu').count()).toBe(1);
     await owner.context.close();
 
