@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../src/config.ts';
 import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * The server as compiled JavaScript, started with plain node on its embedded database. It runs in
@@ -24,19 +24,6 @@ beforeAll(() => {
 afterAll(() => {
   if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 describe('compiled server', () => {
   const outdir = join(SERVER_DIR, 'dist', `.test-${process.pid}`);

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { isDatabaseUnavailable, openConfiguredDatabase, openDatabase, type Datab
 import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
 import { as, createTestContext, TEST_JWT_SECRET, testConfig, tokenFor, type TestContext } from './helper.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * Running in production: security headers on every answer, the health and readiness probes, 503 with
@@ -247,19 +247,6 @@ describe('database configuration', () => {
     );
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * A throwaway PostgreSQL cluster this test can stop and start, from the server binaries Debian's
