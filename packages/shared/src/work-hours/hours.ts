@@ -44,3 +44,8 @@ export function formatDuration(ms: number): string {
 export function overlapMs(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
+
+/** Labour cost as a percentage of net sales; null when there were no sales (no percentage, not 0%). */
+export function laborPercent(laborCents: number, netSalesCents: number): number | null {
+  return netSalesCents > 0 ? (laborCents / netSalesCents) * 100 : null;
+}

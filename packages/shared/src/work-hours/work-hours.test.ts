@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHundredths, msToHundredths, roundPunch } from './hours.ts';
+import { formatHundredths, laborPercent, msToHundredths, roundPunch } from './hours.ts';
 import { allocateOvertime, type TWorkPiece } from './overtime.ts';
 import { overtimeWindow, payPeriodOf, shiftPayPeriod } from './pay-period.ts';
 import { buildTimesheet, findOverlap, shiftFlags, shiftTimes, type TShiftFacts } from './timesheet.ts';
@@ -306,5 +306,14 @@ describe('buildTimesheet', () => {
     // A piece's pay is spread evenly over its hours ($200 over 8 h).
     expect(sheet.laborByHourCents[9]).toBe(2500);
     expect(sheet.laborByHourCents[17]).toBe(0);
+  });
+});
+
+describe('labour against net sales', () => {
+  it('is labour as a percentage of net sales, and none at all on a day without sales', () => {
+    expect(laborPercent(2_500, 10_000)).toBe(25);
+    expect(laborPercent(12_000, 10_000)).toBe(120);
+    expect(laborPercent(2_500, 0)).toBeNull();
+    expect(laborPercent(0, 10_000)).toBe(0);
   });
 });

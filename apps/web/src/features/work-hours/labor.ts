@@ -1,6 +1,5 @@
+import { laborPercent as pct } from '@ra/shared/work-hours/hours';
 import type { TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
-
-const pct = (labor: number, sales: number) => (sales > 0 ? (labor / sales) * 100 : null);
 
 /**
  * Labour cost against net sales: one row per business day of the period, and one per hour of the day

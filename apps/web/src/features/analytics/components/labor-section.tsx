@@ -1,16 +1,12 @@
 import { Alert, Button, Skeleton, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@ra/shared/errors';
 import { formatCents, formatDay, toDisplayLanguage } from '@ra/shared/format/locale-format';
-import { formatHundredths } from '@ra/shared/work-hours/hours';
+import { formatHundredths, laborPercent } from '@ra/shared/work-hours/hours';
 import { errorText } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useLabor } from '../api/get-labor.ts';
-
-/** Labour cost as a percentage of net sales; null when there were no sales. */
-export function laborPercent(labor: number, sales: number): number | null {
-  return sales > 0 ? (labor / sales) * 100 : null;
-}
 
 /**
  * The analytic center's labour section: labour cost against net sales over the chosen business days,
@@ -28,6 +24,17 @@ export function LaborSection({ range }: { range: { from: string; to: string } })
     const p = laborPercent(labor, sales);
     return p === null ? t('labor.none') : `${p.toFixed(1)}%`;
   };
+  /** Labour cost, net sales and labour %: the same three columns by day and by hour. */
+  const moneyColumns = <T extends { laborCents: number; netSalesCents: number }>(): ColumnsType<T> => [
+    { key: 'cost', title: t('labor.cost'), align: 'right', render: (_, r) => formatCents(r.laborCents, lang) },
+    { key: 'sales', title: t('labor.sales'), align: 'right', render: (_, r) => formatCents(r.netSalesCents, lang) },
+    {
+      key: 'pct',
+      title: t('labor.percent'),
+      align: 'right',
+      render: (_, r) => percent(r.laborCents, r.netSalesCents),
+    },
+  ];
   return (
     <section className="ra-an__panel" aria-label={t('labor.analyticsTitle')} data-testid="labor-section">
       <h2 className="ra-an__title">{t('labor.analyticsTitle')}</h2>
@@ -70,24 +77,7 @@ export function LaborSection({ range }: { range: { from: string; to: string } })
             columns={[
               { key: 'day', title: t('labor.day'), render: (_, r) => formatDay(r.day, lang, { weekday: true }) },
               { key: 'hours', title: t('labor.hours'), align: 'right', render: (_, r) => formatHundredths(r.hours) },
-              {
-                key: 'cost',
-                title: t('labor.cost'),
-                align: 'right',
-                render: (_, r) => formatCents(r.laborCents, lang),
-              },
-              {
-                key: 'sales',
-                title: t('labor.sales'),
-                align: 'right',
-                render: (_, r) => formatCents(r.netSalesCents, lang),
-              },
-              {
-                key: 'pct',
-                title: t('labor.percent'),
-                align: 'right',
-                render: (_, r) => percent(r.laborCents, r.netSalesCents),
-              },
+              ...moneyColumns<(typeof data.days)[number]>(),
             ]}
           />
           <h3 className="ra-an__subtitle">{t('labor.byHour')}</h3>
@@ -99,24 +89,7 @@ export function LaborSection({ range }: { range: { from: string; to: string } })
             scroll={{ x: 'max-content' }}
             columns={[
               { key: 'hour', title: t('labor.hour'), render: (_, r) => `${String(r.hour).padStart(2, '0')}:00` },
-              {
-                key: 'cost',
-                title: t('labor.cost'),
-                align: 'right',
-                render: (_, r) => formatCents(r.laborCents, lang),
-              },
-              {
-                key: 'sales',
-                title: t('labor.sales'),
-                align: 'right',
-                render: (_, r) => formatCents(r.netSalesCents, lang),
-              },
-              {
-                key: 'pct',
-                title: t('labor.percent'),
-                align: 'right',
-                render: (_, r) => percent(r.laborCents, r.netSalesCents),
-              },
+              ...moneyColumns<(typeof data.byHour)[number]>(),
             ]}
           />
         </>
