@@ -143,8 +143,11 @@ beforeEach(() => {
   root = createRoot(container);
 });
 
-afterEach(() => {
+afterEach(async () => {
   act(() => root.unmount());
+  // antd removes some popup containers a moment after unmounting; wiping the page before they go
+  // made that removal throw ("The node to be removed is not a child of this node")
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
   container.remove();
   document.body.innerHTML = '';
 });
