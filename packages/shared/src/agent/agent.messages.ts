@@ -26,6 +26,10 @@ export const AGENT_MESSAGES = {
     en: 'This restaurant is not in your portfolio',
     zh: '该餐厅不在您的餐厅列表中',
   },
+  'agent.nodeNotInTree': {
+    en: 'This group or restaurant is not in your tree',
+    zh: '该分组或餐厅不在您的餐厅树中',
+  },
   'agent.selfDeactivate': { en: 'You cannot deactivate yourself', zh: '不能停用您自己' },
   'agent.rateRequired': {
     en: 'Please enter a rate between 0.01% and 100%',

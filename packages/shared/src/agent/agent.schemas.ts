@@ -253,13 +253,18 @@ export const ZNotificationFields = z
     all: z.enum(['true', 'false']).default('false'),
     /** Comma-separated node xids of the chosen restaurants. */
     restaurantXids: zText().max(100_000).default(''),
+    /**
+     * Comma-separated xids of nodes ticked in the tree (agents, teams or restaurants): each stands for
+     * every restaurant under it that the caller reaches. Expanded on the server.
+     */
+    nodeXids: zText().max(100_000).default(''),
     messageEn: zText().trim().max(NOTIFICATION_MESSAGE_MAX).default(''),
     messageZh: zText().trim().max(NOTIFICATION_MESSAGE_MAX).default(''),
   })
   .superRefine((body, ctx) => {
     if (!body.messageEn) ctx.addIssue({ code: 'custom', path: ['messageEn'], message: en('agent.messageRequired') });
     if (!body.messageZh) ctx.addIssue({ code: 'custom', path: ['messageZh'], message: en('agent.messageRequired') });
-    if (body.all !== 'true' && !body.restaurantXids.trim())
+    if (body.all !== 'true' && !body.restaurantXids.trim() && !body.nodeXids.trim())
       ctx.addIssue({ code: 'custom', path: ['restaurantXids'], message: en('agent.recipientsRequired') });
   });
 

@@ -85,6 +85,34 @@ export class AgentRepository {
     return rows.map((r) => ({ id: num(r.id), xid: String(r.xid), name: String(r.name) }));
   }
 
+  /**
+   * Nodes of the caller's subtree named by `xids` (agents, teams, restaurants; others are silently not
+   * found). For a team member a restaurant node counts only when it is assigned to them.
+   */
+  async nodesByXid(path: string, restaurantIds: number[] | null, xids: readonly string[]) {
+    if (xids.length === 0) return [];
+    const assigned =
+      restaurantIds === null ? sql`` : sql`and (n.type <> 'restaurant' or r.id = any(${intArray(restaurantIds)}))`;
+    const rows = await rowsOf(
+      this.db,
+      sql`select n.xid, n.path from nodes n left join restaurants r on r.node_id = n.id
+          where n.path like ${`${path}%`} and n.xid = any(${sql.param([...xids])}::text[]) ${assigned}`,
+    );
+    return rows.map((r) => ({ xid: String(r.xid), path: String(r.path) }));
+  }
+
+  /** Restaurants in reach lying under any of the node paths (a restaurant's own path included). */
+  async restaurantIdsUnder(path: string, restaurantIds: number[] | null, nodePaths: readonly string[]) {
+    if (nodePaths.length === 0) return [];
+    const rows = await rowsOf(
+      this.db,
+      sql`select r.id from restaurants r join nodes n on n.id = r.node_id
+          where ${inReach(path, restaurantIds)}
+            and n.path like any(${sql.param(nodePaths.map((p) => `${p}%`))}::text[])`,
+    );
+    return rows.map((r) => num(r.id));
+  }
+
   async allRestaurantIds(path: string, restaurantIds: number[] | null): Promise<number[]> {
     const rows = await rowsOf(
       this.db,

@@ -63,6 +63,12 @@ export interface TAgentServices {
   applications: ApplicationsService;
 }
 
+/** A comma-separated list of xids from a multipart field. */
+const xidList = (field: string): string[] =>
+  field
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
 export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
@@ -289,7 +295,8 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
     app.post('/api/api/agent/notifications', {
       schema: {
         tags,
-        summary: 'Send a notification (multipart: all or restaurantXids, messageEn, messageZh, optional file ≤ 10 MB)',
+        summary:
+          'Send a notification (multipart: all, or restaurantXids and/or nodeXids ticked in the tree, messageEn, messageZh, optional file ≤ 10 MB)',
         response: { 200: ZOk },
       },
       bodyLimit: NOTIFICATION_FILE_MAX_BYTES + 512 * 1024,
@@ -319,10 +326,8 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
           sc,
           {
             all: body.all === 'true',
-            restaurantXids: body.restaurantXids
-              .split(',')
-              .map((x) => x.trim())
-              .filter(Boolean),
+            restaurantXids: xidList(body.restaurantXids),
+            nodeXids: xidList(body.nodeXids),
             messageEn: body.messageEn,
             messageZh: body.messageZh,
             file,

@@ -445,6 +445,97 @@ describe('notification center', () => {
     const [count] = await rowsOf(ctx.db, sql`select count(*) as n from agent_notifications where message_en = 'x'`);
     expect(Number(count!.n)).toBe(0);
   });
+
+  it('a node ticked in the tree reaches exactly the restaurants under it; a node outside the subtree is refused', async () => {
+    const [team] = await rowsOf(
+      ctx.db,
+      sql`select id, xid, path from nodes where type = 'team' and first_name = 'East'`,
+    );
+    const under = await rowsOf(
+      ctx.db,
+      sql`select r.id from restaurants r join nodes n on n.id = r.node_id where n.path like ${`${String(team!.path)}%`} order by r.id`,
+    );
+    expect(under.length).toBeGreaterThan(1);
+    const h = await harbor(ctx.db);
+    // The team, plus Harbor by search, plus one of the team's own restaurants again: each restaurant once.
+    const [first] = await rowsOf(
+      ctx.db,
+      sql`select n.xid from nodes n join restaurants r on r.node_id = n.id where r.id = ${Number(under[0]!.id)}`,
+    );
+    const byTree = multipart({
+      nodeXids: `${String(team!.xid)},${String(first!.xid)}`,
+      restaurantXids: h.xid,
+      messageEn: 'Team meeting on Monday',
+      messageZh: '周一团队会议',
+    });
+    const sent = await agent({ method: 'POST', url: '/api/api/agent/notifications', ...byTree });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ recipients: under.length + 1 });
+    const delivered = await rowsOf(
+      ctx.db,
+      sql`select restaurant_id from agent_notification_deliveries where notification_id = ${Number(sent.json().id)} order by restaurant_id`,
+    );
+    expect(delivered.map((d) => Number(d.restaurant_id))).toEqual(
+      [...under.map((r) => Number(r.id)), h.id].sort((a, b) => a - b),
+    );
+
+    // The demo agent's own node is outside the other agent's subtree, and the other agent's is outside the demo's.
+    const [demoRoot] = await rowsOf(
+      ctx.db,
+      sql`select xid from nodes where type = 'agent' and first_name = 'Golden Spoon'`,
+    );
+    const [otherRoot] = await rowsOf(
+      ctx.db,
+      sql`select xid from nodes where type = 'agent' and first_name = 'Silver Fork'`,
+    );
+    const foreignTeam = multipart({ nodeXids: String(team!.xid), messageEn: 'y', messageZh: 'y' });
+    const refused = await outsider({ method: 'POST', url: '/api/api/agent/notifications', ...foreignTeam });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This group or restaurant is not in your tree');
+    const mixed = multipart({
+      nodeXids: `${String(team!.xid)},${String(otherRoot!.xid)}`,
+      messageEn: 'y',
+      messageZh: 'y',
+    });
+    expect((await agent({ method: 'POST', url: '/api/api/agent/notifications', ...mixed })).statusCode).toBe(403);
+    const own = multipart({ nodeXids: String(demoRoot!.xid), messageEn: 'y', messageZh: 'y' });
+    expect((await outsider({ method: 'POST', url: '/api/api/agent/notifications', ...own })).statusCode).toBe(403);
+    const [count] = await rowsOf(ctx.db, sql`select count(*) as n from agent_notifications where message_en = 'y'`);
+    expect(Number(count!.n)).toBe(0);
+  });
+
+  it("a member's ticked node reaches only the restaurants assigned to them; an unassigned restaurant is refused", async () => {
+    const [agentNode] = await rowsOf(
+      ctx.db,
+      sql`select id, xid from nodes where type = 'agent' and first_name = 'Golden Spoon'`,
+    );
+    const [hash] = await rowsOf(ctx.db, sql`select password_hash from users where email = 'agent@demo.test'`);
+    const [user] = await rowsOf(
+      ctx.db,
+      sql`insert into users (email, password_hash, first_name, last_name, node_id)
+          values ('tree.member@partners.test', ${String(hash!.password_hash)}, 'Tao', 'Reed', ${Number(agentNode!.id)}) returning id`,
+    );
+    const maple = await restaurantByName(ctx.db, 'Maple Street Diner');
+    await ctx.db.execute(
+      sql`insert into agent_team_members (user_id, agent_node_id, team_role) values (${Number(user!.id)}, ${Number(agentNode!.id)}, 'member')`,
+    );
+    await ctx.db.execute(
+      sql`insert into agent_member_restaurants (user_id, restaurant_id) values (${Number(user!.id)}, ${maple.id})`,
+    );
+    const member = as(ctx.app, await tokenFor(ctx.app, 'tree.member@partners.test'));
+    const whole = multipart({ nodeXids: String(agentNode!.xid), messageEn: 'For Maple only', messageZh: '只给枫叶' });
+    const sent = await member({ method: 'POST', url: '/api/api/agent/notifications', ...whole });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ recipients: 1 });
+    const [delivery] = await rowsOf(
+      ctx.db,
+      sql`select restaurant_id from agent_notification_deliveries where notification_id = ${Number(sent.json().id)}`,
+    );
+    expect(Number(delivery!.restaurant_id)).toBe(maple.id);
+    const h = await harbor(ctx.db);
+    const unassigned = multipart({ nodeXids: h.xid, messageEn: 'z', messageZh: 'z' });
+    expect((await member({ method: 'POST', url: '/api/api/agent/notifications', ...unassigned })).statusCode).toBe(403);
+  });
 });
 
 describe('application review', () => {

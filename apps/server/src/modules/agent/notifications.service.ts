@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { intArray, isoOrNull, num, rowsOf, strOrNull, type AgentRepository } from './agent.repository.ts';
-import { fieldError, type TAgentScope } from './agent-scope.ts';
+import { fieldError, refuse, type TAgentScope } from './agent-scope.ts';
 
 /** Issue 13: a PDF or an image, its type read from its bytes, never from its name or the browser's word. */
 export const NOTIFICATION_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -39,14 +39,19 @@ export class NotificationsService {
 
   async send(
     scope: TAgentScope,
-    input: { all: boolean; restaurantXids: string[]; messageEn: string; messageZh: string; file: TUpload | null },
+    input: {
+      all: boolean;
+      restaurantXids: string[];
+      nodeXids: string[];
+      messageEn: string;
+      messageZh: string;
+      file: TUpload | null;
+    },
     ip: string,
   ): Promise<{ ok: true; id: number; recipients: number }> {
     const targets = input.all
       ? await this.repo.allRestaurantIds(scope.path, scope.restaurantIds)
-      : (await this.repo.restaurantsByXid(scope.path, scope.restaurantIds, input.restaurantXids)).map((r) => r.id);
-    if (!input.all && targets.length !== new Set(input.restaurantXids).size)
-      throw fieldError('restaurantXids', 'agent.restaurantNotInTree');
+      : await this.chosen(scope, input.restaurantXids, input.nodeXids);
     if (targets.length === 0) throw fieldError('restaurantXids', 'agent.recipientsRequired');
     const mime = input.file ? await checkUpload(input.file) : null;
     const now = this.clock.now();
@@ -86,6 +91,24 @@ export class NotificationsService {
       });
       return { ok: true as const, id, recipients: targets.length };
     });
+  }
+
+  /**
+   * The restaurants picked by search (each must be in reach) and by tree: a ticked node, which must lie
+   * in the caller's subtree (403 otherwise), stands for every restaurant under it that the caller
+   * reaches (for a member, the assigned ones). Each restaurant once.
+   */
+  private async chosen(scope: TAgentScope, restaurantXids: string[], nodeXids: string[]): Promise<number[]> {
+    const picked = await this.repo.restaurantsByXid(scope.path, scope.restaurantIds, restaurantXids);
+    if (picked.length !== new Set(restaurantXids).size) throw fieldError('restaurantXids', 'agent.restaurantNotInTree');
+    const nodes = await this.repo.nodesByXid(scope.path, scope.restaurantIds, nodeXids);
+    if (nodes.length !== new Set(nodeXids).size) throw refuse('agent.nodeNotInTree');
+    const under = await this.repo.restaurantIdsUnder(
+      scope.path,
+      scope.restaurantIds,
+      nodes.map((n) => n.path),
+    );
+    return [...new Set([...picked.map((r) => r.id), ...under])];
   }
 
   private sentOf(r: Record<string, unknown>): TSentNotification {
