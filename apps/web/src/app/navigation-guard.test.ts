@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PAGE_PERMISSIONS, type TPagePermission } from '@ra/shared/permissions';
 import { decideNavigation, type TNavigationContext } from './navigation-guard.ts';

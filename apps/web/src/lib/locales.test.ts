@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from './access.ts';
 import { routeTable } from '../app/route-table.tsx';

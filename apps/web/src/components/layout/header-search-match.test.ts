@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, searchPages } from './header-search-match.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { TRouteRecord } from '../../app/route-types.ts';
 import { menuPages, menuSelection, menuTree } from './menu-model.ts';

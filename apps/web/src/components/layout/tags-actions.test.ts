@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TRouteRecord } from '../../app/route-types.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';

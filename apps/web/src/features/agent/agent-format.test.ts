@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatBps, formatCents, percentToBps, sparklinePoints, tabFromSearch } from './agent-format.ts';
 

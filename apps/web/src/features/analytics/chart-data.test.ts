@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { TCheckTrendWeek } from '@ra/shared/analytics/analytics.schemas';
 import { checkTrendSeries, heatmapTable } from './chart-data.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { browserTimeZone, timeZoneMatches, timeZoneOptions, US_TIME_ZONES, zoneForState } from './time-zones.ts';
 

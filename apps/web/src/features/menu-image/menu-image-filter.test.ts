@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { menuImageSearch, parseMenuImageView, photoQueryOf } from './menu-image-filter.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MENU_CHANNELS, type TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { cellText, libraryColumns, sortFromTable, sortOrderOf, type TCellContext } from './library-columns.ts';

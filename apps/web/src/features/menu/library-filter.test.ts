@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { dollarsToCents, isFiltered, libraryQuery, librarySearch, parseLibraryFilter } from './library-filter.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { calendarSearch, dayTransactionsPath, monthGrid, parseCalendarState, shiftMonth } from './calendar-url.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { REPORT_LABELS } from '@ra/shared/reports/report-labels';
 import reportsEn from '../../locales/en/reports.json';

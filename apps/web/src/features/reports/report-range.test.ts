@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { businessToday, parseReportRange, previousRangeOf, rangeForPreset, withReportRange } from './report-range.ts';
 

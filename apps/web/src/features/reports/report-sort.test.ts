@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { COMPS_VOIDS_SORT_KEYS, PAYOUT_SORT_KEYS, type TPayoutSortKey } from '@ra/shared/reports/reports.schemas';
 import { listQuery, type TListRequest } from './api/report-query.ts';

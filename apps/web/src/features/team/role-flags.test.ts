@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { emptyRoleFlags, ROLE_FLAG_GROUPS, ROLE_FLAGS } from '@ra/shared/permissions';
 import { countGranted, EDITOR_GROUPS, GRANULAR_FLAGS, groupState, setRoleFlag, setRoleFlags } from './role-flags.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { TSheetShift, TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
 import { dayCards } from './day-cards.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fromZonedInput, parseWorkHoursUrl, toZonedInput, workHoursSearch } from './work-hours-url.ts';
 
