@@ -41,6 +41,9 @@ describe('coupons', () => {
     await expect
       .poll(() => page.locator('.ant-table-tbody').innerText(), { timeout: 20_000 })
       .toContain('Spend $40, save $8');
+    // the saved coupon's drawer has closed (and left the URL) before the next one opens
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get('edit')).toBeNull();
     await shot(page, 'coupons-list-en');
 
     // An item discount picks its items from the menu by name.
@@ -52,9 +55,14 @@ describe('coupons', () => {
     await items.click();
     await items.fill('oyst');
     await page.locator('.ant-select-item-option', { hasText: /^Dozen oysters/ }).click();
-    // chosen by name, shown with its menu price (which the menu's own browser test may have changed)
+    // chosen by name, shown with its menu price (which the menu's own browser test may have changed);
+    // if not, the failure says whether the drawer is still open and what the field holds
     await expect
-      .poll(async () => (await itemForm.locator('.ant-select-selection-item').allInnerTexts()).join('|'))
+      .poll(async () =>
+        (await page.locator('.ant-drawer-open').count()) === 0
+          ? `drawer closed (${page.url()})`
+          : (await itemForm.locator('.ant-select-selection-item').allInnerTexts()).join('|'),
+      )
       .toMatch(/(^|\|)Dozen oysters · \$\d+\.\d\d($|\|)/);
     await shot(page, 'coupons-form-items-en');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -46,9 +46,33 @@ async function fillEmployee(page: Page, form: Locator, who: typeof CASHIER, role
   await form.getByLabel('Email').fill(who.email);
   await form.getByLabel('Roles').click();
   await page.locator(`.ant-select-item-option[title="${role}"]`).click();
-  await page.keyboard.press('Escape');
+  // the role is chosen when its tag shows in the field
+  await expect.poll(() => form.locator('.ant-select-selection-item', { hasText: role }).count()).toBe(1);
+  // No Escape to close the list: if the list has already closed, Escape reaches the drawer and asks
+  // to discard the form. Filling the PIN moves focus, which closes the list.
   await form.getByLabel('PIN').fill(who.pin);
   await form.getByLabel('Dashboard password').fill(who.password);
+}
+
+/**
+ * Saves the employee drawer and waits for it to close, as it does on success. Anything else on the
+ * screen (a field's message, the server's refusal, a "discard changes?" question) is the failure.
+ */
+async function saveEmployee(page: Page): Promise<void> {
+  await drawer(page).getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () =>
+      (await page.locator('.ant-drawer-open').count()) === 0
+        ? 'closed'
+        : (
+            await page
+              .locator(
+                '.ant-drawer-open .ant-form-item-explain-error, .ant-drawer-open .ant-alert, .ant-message, .ant-modal',
+              )
+              .allInnerTexts()
+          ).join(' | ') || 'still open',
+    )
+    .toBe('closed');
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -116,17 +140,7 @@ describe('team, roles and employees', () => {
       .toContain('Please enter the correct email address');
     await shot(page, 'team-employee-form-en');
     await drawer(page).getByLabel('Email').fill(CASHIER.email);
-    await drawer(page).getByRole('button', { name: 'Save' }).click();
-    // the drawer closes on success; if the server refused, its message is in the failure
-    await expect
-      .poll(async () =>
-        (await page.locator('.ant-drawer-open').count()) === 0
-          ? 'closed'
-          : (await page.locator('.ant-drawer-open .ant-form-item-explain-error, .ant-message').allInnerTexts()).join(
-              ' | ',
-            ),
-      )
-      .toBe('closed');
+    await saveEmployee(page);
     await expect.poll(() => row(page, 'Casey Park').count()).toBe(1);
     await expect.poll(() => row(page, 'Casey Park').innerText()).toContain('Active');
     expect(await row(page, 'Casey Park').innerText()).toContain('Cashier');
@@ -249,9 +263,8 @@ describe('team, roles and employees', () => {
     await openTeam(owner.page, 'employees');
     await team(owner.page).getByRole('button', { name: 'Add employee' }).click();
     await fillEmployee(owner.page, drawer(owner.page), dana, 'Staff');
-    await drawer(owner.page).getByRole('button', { name: 'Save' }).click();
+    await saveEmployee(owner.page);
     // other files add people to Harbor on the shared server: find her by name, whatever page she is on
-    await expect.poll(() => owner.page.locator('.ant-drawer-open').count()).toBe(0);
     await owner.page.getByPlaceholder('Search by name, email or employee number').fill('dana');
     await expect.poll(() => row(owner.page, 'Dana Wu').count()).toBe(1);
     await owner.context.close();
