@@ -258,6 +258,54 @@ describe('cart simulator', () => {
       ['NOPE', false, 'coupons.codeUnknown'],
     ]);
   });
+
+  it('takes a topping discount off the toppings a cart line carries (the simulator’s topping picker)', async () => {
+    const menu = (await manager({ method: 'GET', url: '/api/api/coupon/menu' })).json() as {
+      items: { id: number; priceCents: number }[];
+      toppings: { id: number; priceCents: number }[];
+    };
+    const [item] = menu.items;
+    const [cheese, bacon] = menu.toppings;
+    const created = await manager({
+      method: 'POST',
+      url: '/api/api/coupon',
+      payload: {
+        name: 'Half-price topping',
+        type: 'toppingDiscount',
+        discount: 50,
+        toppingIds: String(cheese!.id),
+        code: 'TOPSIM50',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const line = (toppings: { toppingId: number; priceCents: number }[]) => ({
+      lineId: 'L1',
+      itemId: item!.id,
+      quantity: 2,
+      unitPriceCents: 1000,
+      toppings,
+    });
+    const simulate = async (toppings: { toppingId: number; priceCents: number }[]) => {
+      const res = await manager({
+        method: 'POST',
+        url: '/api/api/coupon/simulate',
+        payload: { lines: [line(toppings)], codes: ['TOPSIM50'] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const withToppings = await simulate([
+      { toppingId: cheese!.id, priceCents: 300 },
+      { toppingId: bacon!.id, priceCents: 500 },
+    ]);
+    // 2 × (1000 + 300 + 500); 50% of the listed topping only, on both units
+    expect(withToppings.subtotalCents).toBe(3600);
+    expect(withToppings.discountCents).toBe(300);
+    expect(withToppings.lines).toEqual([{ lineId: 'L1', discountCents: 300 }]);
+    const without = await simulate([]);
+    expect(without.discountCents).toBe(0);
+    expect(without.verdicts[0].reason.key).toBe('coupons.noQualifyingItems');
+  });
 });
 
 describe('premium codes (platform staff only)', () => {

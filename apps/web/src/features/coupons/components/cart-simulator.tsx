@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Input, InputNumber, List, Select, Space, Ta
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
+import type { TCouponMenu, TSimulateRequest } from '@ra/shared/coupons/coupons.schemas';
 import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { useCouponMenu } from '../api/get-coupon-menu.ts';
 import { useSimulateCart } from '../api/simulate-cart.ts';
@@ -13,6 +14,33 @@ interface TSimLine {
   itemId: number | null;
   quantity: number | null;
   price: number | null;
+  /** Menu toppings (modifiers) on each unit of the item, one of each, at the menu's price. */
+  toppingIds: number[];
+}
+
+type TMenuTopping = TCouponMenu['toppings'][number];
+
+/** The simulate request's lines (shared ZCartLine): each line's toppings go with their menu price. */
+export function cartLinesOf(
+  lines: readonly TSimLine[],
+  items: ReadonlyMap<number, TCouponMenu['items'][number]>,
+  toppings: ReadonlyMap<number, TMenuTopping>,
+): TSimulateRequest['lines'] {
+  return lines.map((l) => {
+    const item = items.get(l.itemId ?? 0);
+    return {
+      lineId: String(l.key),
+      name: item?.name,
+      itemId: l.itemId ?? 1,
+      categoryId: item?.categoryId ?? null,
+      quantity: l.quantity ?? 1,
+      unitPriceCents: Math.round((l.price ?? 0) * 100),
+      toppings: l.toppingIds.flatMap((id) => {
+        const topping = toppings.get(id);
+        return topping ? [{ toppingId: id, name: topping.name, priceCents: topping.priceCents, quantity: 1 }] : [];
+      }),
+    };
+  });
 }
 
 let nextKey = 3;
@@ -21,6 +49,7 @@ let nextKey = 3;
  * The cart simulator (issue 10): build a cart from the menu, enter codes (or none for every active
  * coupon) and see which coupons apply, what each gives line by line, and why the others do not.
  * Nothing is redeemed. Each line is a menu item (searchable by name); its price starts at the menu's.
+ * A line can carry toppings (modifiers) from the menu, so a topping discount can be tried too.
  */
 export function CartSimulator() {
   const { t, i18n } = useTranslation('coupons');
@@ -31,6 +60,7 @@ export function CartSimulator() {
   const [codes, setCodes] = useState('');
   const [lines, setLines] = useState<TSimLine[] | null>(null);
   const items = useMemo(() => new Map((menu.data?.items ?? []).map((i) => [i.id, i])), [menu.data]);
+  const toppings = useMemo(() => new Map((menu.data?.toppings ?? []).map((tp) => [tp.id, tp])), [menu.data]);
 
   // A sample cart once the menu is here: two of the first item and one from another category.
   useEffect(() => {
@@ -38,8 +68,8 @@ export function CartSimulator() {
     const [first] = menu.data.items;
     const other = menu.data.items.find((i) => i.categoryId !== first?.categoryId);
     const sample: TSimLine[] = [];
-    if (first) sample.push({ key: 1, itemId: first.id, quantity: 2, price: first.priceCents / 100 });
-    if (other) sample.push({ key: 2, itemId: other.id, quantity: 1, price: other.priceCents / 100 });
+    if (first) sample.push({ key: 1, itemId: first.id, quantity: 2, price: first.priceCents / 100, toppingIds: [] });
+    if (other) sample.push({ key: 2, itemId: other.id, quantity: 1, price: other.priceCents / 100, toppingIds: [] });
     setLines(sample);
   }, [menu.data, lines]);
 
@@ -52,17 +82,7 @@ export function CartSimulator() {
     simulate.mutate({
       channel: 'pos',
       codes: codes.split(/[\s,，]+/).filter(Boolean),
-      lines: cartLines.map((l) => {
-        const item = items.get(l.itemId ?? 0);
-        return {
-          lineId: String(l.key),
-          name: item?.name,
-          itemId: l.itemId ?? 1,
-          categoryId: item?.categoryId ?? null,
-          quantity: l.quantity ?? 1,
-          unitPriceCents: Math.round((l.price ?? 0) * 100),
-        };
-      }),
+      lines: cartLinesOf(cartLines, items, toppings),
     });
   const result = simulate.data;
   const lineDiscount = (key: number) => result?.lines.find((l) => l.lineId === String(key))?.discountCents ?? 0;
@@ -72,6 +92,14 @@ export function CartSimulator() {
         value: i.id,
         label: `${i.name} · ${formatCents(i.priceCents, lang)}`,
         search: `${i.name} ${i.code} ${i.id}`.toLowerCase(),
+      })),
+    [menu.data, lang],
+  );
+  const toppingOptions = useMemo(
+    () =>
+      (menu.data?.toppings ?? []).map((tp) => ({
+        value: tp.id,
+        label: `${tp.name}${tp.groupName ? ` (${tp.groupName})` : ''} · ${formatCents(tp.priceCents, lang)}`,
       })),
     [menu.data, lang],
   );
@@ -125,6 +153,18 @@ export function CartSimulator() {
                 onChange={(v) => update(l.key, { price: v })}
                 style={{ width: 110 }}
               />
+              {toppingOptions.length > 0 ? (
+                <Select
+                  mode="multiple"
+                  aria-label={t('simulator.toppings', { n: index + 1 })}
+                  placeholder={t('simulator.pickToppings')}
+                  value={l.toppingIds}
+                  options={toppingOptions}
+                  optionFilterProp="label"
+                  onChange={(toppingIds: number[]) => update(l.key, { toppingIds })}
+                  style={{ minWidth: 200, maxWidth: '100%' }}
+                />
+              ) : null}
               {result ? <Typography.Text type="success">−{money(lineDiscount(l.key))}</Typography.Text> : null}
               <Button
                 aria-label={t('simulator.removeLine')}
@@ -137,7 +177,10 @@ export function CartSimulator() {
             icon={<PlusOutlined />}
             disabled={!menu.data?.items.length}
             onClick={() =>
-              setLines((ls) => [...(ls ?? []), { key: nextKey++, itemId: null, quantity: 1, price: null }])
+              setLines((ls) => [
+                ...(ls ?? []),
+                { key: nextKey++, itemId: null, quantity: 1, price: null, toppingIds: [] },
+              ])
             }
           >
             {t('simulator.addLine')}
