@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { CompsVoidsSection } from '../../../features/reports/components/comps-voids-section.tsx';
-import { DiscountsSection } from '../../../features/reports/components/discounts-section.tsx';
+import { DiscountsAndCouponsSection } from '../../../features/reports/components/coupons-section.tsx';
 import { ItemSalesSection } from '../../../features/reports/components/item-sales-section.tsx';
 import { OperationSection } from '../../../features/reports/components/operation-section.tsx';
 import { OptionSalesSection } from '../../../features/reports/components/option-sales-section.tsx';
@@ -23,7 +23,7 @@ const SECTIONS: Record<string, TSection> = {
   '/salesReport/paymentMethods': PaymentMethodsSection,
   '/salesReport/itemSales': ItemSalesSection,
   '/salesReport/optionSales': OptionSalesSection,
-  '/salesReport/discount': DiscountsSection,
+  '/salesReport/discount': DiscountsAndCouponsSection,
   '/salesReport/compsVoids': CompsVoidsSection,
   '/salesReport/taxes': TaxesSection,
   '/salesReport/payout': PayoutSection,

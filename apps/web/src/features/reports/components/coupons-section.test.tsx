@@ -1,0 +1,112 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyPagePermissions } from '@ra/shared/permissions';
+import type { TCouponPerformance } from '@ra/shared/coupons/coupons.schemas';
+import { initI18n } from '../../../lib/i18n.ts';
+import { useSession } from '../../../stores/session.ts';
+import type { TReportRange } from '../report-range.ts';
+import { CouponsSection, couponTotals } from './coupons-section.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const range: TReportRange = { preset: 'custom', from: '2026-05-04', to: '2026-05-10' };
+
+const week: TCouponPerformance = {
+  from: '2026-05-04',
+  to: '2026-05-10',
+  rows: [
+    { couponId: 7, name: 'SPRING10', uses: 4, discountCents: 2_000, salesCents: 20_000, netCents: 18_000 },
+    { couponId: 9, name: 'Buy one get one', uses: 2, discountCents: 1_500, salesCents: 6_000, netCents: 4_500 },
+  ],
+};
+const weekBefore: TCouponPerformance = {
+  from: '2026-04-27',
+  to: '2026-05-03',
+  rows: [{ couponId: 7, name: 'SPRING10', uses: 1, discountCents: 500, salesCents: 5_000, netCents: 4_500 }],
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+async function render(editCoupon: boolean) {
+  useSession.setState({ PagePermissions: { ...emptyPagePermissions(), viewSalesReport: true, editCoupon } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <CouponsSection range={range} />
+      </QueryClientProvider>,
+    ),
+  );
+  for (let i = 0; i < 50 && editCoupon && !container.querySelector('.ant-table-row'); i++)
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+  Object.assign(window, {
+    matchMedia: (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
+    ResizeObserver: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+});
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  fetchMock = vi.fn(async (url: string) => json(url.includes('from=2026-05-04') ? week : weekBefore));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+describe('coupons in the sales report', () => {
+  it('shows each coupon’s uses, discount, sales and net for the report’s days, from the coupon endpoint', async () => {
+    await render(true);
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/api/coupon/performance?from=2026-05-04&to=2026-05-10');
+    // the comparison period of a custom week is the week before
+    expect(urls).toContain('/api/api/coupon/performance?from=2026-04-27&to=2026-05-03');
+    const section = container.querySelector('[data-testid="coupon-performance"]')!;
+    expect(section.getAttribute('aria-label')).toBe('Coupons');
+    const rows = [...section.querySelectorAll('.ant-table-row')].map((r) =>
+      [...r.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['SPRING10', '4', '$20.00', '$200.00', '$180.00'],
+      ['Buy one get one', '2', '$15.00', '$60.00', '$45.00'],
+    ]);
+    const totals = [...section.querySelectorAll('.ra-report-table__totals td')].map((td) => td.textContent);
+    expect(totals).toEqual(['Total', '6', '$35.00', '$260.00', '$225.00']);
+    const net = section.querySelector('[data-figure="net"]')!.textContent!;
+    expect(net).toContain('Net after discount');
+    expect(net).toContain('$225.00');
+    expect(section.querySelector('[data-figure="uses"] [data-trend="up"]')).not.toBeNull();
+  });
+
+  it('is not there, and asks nothing, for someone who may not see coupon figures (editCoupon)', async () => {
+    await render(false);
+    expect(container.querySelector('[data-testid="coupon-performance"]')).toBeNull();
+    expect(container.textContent).toBe('');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds up every coupon', () => {
+    expect(couponTotals(week.rows)).toEqual({ uses: 6, discountCents: 3_500, salesCents: 26_000, netCents: 22_500 });
+    expect(couponTotals([])).toEqual({ uses: 0, discountCents: 0, salesCents: 0, netCents: 0 });
+  });
+});
