@@ -2,6 +2,7 @@
 export const agentKeys = {
   all: ['agent'] as const,
   me: () => ['agent', 'me'] as const,
+  tree: (xid: string) => ['agent', 'tree', xid] as const,
   portfolio: (q: object) => ['agent', 'portfolio', q] as const,
   dashboard: () => ['agent', 'dashboard'] as const,
   applications: (q: object) => ['agent', 'applications', q] as const,

@@ -5,6 +5,8 @@ import { useSession } from '../../../stores/session.ts';
 export interface TSendNotificationInput {
   all: boolean;
   restaurantXids: string[];
+  /** Nodes ticked in the tree: each stands for every restaurant under it (expanded on the server). */
+  nodeXids: string[];
   messageEn: string;
   messageZh: string;
   file: File | null;
@@ -17,6 +19,7 @@ export async function sendNotification(
   const form = new FormData();
   form.set('all', String(input.all));
   form.set('restaurantXids', input.restaurantXids.join(','));
+  form.set('nodeXids', input.nodeXids.join(','));
   form.set('messageEn', input.messageEn);
   form.set('messageZh', input.messageZh);
   if (input.file) form.set('file', input.file, input.file.name);

@@ -20,6 +20,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_FILE_MAX_BYTES, type TSentNotification } from '@ra/shared/agent/agent.schemas';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
+import { useAgentMe } from '../api/get-agent-me.ts';
 import { usePortfolio } from '../api/get-portfolio.ts';
 import { useSentNotifications } from '../api/get-sent-notifications.ts';
 import { useNotificationReads } from '../api/get-notification-reads.ts';
@@ -29,30 +30,46 @@ import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatInstant } from '../agent-format.ts';
+import { RestaurantTreePicker } from './restaurant-tree-picker.tsx';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.gif,application/pdf,image/png,image/jpeg,image/webp,image/gif';
 const tr = (key: keyof typeof AGENT_MESSAGES) => AGENT_MESSAGES[key][currentLanguage()];
 
-/** The notification center (issue 13): choose restaurants, attach a file, write in both languages, send. */
+/**
+ * The notification center (issue 13): choose restaurants (all of the subtree, by tree, by search, or
+ * tree and search together), attach a file, write in both languages, send. The tree is a team admin's:
+ * a member reaches only the restaurants assigned to them, which the search and "all" already honour.
+ */
 export function NotificationsPanel() {
   const { t, i18n } = useTranslation('agent');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [form] = Form.useForm<{ all: boolean; restaurantXids: string[]; messageEn: string; messageZh: string }>();
+  const [form] = Form.useForm<{
+    all: boolean;
+    nodeXids: string[];
+    restaurantXids: string[];
+    messageEn: string;
+    messageZh: string;
+  }>();
   const all = Form.useWatch('all', form);
+  const me = useAgentMe();
+  const byTree = me.data?.teamRole === 'admin';
   const options = usePortfolio({ q: search || undefined, page: 1, pageSize: 50 });
   const sent = useSentNotifications({ page, pageSize: 10 });
   const reads = useNotificationReads(openId);
   const send = useSendNotification();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // a refused field shows its message under itself; nothing more to do
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       const result = await send.mutateAsync({
         all: Boolean(v.all),
         restaurantXids: v.restaurantXids ?? [],
+        nodeXids: (byTree && v.nodeXids) || [],
         messageEn: v.messageEn,
         messageZh: v.messageZh,
         file,
@@ -79,17 +96,28 @@ export function NotificationsPanel() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title={t('notifications.compose')}>
-        <Form form={form} layout="vertical" initialValues={{ all: false, restaurantXids: [] }}>
+        <Form form={form} layout="vertical" initialValues={{ all: false, nodeXids: [], restaurantXids: [] }}>
           <Form.Item name="all" valuePropName="checked" style={{ marginBottom: 8 }}>
             <Checkbox>{t('notifications.all')}</Checkbox>
           </Form.Item>
+          {byTree && (
+            <Form.Item name="nodeXids" label={t('notifications.byTree')} extra={t('notifications.byTreeHint')}>
+              <RestaurantTreePicker
+                rootXid={me.data?.nodeXid ?? ''}
+                disabled={Boolean(all)}
+                ariaLabel={t('notifications.byTree')}
+              />
+            </Form.Item>
+          )}
           <Form.Item
             name="restaurantXids"
-            label={t('notifications.restaurants')}
+            label={t(byTree ? 'notifications.bySearch' : 'notifications.restaurants')}
+            dependencies={['all', 'nodeXids']}
             rules={[
               {
                 validator: async (_, v: string[]) => {
-                  if (!form.getFieldValue('all') && (!v || v.length === 0))
+                  const ticked: string[] = form.getFieldValue('nodeXids') ?? [];
+                  if (!form.getFieldValue('all') && (!v || v.length === 0) && (!byTree || ticked.length === 0))
                     throw new Error(tr('agent.recipientsRequired'));
                 },
               },
@@ -103,7 +131,7 @@ export function NotificationsPanel() {
               onSearch={setSearch}
               loading={options.isFetching}
               placeholder={t('notifications.searchRestaurants')}
-              aria-label={t('notifications.restaurants')}
+              aria-label={t(byTree ? 'notifications.bySearch' : 'notifications.restaurants')}
               options={(options.data?.items ?? []).map((r) => ({ value: r.xid, label: r.name }))}
               notFoundContent={t('portfolio.empty')}
             />
