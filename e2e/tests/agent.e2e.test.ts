@@ -5,7 +5,8 @@ import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/brow
 
 /**
  * The agent area (issue 13) in a browser: the agent approves a restaurant application, sends a
- * notification with a file, the restaurant's owner reads it in the bell and the agent sees it read,
+ * notification with a file (one restaurant found by search) and another to a team ticked in the tree
+ * (from the keyboard), the restaurant's owner reads it in the bell and the agent sees it read,
  * and the agent downloads a paycheck statement, in English on a desktop and in Chinese at phone width.
  */
 let browser: Browser;
@@ -18,6 +19,7 @@ afterAll(async () => {
 
 const PHONE_ZH = { width: 390, height: 844, locale: 'zh-CN' };
 const MESSAGE = { en: 'Menu photo day is Tuesday at 10 am', zh: '周二上午 10 点拍摄菜单照片' };
+const TEAM_MESSAGE = { en: 'East Team: new breakfast menu cards', zh: '东区团队：新的早餐菜单卡' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 /** The referral link the agent's home shows, read in the first test (tests in a file run in order). */
@@ -61,7 +63,7 @@ describe('agent area', () => {
       await shot(page, 'agent-application-approved-en');
 
       await openTab(page, 'notifications');
-      await page.getByRole('combobox', { name: 'Restaurants' }).click();
+      await page.getByRole('combobox', { name: 'Or search by name' }).click();
       await page.keyboard.type('Harbor');
       await page.locator('.ant-select-item-option', { hasText: 'Harbor Bistro' }).click();
       await page.keyboard.press('Escape');
@@ -74,6 +76,35 @@ describe('agent area', () => {
       await expect.poll(() => page.getByText('Sent to 1 restaurant').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.getByText(MESSAGE.en).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await shot(page, 'agent-notification-sent-en');
+
+      // By tree, from the keyboard: open it, move to the first node (the East Team), open it, tick it.
+      const tree = page.getByRole('combobox', { name: 'Choose from your tree' });
+      await tree.focus();
+      await page.keyboard.press('ArrowDown');
+      const teamNode = page.locator('.ant-select-tree-treenode', { hasText: 'East Team' });
+      await teamNode.waitFor({ timeout: 30_000 });
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      const maple = page.locator('.ant-select-tree-treenode', { hasText: 'Maple Street Diner' });
+      await maple.waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      // The team's restaurants are ticked with it; Harbor Bistro (directly under the agent) is not.
+      await expect.poll(() => maple.getAttribute('class'), { timeout: 10_000 }).toContain('checkbox-checked');
+      expect(
+        await page.locator('.ant-select-tree-treenode', { hasText: 'Harbor Bistro' }).getAttribute('class'),
+      ).not.toContain('checkbox-checked');
+      await shot(page, 'agent-notification-tree-en');
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Message in English').fill(TEAM_MESSAGE.en);
+      await page.getByLabel('Message in Chinese').fill(TEAM_MESSAGE.zh);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      // East Team holds Maple Street Diner and Sakura Ramen.
+      await expect.poll(() => page.getByText('Sent to 2 restaurants').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('.ant-list-item', { hasText: TEAM_MESSAGE.en }).getByText('Read 0 / 2').count(), {
+          timeout: 30_000,
+        })
+        .toBe(1);
 
       await openTab(page, 'paychecks');
       const pdfButton = page.locator('[data-testid^="pdf-en-"]').first();
@@ -126,6 +157,22 @@ describe('agent area', () => {
       await expect.poll(() => drawer.getByText('Grace Miller', { exact: false }).count(), { timeout: 30_000 }).toBe(1);
       await expect.poll(() => drawer.getByText('已读', { exact: true }).count()).toBe(1);
       await shot(page, 'agent-read-receipt-zh-phone');
+      await page.keyboard.press('Escape');
+
+      // The tree at phone width, by touch: open the team and tick one of its restaurants. The drawer
+      // hands focus back to its opener as it finishes closing, which would close the tree again.
+      await page
+        .locator('.ant-drawer-content-wrapper', { hasText: '阅读情况' })
+        .waitFor({ state: 'hidden', timeout: 10_000 });
+      await page.getByRole('combobox', { name: '从餐厅树中选择' }).click();
+      const team = page.locator('.ant-select-tree-treenode', { hasText: 'East Team' });
+      await team.waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(400); // the popup's opening motion
+      await team.locator('.ant-select-tree-switcher').click({ timeout: 30_000 });
+      const sakura = page.locator('.ant-select-tree-treenode', { hasText: 'Sakura Ramen' });
+      await sakura.locator('.ant-select-tree-checkbox').click({ timeout: 30_000 });
+      await expect.poll(() => sakura.getAttribute('class')).toContain('checkbox-checked');
+      await shot(page, 'agent-notification-tree-zh-phone');
       await page.keyboard.press('Escape');
 
       await openTab(page, 'paychecks');
