@@ -44,13 +44,33 @@ export const ZLibraryListQuery = z.object({
 });
 export type TLibraryListQuery = z.infer<typeof ZLibraryListQuery>;
 
+/** A place that uses a library image (the menu registers its items; media imports nothing of the menu). */
+export const IMAGE_USE_KINDS = ['item'] as const;
+export const ZImageUse = z.object({ kind: z.enum(IMAGE_USE_KINDS), id: z.number().int(), name: z.string() });
+export type TImageUse = z.infer<typeof ZImageUse>;
+
+/** A library page's image with the places that use it (the library screen counts and lists them). */
+export const ZLibraryListItem = ZLibraryImage.extend({ usedBy: z.array(ZImageUse) });
+export type TLibraryListItem = z.infer<typeof ZLibraryListItem>;
+
 export const ZLibraryListResponse = z.object({
-  items: z.array(ZLibraryImage),
+  items: z.array(ZLibraryListItem),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type TLibraryListResponse = z.infer<typeof ZLibraryListResponse>;
+
+/**
+ * DELETE …/images/:id?force=true also deletes an image in use, after the person confirmed the list of
+ * places (the image is first taken off them); without it a used image answers 409 naming them.
+ */
+export const ZImageDeleteQuery = z.object({
+  force: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 
 export const ZLibraryUploadResponse = z.object({ images: z.array(ZLibraryImage) });
 export type TLibraryUploadResponse = z.infer<typeof ZLibraryUploadResponse>;
@@ -131,10 +151,7 @@ export type TRewardCouponsResponse = z.infer<typeof ZRewardCouponsResponse>;
 
 /** The ordering site's upload: text fields beside the photo file. */
 export const ZCustomerPhotoFields = z.object({
-  name: zText({ error: MEDIA_MESSAGES.dishNameRequired.en })
-    .trim()
-    .min(1, MEDIA_MESSAGES.dishNameRequired.en)
-    .max(120),
+  name: zText({ error: MEDIA_MESSAGES.dishNameRequired.en }).trim().min(1, MEDIA_MESSAGES.dishNameRequired.en).max(120),
   menuItemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   userId: zText().trim().min(1).max(100),
 });

@@ -1,3 +1,4 @@
+import type { TImageUse } from '@ra/shared/media/media.schemas';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -5,12 +6,27 @@ import type { Database } from '../../db/client.ts';
  * other's repositories). Hooks are kept per database handle, the one object every module of an app
  * shares (`deps.db`), so two apps on one database (a test's restart) see the same registrations.
  *
- *   // menu.module.ts: say where an image is used, so the library refuses to delete it
- *   mediaHooks(deps.db).addImageUsage(async (restaurantId, imageId) => ['Item: Kung Pao Chicken']);
+ *   // menu.module.ts: say where images are used (the library counts and lists them, and refuses to
+ *   // delete a used one unless the person confirmed), and take an image off its items when it goes
+ *   mediaHooks(deps.db).addImageUser({
+ *     usedBy: async (restaurantId, imageIds) => [{ imageId: 7, kind: 'item', id: 3, name: 'Kung Pao Chicken' }],
+ *     release: async (restaurantId, imageId, actor) => { … },
+ *   });
  *   // coupons.module.ts: offer reward coupons in the photo approval dialog
  *   mediaHooks(deps.db).setRewardCoupons({ list: async (restaurantId) => [{ id, name }] });
  */
-export type TImageUsage = (restaurantId: number, imageId: number) => Promise<string[]>;
+export type TImageUseOf = TImageUse & { imageId: number };
+
+export interface TImageUser {
+  /** Every place among this domain's that uses one of the images. */
+  usedBy(restaurantId: number, imageIds: number[]): Promise<TImageUseOf[]>;
+  /** The image is being deleted after the person confirmed where it is used: stop using it. */
+  release(
+    restaurantId: number,
+    imageId: number,
+    actor: { userId: number | null; ip?: string | undefined },
+  ): Promise<void>;
+}
 
 export interface TRewardCouponProvider {
   /** Coupons this restaurant may give as a reward for a photo. */
@@ -20,10 +36,16 @@ export interface TRewardCouponProvider {
 }
 
 export interface TMediaHooks {
-  addImageUsage(usage: TImageUsage): void;
+  addImageUser(user: TImageUser): void;
   setRewardCoupons(provider: TRewardCouponProvider): void;
-  /** Every place that uses the image, de-duplicated (empty when unused). */
-  imageUsedBy(restaurantId: number, imageId: number): Promise<string[]>;
+  /** The places that use each image (an image nobody uses is not in the map). */
+  imageUsedBy(restaurantId: number, imageIds: number[]): Promise<Map<number, TImageUse[]>>;
+  /** Takes the image off every place that uses it (deleting after the person confirmed). */
+  releaseImage(
+    restaurantId: number,
+    imageId: number,
+    actor: { userId: number | null; ip?: string | undefined },
+  ): Promise<void>;
   rewardCoupons(): TRewardCouponProvider | null;
 }
 
@@ -32,16 +54,26 @@ const registry = new WeakMap<object, TMediaHooks>();
 export function mediaHooks(db: Database): TMediaHooks {
   let hooks = registry.get(db);
   if (!hooks) {
-    const usages = new Set<TImageUsage>();
+    const users = new Set<TImageUser>();
     let coupons: TRewardCouponProvider | null = null;
     hooks = {
-      addImageUsage: (usage) => void usages.add(usage),
+      addImageUser: (user) => void users.add(user),
       setRewardCoupons: (provider) => {
         coupons = provider;
       },
-      async imageUsedBy(restaurantId, imageId) {
-        const all = await Promise.all([...usages].map((usage) => usage(restaurantId, imageId)));
-        return [...new Set(all.flat())];
+      async imageUsedBy(restaurantId, imageIds) {
+        const byImage = new Map<number, TImageUse[]>();
+        if (imageIds.length === 0) return byImage;
+        const all = await Promise.all([...users].map((user) => user.usedBy(restaurantId, imageIds)));
+        for (const { imageId, ...use } of all.flat()) {
+          const list = byImage.get(imageId) ?? [];
+          if (!list.some((u) => u.kind === use.kind && u.id === use.id)) list.push(use);
+          byImage.set(imageId, list);
+        }
+        return byImage;
+      },
+      async releaseImage(restaurantId, imageId, actor) {
+        for (const user of users) await user.release(restaurantId, imageId, actor);
       },
       rewardCoupons: () => coupons,
     };

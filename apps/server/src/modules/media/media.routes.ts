@@ -4,6 +4,7 @@ import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import {
   ZCustomerPhoto,
   ZCustomerPhotoFields,
+  ZImageDeleteQuery,
   ZImageFileQuery,
   ZLibraryListQuery,
   ZLibraryListResponse,
@@ -71,14 +72,17 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
     app.delete('/api/api/media/images/:id', {
       schema: {
         tags: ['media'],
-        summary: 'Delete a library image nobody uses',
-        description: '409 with errors.usedBy naming the places (menu items…) while the image is used.',
+        summary: 'Delete a library image (409 with errors.usedBy while used, unless force=true)',
+        description:
+          '409 with errors.usedBy naming the places (menu items…) while the image is used. With force=true ' +
+          '(the person confirmed that list) the image is first taken off those items, then deleted.',
         params: ZMediaIdParam,
+        querystring: ZImageDeleteQuery,
         response: { 200: ZOk },
       },
       config: { access: EDIT_MENU },
       handler: async (request) => {
-        await media.deleteImage(authOf(request), request.params.id, request.ip);
+        await media.deleteImage(authOf(request), request.params.id, request.ip, request.query.force);
         return { ok: true as const };
       },
     });

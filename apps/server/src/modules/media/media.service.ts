@@ -4,6 +4,7 @@ import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import type {
   TCustomerPhoto,
   TImageFormat,
+  TImageUse,
   TLibraryImage,
   TLibraryListQuery,
   TLibraryListResponse,
@@ -38,10 +39,12 @@ const conflict = (message: { en: string }) => new AppError(409, ERROR_CODES.conf
 const storageDown = (cause: unknown) =>
   new AppError(503, ERROR_CODES.serviceUnavailable, MEDIA_MESSAGES.storageUnavailable.en, { cause });
 
-/** 409 naming the places that use the image (`errors.usedBy`), so the library can say where. */
+const USE_KIND_LABELS: Record<TImageUse['kind'], string> = { item: 'Item' };
+
+/** 409 naming the places that use the image (`errors.usedBy`, "Item: Kung Pao Chicken; …"). */
 class ImageInUseError extends FieldError {
-  constructor(usedBy: string[]) {
-    super('usedBy', usedBy.join('; '));
+  constructor(usedBy: TImageUse[]) {
+    super('usedBy', usedBy.map((u) => `${USE_KIND_LABELS[u.kind]}: ${u.name}`).join('; '));
     this.message = MEDIA_MESSAGES.imageInUse.en;
     (this as { statusCode: number }).statusCode = 409;
     (this as { code: number }).code = ERROR_CODES.conflict;
@@ -181,17 +184,30 @@ export class MediaService {
   async listImages(auth: AuthContext, query: TLibraryListQuery): Promise<TLibraryListResponse> {
     const restaurantId = requireRestaurantId(auth);
     const { rows, total } = await this.deps.repo.listImages(restaurantId, query.page, query.pageSize);
-    return { items: rows.map(toLibraryImage), total, page: query.page, pageSize: query.pageSize };
+    const usedBy = await this.deps.hooks.imageUsedBy(
+      restaurantId,
+      rows.map((r) => r.id),
+    );
+    return {
+      items: rows.map((row) => ({ ...toLibraryImage(row), usedBy: usedBy.get(row.id) ?? [] })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 
-  /** Deletes a library image nobody uses; 409 with the places that use it otherwise. */
-  async deleteImage(auth: AuthContext, id: number, ip?: string): Promise<void> {
+  /**
+   * Deletes a library image. One in use answers 409 with the places that use it, unless `force`
+   * (the person confirmed that list): then it is first taken off those places, like a used category.
+   */
+  async deleteImage(auth: AuthContext, id: number, ip?: string, force = false): Promise<void> {
     const restaurantId = requireRestaurantId(auth);
     const image = await this.deps.repo.image(restaurantId, id);
     if (!image) throw notFound();
-    const usedBy = await this.deps.hooks.imageUsedBy(restaurantId, id);
+    const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id])).get(id) ?? [];
     if (usedBy.length > 0) {
-      throw new ImageInUseError(usedBy);
+      if (!force) throw new ImageInUseError(usedBy);
+      await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip });
     }
     await this.deps.repo.transaction(async (repo, audit) => {
       if (!(await repo.deleteImage(restaurantId, id))) throw notFound();
@@ -201,7 +217,7 @@ export class MediaService {
         action: 'media.image.delete',
         targetType: 'media_image',
         targetId: String(id),
-        details: { name: image.originalName },
+        details: { name: image.originalName, usedBy: usedBy.length },
         ip,
         at: this.deps.clock.now(),
       });

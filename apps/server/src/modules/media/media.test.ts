@@ -151,8 +151,12 @@ describe('image library', () => {
     const [image] = (
       (await upload([{ name: 'cover.jpg', body: await jpeg(700, 700) }])).json() as { images: TLibraryImage[] }
     ).images;
-    let usedBy: string[] = ['Item: Harbor Clam Chowder'];
-    mediaHooks(ctx.db).addImageUsage(async (_restaurantId, imageId) => (imageId === image!.id ? usedBy : []));
+    let usedBy = [{ kind: 'item' as const, id: 900_001, name: 'Harbor Clam Chowder' }];
+    mediaHooks(ctx.db).addImageUser({
+      usedBy: async (_restaurantId, imageIds) =>
+        imageIds.includes(image!.id) ? usedBy.map((use) => ({ ...use, imageId: image!.id })) : [],
+      release: async () => undefined,
+    });
     const used = await owner({ method: 'DELETE', url: `/api/api/media/images/${image!.id}` });
     expect(used.statusCode).toBe(409);
     expect(used.json()).toMatchObject({
@@ -174,6 +178,89 @@ describe('image library', () => {
     expect(theirs.items.map((i) => i.id).filter((id) => mine.items.some((m) => m.id === id))).toEqual([]);
     const file = await dragon({ method: 'GET', url: `/api/api/media/images/${mine.items[0]!.id}/file` });
     expect(file.statusCode).toBe(404);
+  });
+});
+
+describe('the library screen', () => {
+  const menuItem = async (itemId: string, imageIds: number[], who = owner) => {
+    const res = await who({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: { itemId, name: `Dish ${itemId}`, printName: itemId, priceCents: 900, printers: ['Kitchen'], imageIds },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: number; name: string; imageIds: number[]; coverImageId: number | null; version: number };
+  };
+  const uploaded = async (count: number) =>
+    (
+      (
+        await upload(
+          await Promise.all(
+            Array.from({ length: count }, async (_, i) => ({ name: `lib-${i}.jpg`, body: await jpeg(600, 600) })),
+          ),
+        )
+      ).json() as { images: TLibraryImage[] }
+    ).images;
+
+  it('lists each image with the items that show it, only the caller restaurant’s', async () => {
+    const [a, b] = await uploaded(2);
+    const soup = await menuItem('LIB-1', [a!.id, b!.id]);
+    const salad = await menuItem('LIB-2', [a!.id]);
+    const page = (await library()).items as Array<
+      TLibraryImage & { usedBy: Array<{ kind: string; id: number; name: string }> }
+    >;
+    const usesOf = (id: number) => page.find((i) => i.id === id)!.usedBy.filter((u) => u.id < 900_000);
+    expect(usesOf(a!.id)).toEqual([
+      { kind: 'item', id: soup.id, name: soup.name },
+      { kind: 'item', id: salad.id, name: salad.name },
+    ]);
+    expect(usesOf(b!.id)).toEqual([{ kind: 'item', id: soup.id, name: soup.name }]);
+
+    // Golden Dragon sees its own library: none of these images, none of Harbor's items
+    const theirs = (
+      await dragon({ method: 'GET', url: '/api/api/media/images', query: { pageSize: '100' } })
+    ).json() as {
+      items: Array<{ id: number; usedBy: Array<{ name: string }> }>;
+    };
+    expect(theirs.items.map((i) => i.id)).not.toContain(a!.id);
+    expect(theirs.items.flatMap((i) => i.usedBy.map((u) => u.name))).not.toContain(soup.name);
+  });
+
+  it('deletes a used image with force after the confirmation: the items lose it (the next becomes the cover), each with a version', async () => {
+    const [a, b] = await uploaded(2);
+    const item = await menuItem('LIB-3', [a!.id, b!.id]);
+    expect(item.coverImageId ?? item.imageIds[0]).toBe(a!.id);
+
+    const refused = await owner({ method: 'DELETE', url: `/api/api/media/images/${a!.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors.usedBy).toContain(`Item: ${item.name}`);
+    // another restaurant cannot force it either
+    expect(
+      (await dragon({ method: 'DELETE', url: `/api/api/media/images/${a!.id}`, query: { force: 'true' } })).statusCode,
+    ).toBe(404);
+
+    const forced = await owner({ method: 'DELETE', url: `/api/api/media/images/${a!.id}`, query: { force: 'true' } });
+    expect(forced.statusCode, forced.body).toBe(200);
+    const after = (await owner({ method: 'GET', url: `/api/api/menu/items/${item.id}` })).json();
+    expect(after).toMatchObject({ imageIds: [b!.id], version: item.version + 1 });
+    expect(after.coverImageId ?? after.imageIds[0]).toBe(b!.id);
+    expect((await library()).items.map((i) => i.id)).not.toContain(a!.id);
+    const actions = await ctx.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'mediaImage'), eq(auditLog.targetId, String(a!.id))));
+    expect(actions.map((r) => r.action)).toEqual(['menu.item.imageRemoved']);
+  });
+
+  it('is refused without editMenu', async () => {
+    const staff = as(ctx.app, await tokenFor(ctx.app, 'staff@demo.test'));
+    const [image] = await uploaded(1);
+    expect((await staff({ method: 'GET', url: '/api/api/media/images' })).statusCode).toBe(403);
+    expect(
+      (await staff({ method: 'DELETE', url: `/api/api/media/images/${image!.id}`, query: { force: 'true' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await library()).items.map((i) => i.id)).toContain(image!.id);
   });
 });
 

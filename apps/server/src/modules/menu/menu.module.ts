@@ -59,9 +59,15 @@ export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
     deps.clock,
     async (restaurantId, ids) => (await media.imagesByIds(restaurantId, ids)).size === new Set(ids).size,
   );
-  mediaHooks(deps.db).addImageUsage(async (restaurantId, imageId) =>
-    (await repo.itemsUsingImage(restaurantId, imageId)).map((item) => `Item: ${item.name}`),
-  );
+  mediaHooks(deps.db).addImageUser({
+    usedBy: async (restaurantId, imageIds) =>
+      (await repo.itemsUsingImages(restaurantId, imageIds)).flatMap((item) =>
+        imageIds
+          .filter((imageId) => item.imageIds.includes(imageId) || item.coverImageId === imageId)
+          .map((imageId) => ({ imageId, kind: 'item' as const, id: item.id, name: item.name })),
+      ),
+    release: (restaurantId, imageId, actor) => menu.releaseImage(restaurantId, imageId, actor),
+  });
   const channels = new MenuChannels(menu);
   const transfer = new MenuTransfer(menu);
   const schedule = new MenuSchedule(menu, deps.jobs);

@@ -654,11 +654,28 @@ export class MenuRepository {
       .where(and(eq(menuItemModifierGroups.restaurantId, restaurantId), eq(menuItemModifierGroups.groupId, groupId)));
   }
 
-  itemsUsingImage(restaurantId: number, imageId: number) {
+  /** Items showing any of these library images (as one of their images or as the cover), by name. */
+  itemsUsingImages(restaurantId: number, imageIds: number[]) {
+    if (imageIds.length === 0) return Promise.resolve([]);
+    const ids = sql`array[${sql.join(
+      imageIds.map((id) => sql`${id}::integer`),
+      sql`, `,
+    )}]`;
     return this.db
-      .select({ id: menuItems.id, name: menuItems.name })
+      .select({
+        id: menuItems.id,
+        name: menuItems.name,
+        imageIds: menuItems.imageIds,
+        coverImageId: menuItems.coverImageId,
+      })
       .from(menuItems)
-      .where(and(eq(menuItems.restaurantId, restaurantId), sql`${imageId} = any(${menuItems.imageIds})`));
+      .where(
+        and(
+          eq(menuItems.restaurantId, restaurantId),
+          or(sql`${menuItems.imageIds} && ${ids}`, inArray(menuItems.coverImageId, imageIds)),
+        ),
+      )
+      .orderBy(asc(menuItems.name), asc(menuItems.id));
   }
 
   async itemsOfCategory(restaurantId: number, categoryId: number) {

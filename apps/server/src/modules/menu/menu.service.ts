@@ -752,6 +752,43 @@ export class MenuService {
     return { id: before.row.id, changed: true };
   }
 
+  /**
+   * The image library deletes an image after the person confirmed the items that show it: each of
+   * them loses the image (the next one becomes the cover), with a version, in one transaction.
+   */
+  async releaseImage(restaurantId: number, imageId: number, actor: TActor): Promise<void> {
+    const using = await this.repo.itemsUsingImages(restaurantId, [imageId]);
+    if (using.length === 0) return;
+    await this.write(
+      restaurantId,
+      actor,
+      {
+        action: 'menu.item.imageRemoved',
+        targetType: 'mediaImage',
+        targetId: imageId,
+        details: () => ({ items: using.map((i) => i.id) }),
+      },
+      async (repo, now) => {
+        for (const { id } of using) {
+          const row = await repo.item(restaurantId, id, true);
+          if (!row) continue;
+          const imageIds = row.imageIds.filter((x) => x !== imageId);
+          const coverImageId = row.coverImageId === imageId ? (imageIds[0] ?? null) : row.coverImageId;
+          const groups = (await repo.itemGroupIds(restaurantId, [row.id])).get(row.id) ?? [];
+          await this.saveItemState(
+            repo,
+            restaurantId,
+            { row, groups },
+            { columns: { imageIds, coverImageId } },
+            'update',
+            actor,
+            now,
+          );
+        }
+      },
+    );
+  }
+
   async saveItem(auth: AuthContext, id: number | null, input: TItemInputParsed, ip: string): Promise<TItem> {
     const restaurantId = requireRestaurantId(auth);
     if (id !== null && !(await this.repo.item(restaurantId, id))) throw notFound();
