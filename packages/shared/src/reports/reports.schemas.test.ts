@@ -212,6 +212,7 @@ describe('ZItemSalesResponse', () => {
       ],
       totals,
       previousTotals: null,
+      sameTime: null,
     };
     expect(ZItemSalesResponse.parse(response)).toEqual(response);
     expect(ZItemSalesResponse.safeParse({ ...response, totals: undefined }).success).toBe(false);

@@ -196,15 +196,16 @@ const periods = {
 
 /**
  * A table section: its rows, a totals row over the whole range (not just one page), and the same
- * totals for the comparison period.
+ * totals for the comparison period (cut at the same time when the range ends today: `sameTime`).
  */
 function tableResponse<TRow extends z.ZodType, TTotals extends z.ZodType>(row: TRow, totals: TTotals) {
-  return z.object({ ...periods, rows: z.array(row), totals, previousTotals: totals.nullable() });
+  return z.object({ ...periods, sameTime: ZSameTime, rows: z.array(row), totals, previousTotals: totals.nullable() });
 }
 
 function pagedTableResponse<TRow extends z.ZodType, TTotals extends z.ZodType>(row: TRow, totals: TTotals) {
   return z.object({
     ...periods,
+    sameTime: ZSameTime,
     rows: z.array(row),
     totals,
     previousTotals: totals.nullable(),
@@ -243,8 +244,8 @@ export const ZChannelSales = z.object({
 
 /**
  * A period that ends with the business day in progress runs up to `asOf` (now); its comparison period's
- * last day is cut at `previousUntil`, the same time into that day (shared reports/same-time.ts).
- * Null when the period is over and both are compared whole.
+ * last day is cut at `previousUntil`, the same time into that day (shared reports/same-time.ts). Every
+ * section that compares carries it. Null when the period is over and both are compared whole.
  */
 export const ZSameTime = z.object({ asOf: ZInstant, previousUntil: ZInstant }).nullable();
 export type TSameTimeOut = z.infer<typeof ZSameTime>;
@@ -282,6 +283,7 @@ export type TTrendPoint = z.infer<typeof ZTrendPoint>;
 
 export const ZSalesTrendsResponse = z.object({
   ...periods,
+  sameTime: ZSameTime,
   granularity: z.enum(TREND_GRANULARITIES),
   points: z.array(ZTrendPoint),
   /** Buckets of the comparison period, in the same order, so point i compares with previousPoints[i]. */

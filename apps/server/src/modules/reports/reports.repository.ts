@@ -82,6 +82,28 @@ function sumsOf(row: Record<string, unknown>): TSalesSums {
 
 const inRange = (range: TDayRange) => sql`business_day between ${range.from}::date and ${range.to}::date`;
 
+/** An order as it stood at `at` (ISO): closed by then. Same test as `salesByChannelUntil`. */
+const closedBy = (at: string) => sql`o.status = 'closed' and o.closed_at < ${at}::timestamptz`;
+
+/**
+ * The rows a section sums over a range. Whole days come from the rollup (`rollup(days)` selects its
+ * columns for the days given); when the range's last day counts only up to `until` (a comparison
+ * period cut at the same time as a day in progress, shared reports/same-time.ts), that day comes
+ * instead from the base rows as they stood then (`asOf(day, at)`, the same columns): orders counted
+ * only if closed by then, payments and refunds only if made by then, the rollup's definitions
+ * otherwise (orders.repository applyRollups).
+ */
+function rowsUpTo(
+  range: TDayRange,
+  until: Date | null | undefined,
+  rollup: (days: SQL) => SQL,
+  asOf: (day: string, at: string) => SQL,
+): SQL {
+  if (!until) return rollup(inRange(range));
+  const earlierDays = sql`business_day >= ${range.from}::date and business_day < ${range.to}::date`;
+  return sql`${rollup(earlierDays)} union all ${asOf(range.to, until.toISOString())}`;
+}
+
 export interface TItemSums {
   itemId: string;
   itemName: string;
@@ -249,12 +271,21 @@ export class ReportsRepository {
   async salesByHour(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<Array<{ hour: number; orders: number; guests: number; netSalesCents: number }>> {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select hour, order_count, guest_count, net_sales_cents from hourly_sales
+          where restaurant_id = ${restaurantId} and ${days}`,
+      (day, at) => sql`select o.opened_hour, 1, o.party_size, o.net_sales_cents from orders o
+          where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}`,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select hour, sum(order_count::float8) as orders, sum(guest_count::float8) as guests,
             sum(net_sales_cents::float8) as net
-          from hourly_sales where restaurant_id = ${restaurantId} and ${inRange(range)} group by hour`,
+          from (${source}) x group by hour`,
     );
     return rows.map((r) => ({
       hour: num(r.hour),
@@ -283,14 +314,26 @@ export class ReportsRepository {
     }));
   }
 
-  async itemSales(restaurantId: number, range: TDayRange): Promise<TItemSums[]> {
+  async itemSales(restaurantId: number, range: TDayRange, until?: Date | null): Promise<TItemSums[]> {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select business_day, pos_item_id, category, item_name, quantity, gross_cents, discount_cents,
+            comp_cents, net_cents
+          from daily_item_sales where restaurant_id = ${restaurantId} and ${days}`,
+      (day, at) => sql`select i.business_day, i.pos_item_id, i.category, i.name, i.quantity, i.gross_cents,
+            i.discount_cents, i.comp_cents, i.net_cents
+          from order_items i join orders o on o.id = i.order_id
+          where i.restaurant_id = ${restaurantId} and i.business_day = ${day}::date and ${closedBy(at)}
+            and not i.voided`,
+    );
     const rows = await rowsOf(
       this.db,
       // The item's latest name in the range, in case the menu renamed it ('YYYY-MM-DD' sorts by date).
       sql`select pos_item_id, category, substr(max(business_day::text || item_name), 11) as item_name,
             sum(quantity::float8) as quantity, sum(gross_cents::float8) as gross, sum(discount_cents::float8) as discount,
             sum(comp_cents::float8) as comp, sum(net_cents::float8) as net
-          from daily_item_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          from (${source}) x
           group by pos_item_id, category`,
     );
     return rows
@@ -310,11 +353,25 @@ export class ReportsRepository {
   async optionSales(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<Array<{ group: string; optionName: string; quantity: number; amountCents: number }>> {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select group_name, option_name, quantity, amount_cents from daily_option_sales
+          where restaurant_id = ${restaurantId} and ${days}`,
+      (day, at) => sql`select op.group_name, op.name, i.quantity * op.quantity,
+            i.quantity * op.quantity * op.price_cents
+          from order_item_options op
+            join order_items i on i.order_id = op.order_id and i.line_no = op.line_no
+            join orders o on o.id = op.order_id
+          where op.restaurant_id = ${restaurantId} and i.business_day = ${day}::date and ${closedBy(at)}
+            and not i.voided`,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select group_name, option_name, sum(quantity::float8) as quantity, sum(amount_cents::float8) as amount
-          from daily_option_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          from (${source}) x
           group by group_name, option_name`,
     );
     return rows
@@ -330,6 +387,7 @@ export class ReportsRepository {
   async paymentMethods(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<
     Array<{
       method: string;
@@ -341,11 +399,25 @@ export class ReportsRepository {
       refundCents: number;
     }>
   > {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select method, card_brand, count, amount_cents, tip_cents, refund_count, refund_cents
+          from daily_payment_sales where restaurant_id = ${restaurantId} and ${days}`,
+      (day, at) => sql`select p.method, coalesce(p.card_brand, ''), 1, p.amount_cents, p.tip_cents, 0, 0::int8
+          from payments p
+          where p.restaurant_id = ${restaurantId} and p.business_day = ${day}::date and p.paid_at < ${at}::timestamptz
+          union all
+          select r.method, coalesce(r.card_brand, ''), 0, 0, 0, 1, r.amount_cents
+          from refunds r
+          where r.restaurant_id = ${restaurantId} and r.business_day = ${day}::date
+            and r.refunded_at < ${at}::timestamptz`,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select method, card_brand, sum(count::float8) as n, sum(amount_cents::float8) as amount,
             sum(tip_cents::float8) as tip, sum(refund_count::float8) as refund_n, sum(refund_cents::float8) as refund
-          from daily_payment_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          from (${source}) x
           group by method, card_brand`,
     );
     return rows
@@ -364,11 +436,21 @@ export class ReportsRepository {
   async discounts(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<Array<{ name: string; kind: string; count: number; amountCents: number }>> {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select name, kind, count, amount_cents from daily_discount_sales
+          where restaurant_id = ${restaurantId} and ${days}`,
+      (day, at) => sql`select d.name, d.kind, 1, d.amount_cents
+          from order_discounts d join orders o on o.id = d.order_id
+          where d.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}`,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select name, kind, sum(count::float8) as n, sum(amount_cents::float8) as amount
-          from daily_discount_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          from (${source}) x
           group by name, kind`,
     );
     return rows
@@ -379,11 +461,26 @@ export class ReportsRepository {
   async taxes(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<Array<{ name: string | null; rateBasisPoints: number | null; taxableCents: number; taxCents: number }>> {
+    const source = rowsUpTo(
+      range,
+      until,
+      (days) => sql`select name, rate_basis_points, taxable_cents, tax_cents from daily_tax_sales
+          where restaurant_id = ${restaurantId} and ${days}`,
+      // orders whose POS sent no tax lines count under no name, as in the rollup
+      (day, at) => sql`select tx.name, coalesce(tx.rate_basis_points, -1), tx.taxable_cents, tx.tax_cents
+          from order_taxes tx join orders o on o.id = tx.order_id
+          where tx.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}
+          union all
+          select '', -1, o.net_sales_cents, o.tax_cents from orders o
+          where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}
+            and not o.has_tax_lines and o.tax_cents > 0`,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select name, rate_basis_points, sum(taxable_cents::float8) as taxable, sum(tax_cents::float8) as tax
-          from daily_tax_sales where restaurant_id = ${restaurantId} and ${inRange(range)}
+          from (${source}) x
           group by name, rate_basis_points`,
     );
     return rows
@@ -447,14 +544,19 @@ export class ReportsRepository {
   async payoutTotals(
     restaurantId: number,
     range: TDayRange,
+    until?: Date | null,
   ): Promise<{ cashCount: number; cashCents: number; depositCount: number; depositCents: number }> {
+    // payouts are base rows: a last day counted up to `until` keeps those paid by then
+    const upTo = until
+      ? sql`and (business_day < ${range.to}::date or paid_at < ${until.toISOString()}::timestamptz)`
+      : sql``;
     const [row] = await rowsOf(
       this.db,
       sql`select count(*) filter (where kind = 'cash')::float8 as cash_n,
             coalesce(sum(amount_cents) filter (where kind = 'cash'), 0)::float8 as cash,
             count(*) filter (where kind = 'deposit')::float8 as deposit_n,
             coalesce(sum(amount_cents) filter (where kind = 'deposit'), 0)::float8 as deposit
-          from payouts where restaurant_id = ${restaurantId} and ${inRange(range)}`,
+          from payouts where restaurant_id = ${restaurantId} and ${inRange(range)} ${upTo}`,
     );
     return {
       cashCount: num(row?.cash_n),

@@ -88,6 +88,9 @@ const label = {
   month: (day: string) => day.slice(0, 7),
 };
 
+/** What every section's query says about its periods. */
+type TPeriodQuery = { from: string; to: string; compare: boolean; preset: TDatePreset };
+
 /**
  * The sales report (SPEC 2 "/salesReport", SPEC 6 viewSalesReport). Every section answers the range
  * and its comparison period (`comparisonRange` of the picker's preset), for the caller's restaurant.
@@ -103,47 +106,60 @@ export class ReportsService {
    * with its comparison period up to the same time into that period's last day (shared same-time.ts),
    * so at 03:45 today is not set against all of yesterday.
    */
-  private async salesOfBothPeriods(restaurantId: number, query: TReportQuery) {
+  private async salesOfBothPeriods(restaurantId: number, query: TPeriodQuery) {
+    return this.bothPeriods(restaurantId, query, (r, until) => this.salesByChannel(restaurantId, r, until));
+  }
+
+  /** Sales by channel of a range whose last day counts up to `until` (whole when null). */
+  private async salesByChannel(restaurantId: number, r: TDayRange, until: Date | null) {
+    if (!until) return this.repo.salesByChannel(restaurantId, r);
+    const [whole, lastDay] = await Promise.all([
+      r.from < r.to ? this.repo.salesByChannel(restaurantId, { from: r.from, to: addDays(r.to, -1) }) : null,
+      this.repo.salesByChannelUntil(restaurantId, r.to, until),
+    ]);
+    const out = new Map(whole ?? []);
+    for (const [channel, sums] of lastDay) out.set(channel, addSums(out.get(channel) ?? emptySums(), sums));
+    return out;
+  }
+
+  /** Sales by business day of a range whose last day counts up to `until` (whole when null). */
+  private async salesByDay(restaurantId: number, r: TDayRange, until: Date | null) {
+    if (!until) return this.repo.salesByDay(restaurantId, r);
+    const [whole, lastDay] = await Promise.all([
+      r.from < r.to ? this.repo.salesByDay(restaurantId, { from: r.from, to: addDays(r.to, -1) }) : null,
+      this.repo.salesByChannelUntil(restaurantId, r.to, until),
+    ]);
+    return new Map([...(whole ?? []), [r.to, total(lastDay)]]);
+  }
+
+  private periods(query: TPeriodQuery) {
+    const range: TDayRange = { from: query.from, to: query.to };
+    return { range, previousRange: query.compare ? comparisonRange(query.preset, range) : null };
+  }
+
+  /**
+   * Every section reads the asked period and, when comparing, the one before it, side by side. When
+   * the asked period ends with the business day in progress, the comparison period is loaded with
+   * `until`, the same time into its last day (shared same-time.ts), and `sameTime` says so; a period
+   * that is over is compared whole (`until` null).
+   */
+  private async bothPeriods<T>(
+    restaurantId: number,
+    query: TPeriodQuery,
+    load: (range: TDayRange, until: Date | null) => Promise<T>,
+  ) {
     const { range, previousRange } = this.periods(query);
     const clock = previousRange ? await this.repo.clock(restaurantId) : null;
     const cut: TSameTime | null =
       previousRange && clock
         ? sameTimeCutoff(this.clock.now(), range, previousRange, clock.timeZone, clock.hourOffsetEndOfDay)
         : null;
-    const previousSales = async (r: TDayRange, until: Date) => {
-      const [whole, lastDay] = await Promise.all([
-        r.from < r.to ? this.repo.salesByChannel(restaurantId, { from: r.from, to: addDays(r.to, -1) }) : null,
-        this.repo.salesByChannelUntil(restaurantId, r.to, until),
-      ]);
-      const out = new Map(whole ?? []);
-      for (const [channel, sums] of lastDay) out.set(channel, addSums(out.get(channel) ?? emptySums(), sums));
-      return out;
-    };
     const [current, previous] = await Promise.all([
-      this.repo.salesByChannel(restaurantId, range),
-      previousRange
-        ? cut
-          ? previousSales(previousRange, cut.previousUntil)
-          : this.repo.salesByChannel(restaurantId, previousRange)
-        : null,
+      load(range, null),
+      previousRange ? load(previousRange, cut?.previousUntil ?? null) : null,
     ]);
     const sameTime = cut ? { asOf: cut.asOf.toISOString(), previousUntil: cut.previousUntil.toISOString() } : null;
     return { range, previousRange, sameTime, current, previous };
-  }
-
-  private periods(query: { from: string; to: string; compare: boolean; preset: TDatePreset }) {
-    const range: TDayRange = { from: query.from, to: query.to };
-    return { range, previousRange: query.compare ? comparisonRange(query.preset, range) : null };
-  }
-
-  /** Every section reads the asked period and, when comparing, the one before it, side by side. */
-  private async bothPeriods<T>(
-    query: { from: string; to: string; compare: boolean; preset: TDatePreset },
-    load: (range: TDayRange) => Promise<T>,
-  ) {
-    const { range, previousRange } = this.periods(query);
-    const [current, previous] = await Promise.all([load(range), previousRange ? load(previousRange) : null]);
-    return { range, previousRange, current, previous };
   }
 
   async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
@@ -177,14 +193,17 @@ export class ReportsService {
 
   async salesTrends(auth: AuthContext, query: TTrendsQuery): Promise<TSalesTrendsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
     const hourOffsetEndOfDay =
       query.granularity === 'hour' ? (await this.repo.clock(restaurantId)).hourOffsetEndOfDay : 0;
-    const points = (r: TDayRange) => this.trendPoints(restaurantId, r, query.granularity, hourOffsetEndOfDay);
-    const [current, previous] = await Promise.all([points(range), previousRange ? points(previousRange) : null]);
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.trendPoints(restaurantId, r, query.granularity, hourOffsetEndOfDay, until),
+    );
     return {
       range,
       previousRange,
+      sameTime,
       granularity: query.granularity,
       points: current,
       // Aligned by position with `points`, padded with empty buckets when the comparison period has
@@ -200,9 +219,10 @@ export class ReportsService {
     range: TDayRange,
     granularity: TTrendsQuery['granularity'],
     hourOffsetEndOfDay: number,
+    until: Date | null,
   ): Promise<TTrendPoint[]> {
     if (granularity === 'hour') {
-      const byHour = new Map((await this.repo.salesByHour(restaurantId, range)).map((h) => [h.hour, h]));
+      const byHour = new Map((await this.repo.salesByHour(restaurantId, range, until)).map((h) => [h.hour, h]));
       // A business day reads from its first hour (the end-of-day offset) round to the last.
       return Array.from({ length: 24 }, (_, i) => {
         const hour = (hourOffsetEndOfDay + i) % 24;
@@ -216,7 +236,7 @@ export class ReportsService {
         };
       });
     }
-    const byDay = await this.repo.salesByDay(restaurantId, range);
+    const byDay = await this.salesByDay(restaurantId, range, until);
     const buckets = new Map<string, TTrendPoint>();
     for (const day of enumerateDays(range)) {
       const key = granularity === 'day' ? day : granularity === 'week' ? startOfWeek(day) : day.slice(0, 7);
@@ -243,8 +263,10 @@ export class ReportsService {
 
   async itemSales(auth: AuthContext, query: TReportQuery): Promise<TItemSalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.itemSales(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.itemSales(restaurantId, r, until),
     );
     const totalsOf = (rows: typeof current) =>
       rows.reduce(
@@ -262,6 +284,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: current
         .map((r) => {
           const p = prior.get(`${r.itemId}\u0000${r.category}`);
@@ -285,8 +308,10 @@ export class ReportsService {
 
   async categorySales(auth: AuthContext, query: TReportQuery): Promise<TCategorySalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.itemSales(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.itemSales(restaurantId, r, until),
     );
     type TTotals = { quantity: number; grossCents: number; discountCents: number; compCents: number; netCents: number };
     const zero = (): TTotals => ({ quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 });
@@ -320,6 +345,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: [...byCategory.entries()]
         .map(([category, c]) => ({
           category,
@@ -341,8 +367,10 @@ export class ReportsService {
 
   async optionSales(auth: AuthContext, query: TReportQuery): Promise<TOptionSalesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.optionSales(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.optionSales(restaurantId, r, until),
     );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ quantity: t.quantity + r.quantity, amountCents: t.amountCents + r.amountCents }), {
@@ -354,6 +382,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: current
         .map((r) => {
           const p = prior.get(`${r.group}\u0000${r.optionName}`);
@@ -377,8 +406,10 @@ export class ReportsService {
 
   async paymentMethods(auth: AuthContext, query: TReportQuery): Promise<TPaymentMethodsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.paymentMethods(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.paymentMethods(restaurantId, r, until),
     );
     const rowOf = (r: (typeof current)[number]) => ({
       method: r.method as TPaymentMethod,
@@ -406,6 +437,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: current
         .map(rowOf)
         .sort((a, b) => methodOrder(a.method) - methodOrder(b.method) || b.amountCents - a.amountCents),
@@ -416,8 +448,10 @@ export class ReportsService {
 
   async discounts(auth: AuthContext, query: TReportQuery): Promise<TDiscountsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.discounts(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.discounts(restaurantId, r, until),
     );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ count: t.count + r.count, amountCents: t.amountCents + r.amountCents }), {
@@ -427,6 +461,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: current
         .map((r) => ({ name: r.name, kind: r.kind as TDiscountKind, count: r.count, amountCents: r.amountCents }))
         .sort(
@@ -442,8 +477,10 @@ export class ReportsService {
 
   async taxes(auth: AuthContext, query: TReportQuery): Promise<TTaxesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, current, previous } = await this.bothPeriods(query, (r) =>
-      this.repo.taxes(restaurantId, r),
+    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+      restaurantId,
+      query,
+      (r, until) => this.repo.taxes(restaurantId, r, until),
     );
     const totalsOf = (rows: typeof current) =>
       rows.reduce((t, r) => ({ taxableCents: t.taxableCents + r.taxableCents, taxCents: t.taxCents + r.taxCents }), {
@@ -453,6 +490,7 @@ export class ReportsService {
     return {
       range,
       previousRange,
+      sameTime,
       rows: [...current].sort(
         byAmountThenName(
           (r) => r.taxCents,
@@ -475,14 +513,14 @@ export class ReportsService {
       voidQuantity: s.voidQuantity,
       voidCents: s.voidCents,
     });
-    const [list, current, previous] = await Promise.all([
+    const [list, { sameTime, current, previous }] = await Promise.all([
       this.repo.compsVoids(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),
-      this.repo.salesByChannel(restaurantId, range),
-      previousRange ? this.repo.salesByChannel(restaurantId, previousRange) : null,
+      this.salesOfBothPeriods(restaurantId, query),
     ]);
     return {
       range,
       previousRange,
+      sameTime,
       rows: list.rows.map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() })),
       totals: totalsOf(total(current)),
       previousTotals: previous ? totalsOf(total(previous)) : null,
@@ -497,14 +535,14 @@ export class ReportsService {
     const { range, previousRange } = this.periods(query);
     const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
     const offset = all ? 0 : (query.page - 1) * query.pageSize;
-    const [rows, totals, previousTotals] = await Promise.all([
+    const [rows, { sameTime, current: totals, previous: previousTotals }] = await Promise.all([
       this.repo.payouts(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),
-      this.repo.payoutTotals(restaurantId, range),
-      previousRange ? this.repo.payoutTotals(restaurantId, previousRange) : null,
+      this.bothPeriods(restaurantId, query, (r, until) => this.repo.payoutTotals(restaurantId, r, until)),
     ]);
     return {
       range,
       previousRange,
+      sameTime,
       rows: rows.map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() })),
       totals,
       previousTotals,

@@ -394,6 +394,80 @@ describe('a day in progress', () => {
       expect(operation.sameTime.previousUntil).toBe(new Date(UNTIL).toISOString());
     });
   });
+
+  it('compares every other section up to the same time too: items, options, payments, discounts, taxes, comps and voids, trends, payouts', async () => {
+    await atClock(NOW, async () => {
+      const today = 'from=2026-05-08&to=2026-05-08&preset=today';
+      const summary = ZSalesSummaryResponse.parse((await getNow(`/api${REPORT_PATHS.salesSummary}?${today}`)).json());
+      const previous = summary.previous!;
+      const section = async (path: string, extra = '') => {
+        const res = await getNow(`/api${path}?${today}${extra}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body.sameTime, path).toEqual(summary.sameTime);
+        return body;
+      };
+      /** The same section for all of 2026-05-07, a day that is over (compared whole). */
+      const wholeDay = async (path: string) => {
+        const body = (await getNow(`/api${path}?from=2026-05-07&to=2026-05-07&preset=yesterday`)).json();
+        expect(body.sameTime, path).toBeNull();
+        return body;
+      };
+      const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+
+      const items = await section(REPORT_PATHS.itemSales);
+      expect(items.previousTotals).toMatchObject({
+        grossCents: previous.grossSalesCents,
+        discountCents: previous.discountCents,
+        compCents: previous.compCents,
+        netCents: previous.netSalesCents,
+      });
+      expect(items.previousTotals.netCents).toBeLessThan((await wholeDay(REPORT_PATHS.itemSales)).totals.netCents);
+      expect((await section(REPORT_PATHS.categorySales)).previousTotals).toEqual(items.previousTotals);
+
+      let optionQuantity = 0;
+      for (const o of generated) {
+        if (dayOf(o.openedAt) !== '2026-05-07' || o.status !== 'closed' || Date.parse(o.closedAt!) >= UNTIL) continue;
+        for (const line of o.items) {
+          if (!line.voided) for (const op of line.options) optionQuantity += line.quantity * op.quantity;
+        }
+      }
+      const options = await section(REPORT_PATHS.optionSales);
+      expect(options.previousTotals.quantity).toBe(optionQuantity);
+      expect(optionQuantity).toBeLessThan((await wholeDay(REPORT_PATHS.optionSales)).totals.quantity);
+
+      const payments = await section(REPORT_PATHS.paymentMethods);
+      expect(payments.previousTotals.netCents).toBe(previous.totalCollectedCents);
+      expect(payments.previousTotals.refundCents).toBe(previous.refundCents);
+      expect(payments.previousTotals.amountCents).toBeLessThan(
+        (await wholeDay(REPORT_PATHS.paymentMethods)).totals.amountCents,
+      );
+
+      expect((await section(REPORT_PATHS.discounts)).previousTotals.amountCents).toBe(previous.discountCents);
+      expect((await section(REPORT_PATHS.taxes)).previousTotals.taxCents).toBe(previous.taxCents);
+      const compsVoids = await section(REPORT_PATHS.compsVoids);
+      expect(compsVoids.previousTotals).toMatchObject({ compCents: previous.compCents, voidCents: previous.voidCents });
+
+      for (const granularity of ['hour', 'day']) {
+        const trends = await section(REPORT_PATHS.salesTrends, `&granularity=${granularity}`);
+        const net = sum(trends.previousPoints.map((p: { netSalesCents: number }) => p.netSalesCents));
+        expect(net, granularity).toBe(previous.netSalesCents);
+      }
+      await section(REPORT_PATHS.payout);
+    });
+  });
+
+  it('counts a payout of a cut comparison day only if it was paid by the cut', async () => {
+    // 'Ice delivery' was paid at 15:00 UTC on 2026-05-05
+    const repo = new ReportsRepository(ctx.db);
+    const day = { from: '2026-05-04', to: '2026-05-05' };
+    expect(await repo.payoutTotals(harborId, day, new Date('2026-05-05T14:00:00Z'))).toMatchObject({ cashCount: 0 });
+    expect(await repo.payoutTotals(harborId, day, new Date('2026-05-05T16:00:00Z'))).toMatchObject({
+      cashCount: 1,
+      cashCents: 4500,
+    });
+    expect(await repo.payoutTotals(harborId, day)).toMatchObject({ cashCount: 1 });
+  });
 });
 
 describe('exports', () => {

@@ -16,6 +16,7 @@ import { withListSort } from '../report-sort.ts';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** Every row of a paged list, page by page, for an export of the whole range. */
 export async function loadAllPages<TRow>(
@@ -54,6 +55,7 @@ export function CompsVoidsSection({ range }: { range: TReportRange }) {
     <QueryState query={query} shape="table">
       {(data) => (
         <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
           <FigureCards
             figures={[
               {

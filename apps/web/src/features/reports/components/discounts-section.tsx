@@ -7,6 +7,7 @@ import type { TReportRange } from '../report-range.ts';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** Discounts (SPEC 2 section "discount"): coupons, promotions and manual discounts by name. */
 export function DiscountsSection({ range }: { range: TReportRange }) {
@@ -22,6 +23,7 @@ export function DiscountsSection({ range }: { range: TReportRange }) {
     <QueryState query={query} shape="table">
       {(data) => (
         <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
           <FigureCards
             figures={[
               {

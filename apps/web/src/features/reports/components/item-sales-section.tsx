@@ -8,6 +8,7 @@ import type { TReportRange } from '../report-range.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 type TSalesRow = Pick<
   TItemSalesRow,
@@ -66,8 +67,11 @@ export function ItemSalesSection({ range }: { range: TReportRange }) {
     { key: 'category', title: t('columns.category'), value: (r) => r.category },
     ...salesColumns<TItemSalesRow>(t),
   ];
+  // both tables answer the same periods: one note says how today is compared
+  const periods = categories.data ?? items.data;
   return (
     <div className="ra-report__body">
+      {periods && <SameTimeNote sameTime={periods.sameTime} previousRange={periods.previousRange} />}
       <QueryState query={categories} shape="table">
         {(data) => (
           <div className="ra-report-panel">

@@ -7,6 +7,7 @@ import type { TReportRange } from '../report-range.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** Option (modifier) sales (SPEC 2 "optionSales"). */
 export function OptionSalesSection({ range }: { range: TReportRange }) {
@@ -36,23 +37,26 @@ export function OptionSalesSection({ range }: { range: TReportRange }) {
   return (
     <QueryState query={query} shape="table">
       {(data) => (
-        <div className="ra-report-panel">
-          <ReportTable
-            title={t('tables.optionSales')}
-            section="optionSales"
-            range={range}
-            columns={columns}
-            rows={data.rows}
-            rowKey={(r) => `${r.group}\u0000${r.optionName}`}
-            totals={{
-              ...data.totals,
-              previousQuantity: data.previousTotals?.quantity ?? null,
-              previousAmountCents: data.previousTotals?.amountCents ?? null,
-              change: data.previousTotals
-                ? changeRatio(data.totals.amountCents, data.previousTotals.amountCents)
-                : null,
-            }}
-          />
+        <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
+          <div className="ra-report-panel">
+            <ReportTable
+              title={t('tables.optionSales')}
+              section="optionSales"
+              range={range}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => `${r.group}\u0000${r.optionName}`}
+              totals={{
+                ...data.totals,
+                previousQuantity: data.previousTotals?.quantity ?? null,
+                previousAmountCents: data.previousTotals?.amountCents ?? null,
+                change: data.previousTotals
+                  ? changeRatio(data.totals.amountCents, data.previousTotals.amountCents)
+                  : null,
+              }}
+            />
+          </div>
         </div>
       )}
     </QueryState>

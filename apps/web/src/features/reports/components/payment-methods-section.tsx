@@ -7,6 +7,7 @@ import type { TReportRange } from '../report-range.ts';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** Payment methods (SPEC 2 section): what each method and card brand brought in, net of refunds. */
 export function PaymentMethodsSection({ range }: { range: TReportRange }) {
@@ -30,6 +31,7 @@ export function PaymentMethodsSection({ range }: { range: TReportRange }) {
     <QueryState query={query} shape="table">
       {(data) => (
         <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
           <FigureCards
             figures={[
               {

@@ -12,6 +12,7 @@ import { loadAllPages } from './comps-voids-section.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** Payout (SPEC 2 "payout"): cash paid out of the drawer and card processor deposits. */
 export function PayoutSection({ range }: { range: TReportRange }) {
@@ -35,6 +36,7 @@ export function PayoutSection({ range }: { range: TReportRange }) {
     <QueryState query={query} shape="table">
       {(data) => (
         <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
           <FigureCards
             figures={[
               {

@@ -12,6 +12,7 @@ import type { TReportRange } from '../report-range.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { NoSales, QueryState, SectionSkeleton } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 // echarts loads only when a chart is on screen (ARCHITECTURE "Web": charts lazy-loaded)
 const TrendChart = lazy(() => import('./trend-chart.tsx'));
@@ -115,6 +116,7 @@ export function SalesTrendsSection({ range }: { range: TReportRange }) {
           return (
             <>
               {empty && <NoSales />}
+              <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
               <div
                 className={`ra-report-panel ra-chart${stale ? ' ra-chart--stale' : ''}`}
                 data-chart="sales-trend"

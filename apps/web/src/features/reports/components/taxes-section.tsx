@@ -7,6 +7,7 @@ import type { TReportRange } from '../report-range.ts';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 /** 1010 basis points -> '10.1%' (SPEC 9 sample tax rate). */
 export const taxRate = (basisPoints: number | null): string | null =>
@@ -28,6 +29,7 @@ export function TaxesSection({ range }: { range: TReportRange }) {
     <QueryState query={query} shape="table">
       {(data) => (
         <div className="ra-report__body">
+          <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
           <FigureCards
             figures={[
               {
