@@ -53,6 +53,7 @@ import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
+import { giftcardSalesReader } from './modules/giftcards/giftcard-sales.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
@@ -187,7 +188,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
   await typed.register(ordersRoutes(orders));
   const reportsRepo = new ReportsRepository(db);
-  await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock), reportsRepo));
+  await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock, giftcardSalesReader(db)), reportsRepo));
   await typed.register(transactionsRoutes(new TransactionsRepository(db)));
   const dashboardRepo = new DashboardRepository(db);
   await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));

@@ -29,6 +29,7 @@ export const REPORT_LABELS = {
   'figures.openOrderCount': { en: 'Open checks', zh: '未结账单' },
   'figures.voidedOrderCount': { en: 'Voided orders', zh: '作废订单' },
   'figures.refundCount': { en: 'Refunds issued', zh: '退款笔数' },
+  'giftCardSales.title': { en: 'Gift card sales', zh: '礼品卡销售' },
 
   'columns.channel': { en: 'Channel', zh: '渠道' },
   'columns.previousNet': { en: 'Prev. net sales', zh: '上期净销售额' },
@@ -109,6 +110,10 @@ export const REPORT_LABELS = {
   'file.totalPayments': { en: 'Total payments ({{count}})', zh: '付款合计（{{count}} 笔）' },
   'file.totalRefunds': { en: 'Total refunds ({{count}})', zh: '退款合计（{{count}} 笔）' },
   'file.previousTotal': { en: 'Total (previous period)', zh: '合计（上一周期）' },
+  'file.giftCardSales': {
+    en: 'Gift card sales (liability, not in net sales)',
+    zh: '礼品卡销售（负债，不计入净销售额）',
+  },
   'file.totalComps': { en: 'Total comps', zh: '赠送合计' },
   'file.totalVoids': { en: 'Total voids', zh: '作废合计' },
   'file.totalCashPayouts': { en: 'Total cash payouts', zh: '现金支出合计' },

@@ -172,6 +172,7 @@ describe('ZSalesSummaryResponse', () => {
       current: figures,
       previous: null,
       byChannel: [{ channel: 'dineIn', current: figures, previous: null }],
+      giftCardSales: { current: { amountCents: 5000, count: 1 }, previous: null },
     };
     expect(ZSalesSummaryResponse.parse(summary)).toEqual(summary);
   });
@@ -184,6 +185,7 @@ describe('ZSalesSummaryResponse', () => {
       current: { ...figures, netSalesCents: 26.5 },
       previous: null,
       byChannel: [],
+      giftCardSales: { current: { amountCents: 0, count: 0 }, previous: null },
     };
     expect(Object.keys(errorsOf(ZSalesSummaryResponse.safeParse(summary)))).toEqual(['current.netSalesCents']);
   });

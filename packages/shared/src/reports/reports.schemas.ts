@@ -250,6 +250,15 @@ export const ZChannelSales = z.object({
 export const ZSameTime = z.object({ asOf: ZInstant, previousUntil: ZInstant }).nullable();
 export type TSameTimeOut = z.infer<typeof ZSameTime>;
 
+/**
+ * Gift card sales: money loaded onto gift cards (activations and reloads) in the period, and how many
+ * loads. A liability until the card is spent, not revenue: never part of gross or net sales (spending
+ * a card is a payment method, "giftCard").
+ */
+const ZGiftCardSales = z.object({ amountCents: ZCents, count: ZCount });
+export const ZGiftCardSalesLine = z.object({ current: ZGiftCardSales, previous: ZGiftCardSales.nullable() });
+export type TGiftCardSalesLine = z.infer<typeof ZGiftCardSalesLine>;
+
 export const ZSalesSummaryResponse = z.object({
   ...periods,
   sameTime: ZSameTime,
@@ -257,6 +266,7 @@ export const ZSalesSummaryResponse = z.object({
   previous: ZSalesFigures.nullable(),
   /** One entry per channel, including channels with no orders, so the table keeps its shape. */
   byChannel: z.array(ZChannelSales),
+  giftCardSales: ZGiftCardSalesLine,
 });
 export type TSalesSummaryResponse = z.infer<typeof ZSalesSummaryResponse>;
 

@@ -180,6 +180,28 @@ export class GiftcardsRepository {
     };
   }
 
+  /**
+   * Money put on cards between two instants: activations and reloads (gift card sales, a liability).
+   * Imports (sold before this system), refunds to a card and adjustments are not sales.
+   */
+  async soldBetween(restaurantId: number, start: Date, end: Date): Promise<{ amountCents: number; count: number }> {
+    const [row] = await this.db
+      .select({
+        sum: sql<string>`coalesce(sum(${giftcardLedger.amountCents}), 0)`,
+        n: count(),
+      })
+      .from(giftcardLedger)
+      .where(
+        and(
+          eq(giftcardLedger.restaurantId, restaurantId),
+          sql`${giftcardLedger.type} in ('activate', 'load')`,
+          sql`${giftcardLedger.createdAt} >= ${start.toISOString()}`,
+          sql`${giftcardLedger.createdAt} < ${end.toISOString()}`,
+        ),
+      );
+    return { amountCents: Number(row?.sum ?? 0), count: Number(row?.n ?? 0) };
+  }
+
   async untouchedSince(restaurantId: number, since: Date): Promise<TGiftcardRow[]> {
     return this.db
       .select()

@@ -134,15 +134,19 @@ type TBuilder<S extends TReportSection> = (
 ) => TExportTable;
 
 const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
+  // gift card sales are a liability, not sales: a last column apart, on the totals rows only (no channel)
   salesSummary: (r, w) => ({
     columns: [
       col(w.label('columns.channel')),
       ...FIGURE_COLUMNS.map(([key, kind]) => col(w.label(`figures.${key}`), kind)),
+      col(w.label('file.giftCardSales'), 'cents'),
     ],
     rows: [
-      ...r.byChannel.map((c) => [w.name('channel', c.channel), ...figures(c.current)]),
-      [w.label('table.total'), ...figures(r.current)],
-      ...(r.previous ? [[w.label('file.previousTotal'), ...figures(r.previous)]] : []),
+      ...r.byChannel.map((c) => [w.name('channel', c.channel), ...figures(c.current), null]),
+      [w.label('table.total'), ...figures(r.current), r.giftCardSales.current.amountCents],
+      ...(r.previous
+        ? [[w.label('file.previousTotal'), ...figures(r.previous), r.giftCardSales.previous?.amountCents ?? null]]
+        : []),
     ],
   }),
   salesTrends: (r, w) => {

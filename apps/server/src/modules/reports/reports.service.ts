@@ -37,6 +37,8 @@ import { sameTimeCutoff, type TSameTime } from '@ra/shared/reports/same-time';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { addSums, emptySums, type ReportsRepository, type TSalesSums } from './reports.repository.ts';
+import type { TGiftcardSalesReader } from '../giftcards/giftcard-sales.ts';
+import { giftCardSalesLine } from './giftcard-sales.ts';
 
 /** Exports read every row of an event list; a year of a busy restaurant's comps and voids fits. */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -99,6 +101,8 @@ export class ReportsService {
   constructor(
     private readonly repo: ReportsRepository,
     private readonly clock: Clock = systemClock,
+    /** The gift card ledger's loads (giftcards module), for the summary's liability line. */
+    private readonly giftcardSales: TGiftcardSalesReader,
   ) {}
 
   /**
@@ -165,10 +169,17 @@ export class ReportsService {
   async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
     const restaurantId = requireRestaurantId(auth);
     const { range, previousRange, sameTime, current, previous } = await this.salesOfBothPeriods(restaurantId, query);
+    const giftCardSales = await giftCardSalesLine(
+      this.giftcardSales,
+      restaurantId,
+      await this.repo.clock(restaurantId),
+      { range, previousRange, sameTime },
+    );
     return {
       range,
       previousRange,
       sameTime,
+      giftCardSales,
       current: salesFigures(total(current)),
       previous: previous ? salesFigures(total(previous)) : null,
       byChannel: ORDER_CHANNELS.map((channel) => ({

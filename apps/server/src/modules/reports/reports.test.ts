@@ -607,6 +607,7 @@ describe('exports in Chinese', () => {
       '客人数',
       '单均消费',
       '人均消费',
+      '礼品卡销售（负债，不计入净销售额）',
     ]);
     expect(records.map((r) => r[0])).toEqual([
       '渠道',
@@ -933,5 +934,84 @@ describe('order calendar, dashboard and analytics', () => {
     expect(body.topItems).toHaveLength(10);
     expect(body.topItems[0].netCents).toBeGreaterThanOrEqual(body.topItems[9].netCents);
     expect(body.bottomItems[0].netCents).toBeLessThanOrEqual(body.bottomItems[9].netCents);
+  });
+});
+
+describe('gift card sales on the summary', () => {
+  const DAY = 'from=2026-05-06&to=2026-05-06&preset=custom&compare=true';
+  const summary = async () =>
+    ZSalesSummaryResponse.parse((await get(`/api${REPORT_PATHS.salesSummary}?${DAY}`)).json());
+
+  /** Gift card movements made at `at` by the owner, each asserted to succeed. */
+  async function atTheTill(at: string, work: (owner: ReturnType<typeof as>) => Promise<void>) {
+    await atClock(at, async () => work(as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner))));
+  }
+  const ok = async (res: Promise<{ statusCode: number; body: string; json: () => { id: number } }>) => {
+    const done = await res;
+    expect(done.statusCode, done.body).toBe(200);
+    return done.json();
+  };
+  const issue = (who: ReturnType<typeof as>, amountCents?: number) =>
+    ok(who({ method: 'POST', url: '/api/api/giftcard', payload: { kind: 'physical', amountCents } }));
+  const move = (who: ReturnType<typeof as>, id: number, payload: Record<string, unknown>) =>
+    ok(who({ method: 'POST', url: `/api/api/giftcard/${id}/activity`, payload }));
+
+  let before: Awaited<ReturnType<typeof summary>>;
+  let after: Awaited<ReturnType<typeof summary>>;
+
+  beforeAll(async () => {
+    before = await summary();
+    // the comparison day: one card sold
+    await atTheTill('2026-05-05T12:00:00-04:00', async (who) => void (await issue(who, 400)));
+    await atTheTill('2026-05-06T13:00:00-04:00', async (who) => {
+      const card = await issue(who, 5000); // activated as it is issued
+      await move(who, card.id, { type: 'load', amountCents: 2500 });
+      const pending = await issue(who);
+      await move(who, pending.id, { type: 'activate', amountCents: 3000 });
+      // spending a card is a payment, giving back to it a refund, an adjustment a correction: not sales
+      await move(who, card.id, { type: 'redeem', amountCents: 1000, orderRef: 'GC-SALE-1' });
+      await move(who, card.id, { type: 'refund', amountCents: 1000, orderRef: 'GC-SALE-1' });
+      await move(who, card.id, { type: 'adjustUp', amountCents: 700, reason: 'Goodwill' });
+      // a card sold before this system came in with its balance: sold on another day, elsewhere
+      await ok(
+        who({
+          method: 'POST',
+          url: '/api/api/giftcard/import',
+          payload: { number: 'OLD-GC-0001', balanceCents: 9000 },
+        }),
+      );
+    });
+    // 02:00 is still May 6's business day (it ends at 03:00); 04:00 is May 7's
+    await atTheTill('2026-05-07T02:00:00-04:00', async (who) => void (await issue(who, 1000)));
+    await atTheTill('2026-05-07T04:00:00-04:00', async (who) => void (await issue(who, 8000)));
+    after = await summary();
+  });
+
+  it('counts the money loaded onto cards (activations and reloads) in the range’s business days', () => {
+    expect(after.giftCardSales.current.amountCents - before.giftCardSales.current.amountCents).toBe(
+      5000 + 2500 + 3000 + 1000,
+    );
+    expect(after.giftCardSales.current.count - before.giftCardSales.current.count).toBe(4);
+    expect(after.giftCardSales.previous!.amountCents - before.giftCardSales.previous!.amountCents).toBe(400);
+  });
+
+  it('keeps gift card sales out of gross sales, net sales and every channel: a liability, not revenue', () => {
+    expect(after.current).toEqual(before.current);
+    expect(after.previous).toEqual(before.previous);
+    expect(after.byChannel).toEqual(before.byChannel);
+  });
+
+  it('writes the line in the summary file apart from the channels, in both languages', async () => {
+    const en = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${DAY}`)).body.slice(1));
+    expect(en[0]!.at(-1)).toBe('Gift card sales (liability, not in net sales)');
+    const total = en.find((r) => r[0] === 'Total')!;
+    expect(total.at(-1)).toBe(centsToDecimal(after.giftCardSales.current.amountCents));
+    expect(total[5]).toBe(centsToDecimal(after.current.netSalesCents));
+    expect(en.find((r) => r[0] === 'Total (previous period)')!.at(-1)).toBe(
+      centsToDecimal(after.giftCardSales.previous!.amountCents),
+    );
+    expect(en.find((r) => r[0] === 'Dine-in')!.at(-1)).toBe('');
+    const zh = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${DAY}&lang=zh`)).body.slice(1));
+    expect(zh[0]!.at(-1)).toBe('礼品卡销售（负债，不计入净销售额）');
   });
 });

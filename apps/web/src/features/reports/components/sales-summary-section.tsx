@@ -7,6 +7,7 @@ import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
+import { GiftCardSalesLine } from './gift-card-sales-line.tsx';
 import { NoSales, QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
 import { SameTimeNote } from './same-time-note.tsx';
@@ -126,6 +127,7 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
             <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
             <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
+            <GiftCardSalesLine line={data.giftCardSales} />
             <div className="ra-report-panel">
               <ReportTable
                 title={t('tables.byChannel')}
