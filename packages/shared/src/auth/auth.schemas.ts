@@ -15,6 +15,7 @@ export const ZLoginEmail = zText()
 export const ZPreloginQuery = z.object({ data: ZLoginEmail });
 export type TPreloginQuery = z.infer<typeof ZPreloginQuery>;
 export const ZPreloginResponse = z.object({ email: z.string() });
+export type TPreloginResponse = z.infer<typeof ZPreloginResponse>;
 
 export const ZSigninRequest = z.object({
   email: ZLoginEmail,
@@ -44,6 +45,15 @@ export type TSigninResponse = z.infer<typeof ZSigninResponse>;
 
 export const ZAcquireTokenRequest = z.object({ oldjwtToken: zText().optional() });
 export const ZTokenResponse = z.object({ token: z.string() });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+/** The answer of a call that only succeeds or fails: sign-out, unlock, clearrestcacheLite. */
+export const ZOkResponse = z.object({ ok: z.literal(true) });
+export type TOkResponse = z.infer<typeof ZOkResponse>;
+
+/** POST /api/account/unlock (lock screen): the signed-in user's password. */
+export const ZUnlockRequest = z.object({ password: zText().min(1).max(200) });
+export type TUnlockRequest = z.infer<typeof ZUnlockRequest>;
 
 export const ZUserInfo = z.object({
   xid: z.string(),
@@ -100,7 +110,29 @@ export const ZRestInfo = z.object({
 });
 export type TRestInfo = z.infer<typeof ZRestInfo>;
 
-export const ZSwitchRestRequest = z.object({ xid: zText().min(1).max(64), root_xid: zText().max(64).optional() });
+/** The config getrest answers: ZRestConfig plus the settings every page needs at load (tip wording is applied app-wide, SPEC 1). */
+export const ZRestInfoConfig = ZRestConfig.extend({
+  tipWord: z.string().nullable(),
+  tipWordZh: z.string().nullable(),
+  tipsWord: z.string().nullable(),
+  enablePremiumCoupon: z.boolean(),
+});
+export type TRestInfoConfig = z.infer<typeof ZRestInfoConfig>;
+
+/** GET /api/api/getrest as this server answers it: ZRestInfo with ZRestInfoConfig. */
+export const ZRestInfoResponse = ZRestInfo.extend({ config: ZRestInfoConfig });
+export type TRestInfoResponse = z.infer<typeof ZRestInfoResponse>;
+
+export const ZSwitchRestRequest = z.object({
+  /** The chosen restaurant node. */
+  xid: zText().min(1).max(64),
+  /** The node the account signed in at. */
+  root_xid: zText().max(64).optional(),
+});
+export type TSwitchRestRequest = z.infer<typeof ZSwitchRestRequest>;
+/** POST /api/account/swtichRestByXid: the restaurant the session now works on. */
+export const ZSwitchRestResponse = z.object({ ok: z.literal(true), restId: z.number().int() });
+export type TSwitchRestResponse = z.infer<typeof ZSwitchRestResponse>;
 
 /** SPEC 7: xid plus a fixed client-side code value. */
 export const NODE_TREE_CODE = 'RA-NODE-TREE';
@@ -121,7 +153,37 @@ export const ZNode = z.object({
 });
 export type TNode = z.infer<typeof ZNode>;
 export const ZChildrenNodeResponse = z.object({ nodes: z.array(ZNode) });
+export type TChildrenNodeResponse = z.infer<typeof ZChildrenNodeResponse>;
 
-export const ZRestConfigRequest = z.object({ name: zText().min(1).max(64) });
+/**
+ * The settings getRestConfig / updateRestConfig know (SPEC 7 shows only 'timezone'; the rest are the
+ * SPEC 3 work-hour flags and SPEC 1 tip wording). Each value's own rule is the server's
+ * (apps/server/src/modules/restaurant/restaurant.settings.ts); this list is the order the 400 names them.
+ */
+export const REST_SETTING_NAMES = [
+  'timezone',
+  'hourOffsetEndOfDay',
+  'posLocales',
+  'workHoursSteps',
+  'enableOrderToGoWithDateSelect',
+  'enableCaptureSignature',
+  'captureSignature',
+  'requireSignatureForWorkHoursEdit',
+  'enableClockingOutWaitingTime',
+  'tipWord',
+  'tipWordZh',
+  /** The plural of tipWord where simple English rules get it wrong (reports/tip-wording.ts). */
+  'tipsWord',
+] as const;
+export type TRestSettingName = (typeof REST_SETTING_NAMES)[number];
+export const ZRestSettingName = z.enum(REST_SETTING_NAMES, `Unknown setting; known: ${REST_SETTING_NAMES.join(', ')}`);
+
+/** POST /api/api/getRestConfig: one named setting. */
+export const ZRestConfigRequest = z.object({ name: ZRestSettingName });
+export type TRestConfigRequest = z.infer<typeof ZRestConfigRequest>;
+/** The answer of getRestConfig and updateRestConfig; values travel as text, null when unset without a default. */
 export const ZRestConfigValue = z.object({ name: z.string(), value: z.string().nullable() });
-export const ZUpdateRestConfigRequest = z.object({ name: zText().min(1).max(64), value: zText().max(2000) });
+export type TRestConfigValue = z.infer<typeof ZRestConfigValue>;
+/** POST /api/api/updateRestConfig: the value is checked against the setting's own rule by the server. */
+export const ZUpdateRestConfigRequest = z.object({ name: ZRestSettingName, value: zText().max(2000) });
+export type TUpdateRestConfigRequest = z.infer<typeof ZUpdateRestConfigRequest>;

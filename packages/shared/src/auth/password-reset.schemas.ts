@@ -10,6 +10,7 @@ import { ZLoginEmail } from './auth.schemas.ts';
 export const ZForgotPasswordRequest = z.object({ email: ZLoginEmail });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 export const ZForgotPasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type TForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
 
 /**
  * POST /api/account/resetPassword: the emailed token and the new password, under the rules of
@@ -34,3 +35,4 @@ export const ZResetPasswordRequest = z
   });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 export const ZResetPasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;

@@ -74,6 +74,7 @@ export const ZChangePasswordRequest = z
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZChangePasswordResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type TChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
 
 // --- roles ----------------------------------------------------------------------------------
 

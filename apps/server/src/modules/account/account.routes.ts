@@ -1,14 +1,16 @@
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAcquireTokenRequest,
+  ZOkResponse,
   ZPreloginQuery,
   ZPreloginResponse,
   ZSigninRequest,
   ZSigninResponse,
   ZSwitchRestRequest,
+  ZSwitchRestResponse,
   ZTokenResponse,
+  ZUnlockRequest,
   ZUserInfo,
 } from '@ra/shared/auth/auth.schemas';
 import {
@@ -19,14 +21,10 @@ import {
 } from '@ra/shared/auth/password-reset.schemas';
 import { AUTH_MESSAGES } from '@ra/shared/auth/auth.messages';
 import { ZChangePasswordRequest, ZChangePasswordResponse } from '@ra/shared/team/team.schemas';
-import { zText } from '@ra/shared/validation/text';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access-control.ts';
 import type { AccountService, TRequestMeta } from './account.service.ts';
-
-const ZOk = z.object({ ok: z.literal(true) });
-const ZUnlockRequest = z.object({ password: zText().min(1).max(200) });
 
 function metaOf(request: FastifyRequest): TRequestMeta {
   const agent = request.headers['user-agent'];
@@ -82,7 +80,7 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
         description:
           'Only with the token in the Authorization header (403 otherwise): the Admin-Token cookie rides along ' +
           'on any link to this address, and a link must not be able to sign anyone out.',
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       // SPEC 7 makes sign-out a GET, yet it ends a session: decided and forgotten like a write.
       config: { access: { kind: 'authenticated' }, writes: true },
@@ -99,7 +97,7 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
         tags: ['account'],
         summary: "Select the restaurant this session works on (agents: any restaurant under the agent's node)",
         body: ZSwitchRestRequest,
-        response: { 200: z.object({ ok: z.literal(true), restId: z.number().int() }) },
+        response: { 200: ZSwitchRestResponse },
       },
       config: { access: { kind: 'authenticated' } },
       handler: (request) => service.switchRestaurant(authOf(request), request.body.xid),
@@ -113,7 +111,7 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
           '400 / 40001 for a wrong password. Wrong tries do not count toward sign-in; the 5th in a row on one ' +
           'session ends it (401 / 50012).',
         body: ZUnlockRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: { kind: 'authenticated' } },
       handler: (request) => service.unlock(authOf(request), request.body.password),

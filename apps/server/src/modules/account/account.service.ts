@@ -1,9 +1,20 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { allRoleFlags, permissionsFromRoles, type TRoleFlags } from '@ra/shared/permissions';
-import type { TSigninRequest, TSigninResponse, TUserInfo } from '@ra/shared/auth/auth.schemas';
+import type {
+  TOkResponse,
+  TSigninRequest,
+  TSigninResponse,
+  TSwitchRestResponse,
+  TUserInfo,
+} from '@ra/shared/auth/auth.schemas';
 import { AUTH_MESSAGES, RESET_LINK_TTL_MINUTES } from '@ra/shared/auth/auth.messages';
-import type { TForgotPasswordRequest, TResetPasswordRequest } from '@ra/shared/auth/password-reset.schemas';
+import type {
+  TForgotPasswordRequest,
+  TForgotPasswordResponse,
+  TResetPasswordRequest,
+  TResetPasswordResponse,
+} from '@ra/shared/auth/password-reset.schemas';
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { passwordProblems, type TChangePasswordRequest } from '@ra/shared/team/team.schemas';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
@@ -303,7 +314,7 @@ export class AccountService {
     return { token: this.deps.tokens.issue(auth.userId, auth.sessionId, expiresAt) };
   }
 
-  async logout(auth: AuthContext): Promise<{ ok: true }> {
+  async logout(auth: AuthContext): Promise<TOkResponse> {
     await this.repo.revokeSession(auth.sessionId, this.now());
     return { ok: true };
   }
@@ -312,7 +323,7 @@ export class AccountService {
    * SPEC 7 "Restaurant selection": an agent picks a restaurant from their tree. A leaf login may
    * "switch" to its own restaurant (a no-op) so the same client flow works for both.
    */
-  async switchRestaurant(auth: AuthContext, xid: string): Promise<{ ok: true; restId: number }> {
+  async switchRestaurant(auth: AuthContext, xid: string): Promise<TSwitchRestResponse> {
     if (!auth.isAgent) {
       if (auth.homeRestaurantId !== null && xid === auth.node.xid) return { ok: true, restId: auth.homeRestaurantId };
       throw forbidden();
@@ -329,7 +340,7 @@ export class AccountService {
    * the owner out; the UNLOCK_LIMIT-th wrong try ends the session (a full sign-in, with its own
    * limits, is then needed). A try is counted before the check, so parallel tries share the limit.
    */
-  async unlock(auth: AuthContext, password: string): Promise<{ ok: true }> {
+  async unlock(auth: AuthContext, password: string): Promise<TOkResponse> {
     // 401 / 50012: the app's re-login dialog takes the person to a full sign-in.
     const limitReached = () => new AppError(401, ERROR_CODES.invalidToken, AUTH_MESSAGES.unlockLimitReached.en);
     const tries = await this.repo.reserveUnlockAttempt(auth.sessionId, UNLOCK_LIMIT);
@@ -403,7 +414,7 @@ export class AccountService {
     input: TForgotPasswordRequest,
     meta: TRequestMeta,
     origin: string,
-  ): Promise<{ ok: true; message: string }> {
+  ): Promise<TForgotPasswordResponse> {
     const email = input.email.toLowerCase();
     const now = this.now();
     const counts = await this.repo.countResetRequests(email, meta.ip, new Date(now.getTime() - RESET_LIMITS.windowMs));
@@ -438,7 +449,7 @@ export class AccountService {
    * Sets a new password from an emailed link: the rules of change password, every session of the
    * account ends, and the link (and any other unused link of the account) stops working.
    */
-  async resetPassword(input: TResetPasswordRequest, meta: TRequestMeta): Promise<{ ok: true; message: string }> {
+  async resetPassword(input: TResetPasswordRequest, meta: TRequestMeta): Promise<TResetPasswordResponse> {
     const now = this.now();
     const invalid = () => new AppError(400, ERROR_CODES.badRequest, AUTH_MESSAGES.resetLinkInvalid.en);
     const reset = await this.repo.findLiveReset(this.hashResetToken(input.token), now);

@@ -1,7 +1,11 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZRestConfig, ZRestConfigValue, ZRestInfo } from '@ra/shared/auth/auth.schemas';
-import { zText } from '@ra/shared/validation/text';
+import {
+  ZOkResponse,
+  ZRestConfigRequest,
+  ZRestConfigValue,
+  ZRestInfoResponse,
+  ZUpdateRestConfigRequest,
+} from '@ra/shared/auth/auth.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import {
   ZRestAdminConfig,
@@ -10,19 +14,6 @@ import {
   ZUpdateRestRequest,
 } from './restaurant.schemas.ts';
 import type { RestaurantService } from './restaurant.service.ts';
-import { REST_SETTING_NAMES } from './restaurant.settings.ts';
-
-/** ZRestInfo plus the settings every page needs at load (tip wording is applied app-wide, SPEC 1). */
-const ZRestInfoResponse = ZRestInfo.extend({
-  config: ZRestConfig.extend({
-    tipWord: z.string().nullable(),
-    tipWordZh: z.string().nullable(),
-    tipsWord: z.string().nullable(),
-    enablePremiumCoupon: z.boolean(),
-  }),
-});
-
-const ZSettingName = z.enum(REST_SETTING_NAMES, `Unknown setting; known: ${REST_SETTING_NAMES.join(', ')}`);
 
 export function restaurantRoutes(service: RestaurantService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -61,7 +52,7 @@ export function restaurantRoutes(service: RestaurantService): FastifyPluginAsync
       schema: {
         tags: ['restaurant'],
         summary: 'Read one named setting (value null when unset)',
-        body: z.object({ name: ZSettingName }),
+        body: ZRestConfigRequest,
         response: { 200: ZRestConfigValue },
       },
       config: { access: { kind: 'restaurant' } },
@@ -74,7 +65,7 @@ export function restaurantRoutes(service: RestaurantService): FastifyPluginAsync
         summary: 'Change one named setting',
         description:
           'Needs editConfig, except that any user of the restaurant may set "timezone" while it is still unset (SPEC 4).',
-        body: z.object({ name: ZSettingName, value: zText().max(2000) }),
+        body: ZUpdateRestConfigRequest,
         response: { 200: ZRestConfigValue },
       },
       config: { access: { kind: 'restaurant' } },
@@ -97,7 +88,7 @@ export function restaurantRoutes(service: RestaurantService): FastifyPluginAsync
         tags: ['restaurant'],
         summary: 'Forgets the remembered restaurant rows, so the next getrest and profile read the database',
         description: 'Every write already does this; kept for the SPEC 7 client, which calls it after saving settings.',
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: ZOkResponse },
       },
       config: { access: { kind: 'restaurant' } },
       handler: async () => {

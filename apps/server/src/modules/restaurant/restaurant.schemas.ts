@@ -10,6 +10,8 @@ export {
   ZUpdateRestAdminConfigRequest,
   ZUpdateRestRequest,
   type TBusinessDay,
+  type TRestAdminConfig,
   type TRestProfile,
+  type TUpdateRestAdminConfigRequest,
   type TUpdateRestRequest,
 } from '@ra/shared/business/business.schemas';

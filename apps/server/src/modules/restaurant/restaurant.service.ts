@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { type TRestInfo } from '@ra/shared/auth/auth.schemas';
+import type { TRestConfigValue, TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
@@ -7,10 +6,10 @@ import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { RestaurantRepository, TStoredHours } from './restaurant.repository.ts';
 import type {
   TBusinessDay,
+  TRestAdminConfig,
   TRestProfile,
+  TUpdateRestAdminConfigRequest,
   TUpdateRestRequest,
-  ZRestAdminConfig,
-  ZUpdateRestAdminConfigRequest,
 } from './restaurant.schemas.ts';
 import {
   DEFAULT_BUSINESS_SETTINGS,
@@ -24,15 +23,6 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
 
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
-
-export interface TRestInfoResponse extends TRestInfo {
-  config: TRestInfo['config'] & {
-    tipWord: string | null;
-    tipWordZh: string | null;
-    tipsWord: string | null;
-    enablePremiumCoupon: boolean;
-  };
-}
 
 /**
  * A weekday nobody has set up yet shows as closed. A day stored by the first release (one open/close
@@ -195,7 +185,11 @@ export class RestaurantService {
           special,
         };
       }
-      await repo.updateProfile(restaurantId, { ...fields, ...(hours ? { businessHours: hours } : {}) }, this.clock.now());
+      await repo.updateProfile(
+        restaurantId,
+        { ...fields, ...(hours ? { businessHours: hours } : {}) },
+        this.clock.now(),
+      );
       const changed = (Object.keys(fields) as Array<keyof typeof fields>).filter((k) => before[k] !== fields[k]);
       await audit.record({
         restaurantId,
@@ -209,7 +203,10 @@ export class RestaurantService {
             ...Object.fromEntries(changed.map((k) => [k, before[k]])),
             ...(hours ? { businessHours: before.businessHours } : {}),
           },
-          after: { ...Object.fromEntries(changed.map((k) => [k, fields[k]])), ...(hours ? { businessHours: hours } : {}) },
+          after: {
+            ...Object.fromEntries(changed.map((k) => [k, fields[k]])),
+            ...(hours ? { businessHours: hours } : {}),
+          },
         },
         ip,
         at: this.clock.now(),
@@ -219,7 +216,7 @@ export class RestaurantService {
     return this.profile(auth);
   }
 
-  async getSetting(auth: AuthContext, name: TRestSettingName): Promise<{ name: string; value: string | null }> {
+  async getSetting(auth: AuthContext, name: TRestSettingName): Promise<TRestConfigValue> {
     const r = await this.load(auth);
     return { name, value: REST_SETTINGS[name].read(r) };
   }
@@ -269,11 +266,11 @@ export class RestaurantService {
 
   async updateAdminConfig(
     auth: AuthContext,
-    input: z.infer<typeof ZUpdateRestAdminConfigRequest>,
+    input: TUpdateRestAdminConfigRequest,
     ip: string,
     /** The admin panel names the restaurant; the SPEC 7 call works on the selected one. */
     restaurantId: number = requireRestaurantId(auth),
-  ): Promise<z.infer<typeof ZRestAdminConfig>> {
+  ): Promise<TRestAdminConfig> {
     await this.repo.transaction(async (repo, audit) => {
       const current = await repo.findById(restaurantId);
       if (!current) throw notFound();
@@ -284,7 +281,11 @@ export class RestaurantService {
         action: 'restaurant.adminConfig.update',
         targetType: 'restaurant',
         targetId: String(restaurantId),
-        details: { ...input, before: adminConfigOf(current.config), after: { ...adminConfigOf(current.config), ...input } },
+        details: {
+          ...input,
+          before: adminConfigOf(current.config),
+          after: { ...adminConfigOf(current.config), ...input },
+        },
         ip,
         at: this.clock.now(),
       });
@@ -357,10 +358,11 @@ export class RestaurantService {
   }
 }
 
-function adminConfigOf(config: TConfigDoc): z.infer<typeof ZRestAdminConfig> {
+function adminConfigOf(config: TConfigDoc): TRestAdminConfig {
   return {
     version: config.version ?? CONFIG_DEFAULTS.version,
-    enableOrderToGoWithDateSelect: config.enableOrderToGoWithDateSelect ?? CONFIG_DEFAULTS.enableOrderToGoWithDateSelect,
+    enableOrderToGoWithDateSelect:
+      config.enableOrderToGoWithDateSelect ?? CONFIG_DEFAULTS.enableOrderToGoWithDateSelect,
     enablePremiumCoupon: config.enablePremiumCoupon ?? CONFIG_DEFAULTS.enablePremiumCoupon,
   };
 }

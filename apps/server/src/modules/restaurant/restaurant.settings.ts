@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TRestSettingName } from '@ra/shared/auth/auth.schemas';
 import type { TBusinessSettings } from '@ra/shared/business/business.schemas';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
@@ -70,9 +71,9 @@ function wordConfig(key: 'tipWord' | 'tipWordZh' | 'tipsWord'): TSettingDefiniti
 }
 
 /**
- * The settings getRestConfig / updateRestConfig know (SPEC 7 shows only 'timezone'; the rest are the
- * SPEC 3 work-hour flags and SPEC 1 tip wording). Values travel as text; a setting that was never
- * chosen reads as its default, or null when it has none.
+ * The rule, reading and writing of each setting getRestConfig / updateRestConfig know (the names are
+ * REST_SETTING_NAMES in packages/shared, which the request schemas check). Values travel as text; a
+ * setting that was never chosen reads as its default, or null when it has none.
  */
 export const REST_SETTINGS = {
   timezone: {
@@ -114,7 +115,6 @@ export const REST_SETTINGS = {
   tipWordZh: wordConfig('tipWordZh'),
   /** The plural of tipWord where simple English rules get it wrong (packages/shared reports/tip-wording.ts). */
   tipsWord: wordConfig('tipsWord'),
-} satisfies Record<string, TSettingDefinition>;
+} satisfies Record<TRestSettingName, TSettingDefinition>;
 
-export type TRestSettingName = keyof typeof REST_SETTINGS;
-export const REST_SETTING_NAMES = Object.keys(REST_SETTINGS) as [TRestSettingName, ...TRestSettingName[]];
+export type { TRestSettingName };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@ra/shared/errors';
 import { PAGE_PERMISSIONS } from '@ra/shared/permissions';
-import { ZRestInfo } from '@ra/shared/auth/auth.schemas';
+import { ZRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
@@ -48,10 +48,10 @@ const validProfile = {
 };
 
 describe('getrest', () => {
-  it('answers the restaurant info the client reads, valid against ZRestInfo', async () => {
+  it('answers the restaurant info the client reads, valid against ZRestInfoResponse', async () => {
     const res = await owner({ method: 'GET', url: '/api/api/getrest' });
     expect(res.statusCode).toBe(200);
-    const info = ZRestInfo.parse(res.json());
+    const info = ZRestInfoResponse.parse(res.json());
     expect(info).toMatchObject({
       id: harborId,
       name: 'Harbor Bistro',
@@ -63,6 +63,10 @@ describe('getrest', () => {
         enableOrderToGoWithDateSelect: false,
         configAdmin: false,
         workHoursSteps: 15,
+        tipWord: null,
+        tipWordZh: null,
+        tipsWord: null,
+        enablePremiumCoupon: false,
       },
     });
     expect(info.locales.timeZone).toBe('America/New_York');
@@ -188,7 +192,11 @@ describe('updaterest', () => {
     const profile = (await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json();
     // Sent as one open/close pair per day (the first release's shape), read back as ranges.
     expect(profile.businessHours).toEqual(
-      businessHours.map((d) => ({ day: d.day, closed: d.closed, ranges: d.closed ? [] : [{ open: d.open, close: d.close }] })),
+      businessHours.map((d) => ({
+        day: d.day,
+        closed: d.closed,
+        ranges: d.closed ? [] : [{ open: d.open, close: d.close }],
+      })),
     );
     expect(profile.specialDays).toEqual([{ date: '2026-07-04', closed: true, ranges: [], note: '' }]);
     expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().fullname).toBe('Harbor Bistro and Raw Bar');
@@ -282,7 +290,12 @@ describe('restaurant settings', () => {
   it('refuses an unknown setting name as a field error', async () => {
     const res = await getConfig(owner, 'noSuchSetting');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toHaveProperty('name');
+    expect(res.json().errors).toEqual({
+      name:
+        'Unknown setting; known: timezone, hourOffsetEndOfDay, posLocales, workHoursSteps, ' +
+        'enableOrderToGoWithDateSelect, enableCaptureSignature, captureSignature, ' +
+        'requireSignatureForWorkHoursEdit, enableClockingOutWaitingTime, tipWord, tipWordZh, tipsWord',
+    });
   });
 });
 
