@@ -3,17 +3,17 @@ import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import type { TRestConfig } from '@ra/shared/auth/auth.schemas';
+import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppProviders } from './app/providers.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
 import { createAppRouter } from './app/router.tsx';
-import { detectLanguage, initI18n, setTipWording, type TTipWording } from './lib/i18n.ts';
+import { detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
 import { installUnloadSave } from './stores/persist.ts';
 import { useSession } from './stores/session.ts';
 
 /** SPEC 1: the restaurant's tip words come with its config; the i18n layer applies them everywhere. */
 function followTipWording(): void {
-  const apply = (config: TRestConfig | null) => setTipWording((config ?? {}) as TTipWording);
+  const apply = (config: TRestInfoConfig | null) => setTipWording(config ?? {});
   apply(useSession.getState().config);
   useSession.subscribe((s, prev) => {
     if (s.config !== prev.config) apply(s.config);

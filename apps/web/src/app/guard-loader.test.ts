@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
+import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../lib/i18n.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, restInfoState, useSession } from '../stores/session.ts';
 import { setReloginHandler } from '../lib/request.ts';
 import { resolveNavigation } from './guard-loader.ts';
 
-const staffInfo: TRestInfo = {
+const staffInfo: TRestInfoResponse = {
   id: 7,
   xid: 'rest-7',
   name: 'Golden Wok',
@@ -21,6 +21,10 @@ const staffInfo: TRestInfo = {
     enableOrderToGoWithDateSelect: false,
     configAdmin: false,
     workHoursSteps: 15,
+    tipWord: null,
+    tipWordZh: null,
+    tipsWord: null,
+    enablePremiumCoupon: false,
   },
   roles: ['Staff'],
   PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true },

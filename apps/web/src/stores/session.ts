@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import Cookies from 'js-cookie';
-import type { TLocales, TNode, TRestConfig, TRestInfo, TUserInfo } from '@ra/shared/auth/auth.schemas';
+import type { TLocales, TNode, TRestInfoConfig, TRestInfoResponse, TUserInfo } from '@ra/shared/auth/auth.schemas';
 import {
   emptyOperationAuthorities,
   emptyPagePermissions,
@@ -53,7 +53,7 @@ export interface TSessionData {
   /** The tree node the account signed in at (agent node, or the restaurant for a leaf login). */
   rootXid: string;
   enableOrderToGoWithDateSelect: boolean;
-  config: TRestConfig | null;
+  config: TRestInfoConfig | null;
 }
 
 interface TSessionActions {
@@ -67,7 +67,7 @@ interface TSessionActions {
   setClickNode: (node: TNode | null) => void;
   setCurrentAccount: (account: string) => void;
   /** Restaurant info loaded (SPEC 1): roles, locales, permissions, name, id, day offset, config. */
-  applyRestInfo: (info: TRestInfo) => void;
+  applyRestInfo: (info: TRestInfoResponse) => void;
   /** SPEC 4: the to-go-with-date flag can only be set to true. */
   enableOrderToGoWithDate: () => void;
   /** Failed route load or 401: forget the token and roles, keep nothing that grants access. */

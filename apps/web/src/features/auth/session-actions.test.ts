@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
+import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../../lib/i18n.ts';
 import { registerNavigator } from '../../lib/navigation.ts';
@@ -11,7 +11,7 @@ import { useTags } from '../../stores/tags.ts';
 import { useWorkHours } from '../../stores/work-hours.ts';
 import { clearLocalSession, logout, switchRestaurant } from './session-actions.ts';
 
-const restInfo: TRestInfo = {
+const restInfo: TRestInfoResponse = {
   id: 7,
   xid: 'rest-7',
   name: 'Golden Wok',
@@ -25,6 +25,10 @@ const restInfo: TRestInfo = {
     enableOrderToGoWithDateSelect: false,
     configAdmin: false,
     workHoursSteps: 15,
+    tipWord: null,
+    tipWordZh: null,
+    tipsWord: null,
+    enablePremiumCoupon: false,
   },
   roles: ['owner'],
   PagePermissions: { ...emptyPagePermissions(), viewSalesReport: true },

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import type { TRestInfo } from '@ra/shared/auth/auth.schemas';
+import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { EMAIL_PATTERN, NODE_TREE_CODE as SHARED_NODE_TREE_CODE } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../../lib/i18n.ts';
@@ -9,7 +9,7 @@ import { NODE_TREE_CODE } from './api/get-children-node-by-xid.ts';
 import { LOGIN_EMAIL_PATTERN } from './login-email.ts';
 import { signIn } from './sign-in.ts';
 
-const restInfo: TRestInfo = {
+const restInfo: TRestInfoResponse = {
   id: 7,
   xid: 'rest-7',
   name: 'Golden Wok',
@@ -23,6 +23,10 @@ const restInfo: TRestInfo = {
     enableOrderToGoWithDateSelect: false,
     configAdmin: false,
     workHoursSteps: 15,
+    tipWord: null,
+    tipWordZh: null,
+    tipsWord: null,
+    enablePremiumCoupon: false,
   },
   roles: ['owner'],
   PagePermissions: emptyPagePermissions(),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Input, Result, Switch, Table, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TAdminRestaurant } from '@ra/shared/business/business.schemas';
+import type { TAdminRestaurant, TUpdateRestAdminConfigRequest } from '@ra/shared/business/business.schemas';
 import { useAdminRestaurants, useUpdateAdminConfig } from '../../../features/business/api/admin.ts';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
@@ -21,7 +21,7 @@ export default function AdminPanelPage() {
   const list = useAdminRestaurants(q, page);
   const update = useUpdateAdminConfig();
 
-  const change = (r: TAdminRestaurant, body: { enablePremiumCoupon?: boolean; enableOrderToGoWithDateSelect?: true }) =>
+  const change = (r: TAdminRestaurant, body: TUpdateRestAdminConfigRequest) =>
     update.mutate(
       { id: r.id, ...body },
       { onSuccess: () => showSuccessMessage(t('admin.saved')), onError: (e) => showErrorMessage(errorText(e)) },
@@ -34,7 +34,11 @@ export default function AdminPanelPage() {
         title={t('admin.title')}
         subTitle={t('admin.staffOnly')}
         style={{ paddingTop: '15vh' }}
-        extra={<Button type="primary" onClick={() => navigate('/', { replace: true })}>{t('admin.backHome')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+            {t('admin.backHome')}
+          </Button>
+        }
       />
     );
 

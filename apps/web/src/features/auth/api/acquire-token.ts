@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TTokenResponse } from '@ra/shared/auth/auth.schemas';
 import { post } from '../../../lib/request.ts';
-
-export interface TTokenResponse {
-  token: string;
-}
 
 /**
  * SPEC 7 token exchange: POST /account/acquireToken with oldjwtToken when a token exists. The token

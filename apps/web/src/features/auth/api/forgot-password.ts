@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type { ZForgotPasswordResponse } from '@ra/shared/auth/password-reset.schemas';
+import type { TForgotPasswordResponse } from '@ra/shared/auth/password-reset.schemas';
 import { post } from '../../../lib/request.ts';
-
-export type TForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
 
 /** POST /account/forgotPassword: the same answer whether or not the email has an account. */
 export function forgotPassword(email: string): Promise<TForgotPasswordResponse> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TNode } from '@ra/shared/auth/auth.schemas';
+import type { TChildrenNodeResponse, TNode } from '@ra/shared/auth/auth.schemas';
 import { post, type TRequestOptions } from '../../../lib/request.ts';
 
 /**
@@ -11,7 +11,7 @@ export const NODE_TREE_CODE = 'RA-NODE-TREE';
 
 /** The children of a node in the agent/team/restaurant tree (SPEC 3 "Restaurant or node"). */
 export async function getChildrenNodeByXid(xid: string, opts?: TRequestOptions): Promise<TNode[]> {
-  const res = await post<{ nodes: TNode[] }>('/api/getChildrenNodeByXid', { xid, code: NODE_TREE_CODE }, opts);
+  const res = await post<TChildrenNodeResponse>('/api/getChildrenNodeByXid', { xid, code: NODE_TREE_CODE }, opts);
   return res.nodes;
 }
 

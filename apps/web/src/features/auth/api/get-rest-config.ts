@@ -1,20 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRestConfigRequest, TRestConfigValue, TRestSettingName } from '@ra/shared/auth/auth.schemas';
 import { post, type TRequestOptions } from '../../../lib/request.ts';
 
-export interface TRestConfigValue {
-  name: string;
-  value: string | null;
-}
-
 /** One named restaurant setting, e.g. 'timezone' (SPEC 7 restaurant selection sequence). */
-export function getRestConfig(name: string, opts?: TRequestOptions): Promise<TRestConfigValue> {
-  return post<TRestConfigValue>('/api/getRestConfig', { name }, opts);
+export function getRestConfig(name: TRestSettingName, opts?: TRequestOptions): Promise<TRestConfigValue> {
+  return post<TRestConfigValue>('/api/getRestConfig', { name } satisfies TRestConfigRequest, opts);
 }
 
-export const restConfigQueryOptions = (name: string) =>
+export const restConfigQueryOptions = (name: TRestSettingName) =>
   queryOptions({ queryKey: ['auth', 'restConfig', name], queryFn: ({ signal }) => getRestConfig(name, { signal }) });
 
-export function useRestConfig(name: string) {
+export function useRestConfig(name: TRestSettingName) {
   return useQuery(restConfigQueryOptions(name));
 }
 

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TRestProfile } from '@ra/shared/business/business.schemas';
 import { get } from '../../../lib/request.ts';
 
 /** The part of the selected restaurant's profile the login steps read: where it is. */
-export interface TRestAddress {
-  city: string;
-  state: string;
-  timeZone: string;
-}
+export type TRestAddress = Pick<TRestProfile, 'city' | 'state' | 'timeZone'>;
 
 /** GET /api/restaurant/profile (the Business Info address): suggests the zone from the address state. */
 export function getRestAddress(signal?: AbortSignal): Promise<TRestAddress> {

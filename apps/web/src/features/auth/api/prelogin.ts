@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TPreloginResponse } from '@ra/shared/auth/auth.schemas';
 import { get } from '../../../lib/request.ts';
-
-export interface TPreloginResponse {
-  email: string;
-}
 
 /** SPEC 7: GET /account/prelogin with the trimmed email (SPEC 5). */
 export function prelogin(email: string): Promise<TPreloginResponse> {

@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type { TResetPasswordRequest, ZResetPasswordResponse } from '@ra/shared/auth/password-reset.schemas';
+import type { TResetPasswordRequest, TResetPasswordResponse } from '@ra/shared/auth/password-reset.schemas';
 import { post } from '../../../lib/request.ts';
-
-export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponse>;
 
 /** POST /account/resetPassword with the emailed token; every session of the account ends. */
 export function resetPassword(input: TResetPasswordRequest): Promise<TResetPasswordResponse> {

@@ -1,21 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TSwitchRestRequest, TSwitchRestResponse } from '@ra/shared/auth/auth.schemas';
 import { post, type TRequestOptions } from '../../../lib/request.ts';
 
-export interface TSwitchRestInput {
-  /** The chosen restaurant node. */
-  xid: string;
-  /** The node the account signed in at. */
-  root_xid?: string;
-}
-
 /** SPEC 7: POST /account/swtichRestByXid (the server's spelling). */
-export function switchRestByXid(
-  input: TSwitchRestInput,
-  opts?: TRequestOptions,
-): Promise<{ ok: boolean; restId: number }> {
-  return post<{ ok: boolean; restId: number }>('/account/swtichRestByXid', input, opts);
+export function switchRestByXid(input: TSwitchRestRequest, opts?: TRequestOptions): Promise<TSwitchRestResponse> {
+  return post<TSwitchRestResponse>('/account/swtichRestByXid', input, opts);
 }
 
 export function useSwitchRestByXid() {
-  return useMutation({ mutationFn: (input: TSwitchRestInput) => switchRestByXid(input) });
+  return useMutation({ mutationFn: (input: TSwitchRestRequest) => switchRestByXid(input) });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRestConfigValue, TUpdateRestConfigRequest } from '@ra/shared/auth/auth.schemas';
 import { post } from '../../../lib/request.ts';
-import type { TRestConfigValue } from './get-rest-config.ts';
 
-export function updateRestConfig(input: { name: string; value: string }): Promise<TRestConfigValue> {
+export function updateRestConfig(input: TUpdateRestConfigRequest): Promise<TRestConfigValue> {
   return post<TRestConfigValue>('/api/updateRestConfig', input);
 }
 

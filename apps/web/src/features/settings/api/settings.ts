@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TRestConfigValue, TRestSettingName } from '@ra/shared/auth/auth.schemas';
 import type { TBusinessSettings, TUpdateSettingsRequest } from '@ra/shared/business/business.schemas';
 import { get, post } from '../../../lib/request.ts';
 
@@ -33,12 +34,12 @@ export function useUpdateSettings() {
 }
 
 /** SPEC 7 getRestConfig, for several names at once. */
-export function useNamedSettings(names: readonly string[]) {
+export function useNamedSettings(names: readonly TRestSettingName[]) {
   return useQuery({
     queryKey: keys.named(names),
     queryFn: async ({ signal }) => {
       const answers = await Promise.all(
-        names.map((name) => post<{ name: string; value: string | null }>('/api/getRestConfig', { name }, { signal, silent: true })),
+        names.map((name) => post<TRestConfigValue>('/api/getRestConfig', { name }, { signal, silent: true })),
       );
       return Object.fromEntries(answers.map((a) => [a.name, a.value ?? ''])) as Record<string, string>;
     },
@@ -47,7 +48,7 @@ export function useNamedSettings(names: readonly string[]) {
 }
 
 /** SPEC 7 updateRestConfig, one call per changed name. */
-export function useUpdateNamedSettings(names: readonly string[]) {
+export function useUpdateNamedSettings(names: readonly TRestSettingName[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Record<string, string>) => {

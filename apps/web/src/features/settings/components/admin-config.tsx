@@ -1,11 +1,10 @@
 import { Alert, Button, Descriptions, Skeleton, Switch } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import type { TRestAdminConfig, TUpdateRestAdminConfigRequest } from '@ra/shared/business/business.schemas';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText, get, post } from '../../../lib/request.ts';
-
-type TRestConfig = { config: { version: string; enableOrderToGoWithDateSelect: boolean; enablePremiumCoupon: boolean } };
 
 /**
  * SPEC 6 system admin config of the selected restaurant (updateRestAdminConfig). The order-to-go-with-
@@ -16,11 +15,12 @@ export function AdminConfigSwitches() {
   const client = useQueryClient();
   const rest = useQuery({
     queryKey: ['settings', 'admin-config'],
-    queryFn: ({ signal }) => get<TRestConfig>('/api/getrest', { signal, silent: true }),
+    queryFn: ({ signal }) => get<TRestInfoResponse>('/api/getrest', { signal, silent: true }),
     staleTime: 0,
   });
   const save = useMutation({
-    mutationFn: (body: TUpdateRestAdminConfigRequest) => post<TRestAdminConfig>('/api/updateRestAdminConfig', body, { silent: true }),
+    mutationFn: (body: TUpdateRestAdminConfigRequest) =>
+      post<TRestAdminConfig>('/api/updateRestAdminConfig', body, { silent: true }),
     onSuccess: () => {
       showSuccessMessage(t('saved'));
       void client.invalidateQueries({ queryKey: ['settings', 'admin-config'] });
@@ -29,7 +29,14 @@ export function AdminConfigSwitches() {
   });
   if (rest.isPending) return <Skeleton active />;
   if (rest.isError)
-    return <Alert type="error" showIcon message={errorText(rest.error)} action={<Button onClick={() => void rest.refetch()}>{t('retry')}</Button>} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={errorText(rest.error)}
+        action={<Button onClick={() => void rest.refetch()}>{t('retry')}</Button>}
+      />
+    );
   const c = rest.data.config;
   return (
     <Descriptions column={1} size="small" bordered>
