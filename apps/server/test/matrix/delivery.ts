@@ -44,6 +44,10 @@ export async function deliveryBuilders(env: TMatrixEnv): Promise<Record<string, 
       build: () => ({ url: '/api/api/delivery/platforms/doordash/menu' }),
       ...own,
     },
+    'GET /api/api/delivery/platforms/:platform/refused': {
+      build: () => ({ url: '/api/api/delivery/platforms/doordash/refused' }),
+      ...own,
+    },
     'POST /api/api/delivery/platforms/:platform/publish': {
       build: () => ({ url: '/api/api/delivery/platforms/doordash/publish' }),
       ...own,

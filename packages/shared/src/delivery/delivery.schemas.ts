@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZInstant } from '../validation/dates.ts';
 import { zText } from '../validation/text.ts';
 import { DELIVERY_MESSAGES, type TDeliveryMessageKey } from './delivery.messages.ts';
+import { WEBHOOK_REFUSALS } from './platform-hours.ts';
 
 /**
  * Third-party delivery platforms (SPEC 1 "Third-party delivery platform integration", 2 /thirdParty/index):
@@ -238,6 +239,8 @@ export const ZPlatformConnection = z.object({
   lastPublish: ZPublishResult.nullable(),
   /** Orders the platform sent in the current business day. */
   ordersToday: z.number().int(),
+  /** Orders the platform sent that were refused (paused or closed) in the last REFUSED_WINDOW_DAYS business days. */
+  refusedRecently: z.number().int(),
 });
 export type TPlatformConnection = z.infer<typeof ZPlatformConnection>;
 
@@ -245,6 +248,31 @@ export const ZPlatformList = z.object({ platforms: z.array(ZPlatformConnection),
 export type TPlatformList = z.infer<typeof ZPlatformList>;
 
 export const ZPlatformParam = z.object({ platform: z.enum(DELIVERY_PLATFORMS) });
+
+/**
+ * Refused platform orders are counted and listed over this many business days, today included (a
+ * restaurant without a time zone yet: this many 24-hour days back from now).
+ */
+export const REFUSED_WINDOW_DAYS = 7;
+/** The refused orders list shows at most this many, newest first; `total` counts them all. */
+export const REFUSED_LIST_LIMIT = 200;
+
+export const ZRefusedOrder = z.object({
+  platformOrderId: z.string(),
+  receivedAt: z.string(),
+  reason: z.enum(WEBHOOK_REFUSALS),
+});
+export type TRefusedOrder = z.infer<typeof ZRefusedOrder>;
+
+/** A platform's refused orders in the window: which orders, when they arrived, and why. */
+export const ZRefusedOrders = z.object({
+  platform: z.enum(DELIVERY_PLATFORMS),
+  /** Start of the window (the first of its business days). */
+  since: z.string(),
+  total: z.number().int(),
+  orders: z.array(ZRefusedOrder),
+});
+export type TRefusedOrders = z.infer<typeof ZRefusedOrders>;
 
 export const ZPauseRequest = z.object({
   /** Absent: paused until resumed by hand. */

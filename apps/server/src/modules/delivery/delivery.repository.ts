@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
 import type { Database } from '../../db/client.ts';
 import { deliveryConnections, deliveryOrders } from '../../db/schema/delivery.ts';
@@ -97,6 +97,33 @@ export class DeliveryRepository {
           group by platform`,
     );
     return new Map(rows.map((r) => [String(r.platform), num(r.n)]));
+  }
+
+  /** One platform's refused orders received since `since`, newest first, at most `limit`. */
+  async refusedList(
+    restaurantId: number,
+    platform: TDeliveryPlatform,
+    since: Date,
+    limit: number,
+  ): Promise<Array<{ platformOrderId: string; receivedAt: Date; reason: string }>> {
+    const rows = await this.db
+      .select({
+        platformOrderId: deliveryOrders.platformOrderId,
+        receivedAt: deliveryOrders.receivedAt,
+        reason: deliveryOrders.refusedReason,
+      })
+      .from(deliveryOrders)
+      .where(
+        and(
+          eq(deliveryOrders.restaurantId, restaurantId),
+          eq(deliveryOrders.platform, platform),
+          isNull(deliveryOrders.orderId),
+          gte(deliveryOrders.receivedAt, since),
+        ),
+      )
+      .orderBy(desc(deliveryOrders.receivedAt), desc(deliveryOrders.platformOrderId))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, reason: r.reason ?? 'closed' }));
   }
 
   async recordOrder(values: typeof deliveryOrders.$inferInsert): Promise<void> {

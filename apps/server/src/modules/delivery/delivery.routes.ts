@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  REFUSED_LIST_LIMIT,
+  REFUSED_WINDOW_DAYS,
   WEBHOOK_SIGNATURE_HEADER,
   ZMenuPreview,
   ZPauseRequest,
@@ -9,6 +11,7 @@ import {
   ZPlatformList,
   ZPlatformParam,
   ZPublishResult,
+  ZRefusedOrders,
   ZTestOrderAnswer,
   ZTestOrderRequest,
   ZUpdatePlatformRequest,
@@ -43,7 +46,9 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
     app.get('/api/api/delivery/platforms', {
       schema: {
         tags: ['delivery'],
-        summary: 'Each delivery platform: connection, pause, markup, hours, menu mapping, last publish, orders today',
+        summary:
+          'Each delivery platform: connection, pause, markup, hours, menu mapping, last publish, orders today, ' +
+          `orders refused in the last ${REFUSED_WINDOW_DAYS} business days`,
         response: { 200: ZPlatformList },
       },
       config: { access: EDIT_CONFIG },
@@ -97,6 +102,20 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
       },
       config: { access: EDIT_CONFIG },
       handler: (request) => service.preview(authOf(request), request.params.platform),
+    });
+
+    app.get('/api/api/delivery/platforms/:platform/refused', {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          `The platform’s orders refused in the last ${REFUSED_WINDOW_DAYS} business days (paused there or ` +
+          `outside its hours): order id, when it arrived and why, newest first (at most ${REFUSED_LIST_LIMIT}; ` +
+          'total counts them all)',
+        params: ZPlatformParam,
+        response: { 200: ZRefusedOrders },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.refused(authOf(request), request.params.platform),
     });
 
     app.post('/api/api/delivery/platforms/:platform/publish', {

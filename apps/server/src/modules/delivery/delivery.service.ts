@@ -1,9 +1,12 @@
-import { businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
+import { businessDayBounds, businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
+import { addDays, DAY_MS } from '@ra/shared/business-day/calendar-day';
 import { isOpenAt, type TWebhookRefusal } from '@ra/shared/delivery/platform-hours';
 import {
   DEFAULT_PLATFORM_HOURS,
   DELIVERY_PLATFORMS,
   PLATFORM_RULES,
+  REFUSED_LIST_LIMIT,
+  REFUSED_WINDOW_DAYS,
   ZWebhookOrder,
   mappedMenu,
   markedUpCents,
@@ -17,6 +20,7 @@ import {
   type TPlatformList,
   type TPublishResult,
   type TPublishableMenu,
+  type TRefusedOrders,
   type TUpdatePlatformRequest,
   type TWebhookOrder,
 } from '@ra/shared/delivery/delivery.schemas';
@@ -50,6 +54,12 @@ const DEFAULT_MAPPING: TMenuMapping = { excludedCategories: [], excludedItems: [
 function effectiveStatus(row: TConnectionRow, now: Date): TPlatformConnection['status'] {
   if (row.status === 'paused' && row.pausedUntil && row.pausedUntil.getTime() <= now.getTime()) return 'connected';
   return row.status as TPlatformConnection['status'];
+}
+
+/** Per platform: orders filed under today's business day, and refused orders in the recent window. */
+interface TCounts {
+  today: Map<string, number>;
+  refused: Map<string, number>;
 }
 
 export interface TWebhookResult {
@@ -103,7 +113,7 @@ export class DeliveryService {
     platform: TDeliveryPlatform,
     row: TConnectionRow | undefined,
     now: Date,
-    ordersToday: number,
+    counts: TCounts,
   ): TPlatformConnection {
     const status = row ? effectiveStatus(row, now) : 'disconnected';
     return {
@@ -117,32 +127,47 @@ export class DeliveryService {
       hours: row?.hours ?? DEFAULT_PLATFORM_HOURS,
       mapping: row?.mapping ?? DEFAULT_MAPPING,
       lastPublish: row?.lastPublish ?? null,
-      ordersToday,
+      ordersToday: counts.today.get(platform) ?? 0,
+      refusedRecently: counts.refused.get(platform) ?? 0,
     };
   }
 
-  private async today(restaurantId: number, now: Date): Promise<string | null> {
+  /**
+   * Today's business day, and the start of the window refused orders are counted over: the first of
+   * the last REFUSED_WINDOW_DAYS business days. Without a time zone there is no business day, and the
+   * window is that many 24-hour days back from now.
+   */
+  private async days(restaurantId: number, now: Date): Promise<{ today: string | null; since: Date }> {
     try {
       const clock = await this.orders.clockOf(restaurantId);
-      return businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
+      const today = businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
+      const first = addDays(today, -(REFUSED_WINDOW_DAYS - 1));
+      return { today, since: businessDayBounds(first, clock.timeZone, clock.hourOffsetEndOfDay).start };
     } catch {
-      // No time zone chosen yet: no business day to count in.
-      return null;
+      return { today: null, since: new Date(now.getTime() - REFUSED_WINDOW_DAYS * DAY_MS) };
     }
+  }
+
+  private async counts(restaurantId: number, now: Date): Promise<TCounts> {
+    const { today, since } = await this.days(restaurantId, now);
+    const [ordersToday, refused] = await Promise.all([
+      today ? this.repo.ordersOn(restaurantId, today) : new Map<string, number>(),
+      this.repo.refusedSince(restaurantId, since),
+    ]);
+    return { today: ordersToday, refused };
   }
 
   async list(auth: AuthContext): Promise<TPlatformList> {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
-    const [rows, day] = await Promise.all([this.repo.connections(restaurantId), this.today(restaurantId, now)]);
-    const counts = day ? await this.repo.ordersOn(restaurantId, day) : new Map<string, number>();
+    const [rows, counts] = await Promise.all([this.repo.connections(restaurantId), this.counts(restaurantId, now)]);
     return {
       platforms: DELIVERY_PLATFORMS.map((p) =>
         this.view(
           p,
           rows.find((r) => r.platform === p),
           now,
-          counts.get(p) ?? 0,
+          counts,
         ),
       ),
       serverTime: now.toISOString(),
@@ -155,9 +180,27 @@ export class DeliveryService {
     row: TConnectionRow,
   ): Promise<TPlatformConnection> {
     const now = this.clock.now();
-    const day = await this.today(restaurantId, now);
-    const counts = day ? await this.repo.ordersOn(restaurantId, day) : new Map<string, number>();
-    return this.view(platform, row, now, counts.get(platform) ?? 0);
+    return this.view(platform, row, now, await this.counts(restaurantId, now));
+  }
+
+  /** The platform's refused orders in the window (the count on its card), newest first. */
+  async refused(auth: AuthContext, platform: TDeliveryPlatform): Promise<TRefusedOrders> {
+    const restaurantId = requireRestaurantId(auth);
+    const { since } = await this.days(restaurantId, this.clock.now());
+    const [counts, orders] = await Promise.all([
+      this.repo.refusedSince(restaurantId, since),
+      this.repo.refusedList(restaurantId, platform, since, REFUSED_LIST_LIMIT),
+    ]);
+    return {
+      platform,
+      since: since.toISOString(),
+      total: counts.get(platform) ?? 0,
+      orders: orders.map((o) => ({
+        platformOrderId: o.platformOrderId,
+        receivedAt: o.receivedAt.toISOString(),
+        reason: o.reason as TWebhookRefusal,
+      })),
+    };
   }
 
   /** Runs a platform call, turning its failures into the answers the page shows. */

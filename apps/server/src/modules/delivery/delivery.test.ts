@@ -4,7 +4,7 @@ import { DELIVERY_MESSAGES } from '@ra/shared/delivery/delivery.messages';
 import { WEBHOOK_SIGNATURE_HEADER, type TWebhookOrder } from '@ra/shared/delivery/delivery.schemas';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
-import { createPerson, flagsWith, harbor } from '../team/team.test-support.ts';
+import { createPerson, flagsWith, harbor, restaurantByName } from '../team/team.test-support.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { localSimulatorFor, signWebhook } from './platform-adapter.ts';
 
@@ -23,10 +23,13 @@ afterAll(async () => {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-async function connection(platform: string): Promise<{ storeId: string; secret: string }> {
+async function connection(
+  platform: string,
+  restaurant = 'Harbor Bistro',
+): Promise<{ storeId: string; secret: string }> {
   const rows = rowsOf<{ store_id: string; webhook_secret: string }>(
     await ctx.db.execute(sql`select store_id, webhook_secret from delivery_connections
-      where platform = ${platform} and restaurant_id = (select id from restaurants where name = 'Harbor Bistro')`),
+      where platform = ${platform} and restaurant_id = (select id from restaurants where name = ${restaurant})`),
   );
   return { storeId: rows[0]!.store_id, secret: rows[0]!.webhook_secret };
 }
@@ -213,6 +216,79 @@ describe('platform hours and pauses on incoming orders', () => {
       });
     } finally {
       await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+    }
+  });
+});
+
+describe('refused orders on the page', () => {
+  const DRAGON = '金龙餐厅 Golden Dragon';
+  type TCaller = ReturnType<typeof as>;
+  const refusedOnCard = async (caller: TCaller) =>
+    (await caller({ method: 'GET', url: '/api/api/delivery/platforms' }))
+      .json()
+      .platforms.find((p: { platform: string }) => p.platform === 'doordash').refusedRecently as number;
+  const sendAs = async (restaurant: string, orderId: string) => {
+    const { storeId, secret } = await connection('doordash', restaurant);
+    const body = JSON.stringify(platformOrder(storeId, orderId));
+    return post('doordash', body, signWebhook(secret, body, nowSeconds()));
+  };
+
+  it('counts and lists a paused platform’s refused orders of the last 7 business days, the restaurant’s own only', async () => {
+    const dragon = await restaurantByName(ctx.db, DRAGON);
+    await createPerson(ctx.db, dragon, { email: 'owner-delivery@dragon.test', existingRole: 'Owner' });
+    const dragonOwner = as(ctx.app, await tokenFor(ctx.app, 'owner-delivery@dragon.test'));
+    const home = await harbor(ctx.db);
+    const before = await refusedOnCard(owner);
+
+    // Golden Dragon pauses its own DoorDash store and refuses an order there.
+    expect(
+      (await dragonOwner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/connect' })).statusCode,
+    ).toBe(200);
+    await dragonOwner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' });
+    expect((await sendAs(DRAGON, 'GD-PAUSED')).json()).toMatchObject({ result: 'rejected', reason: 'paused' });
+    // A refusal from 8 days ago at Harbor is outside the window.
+    await ctx.db
+      .execute(sql`insert into delivery_orders (restaurant_id, platform, platform_order_id, order_id, received_at, refused_reason)
+      values (${home.id}, 'doordash', 'DD-OLD', null, ${new Date(clock.now().getTime() - 8 * 86_400_000).toISOString()}, 'closed')`);
+
+    clock.advance(60_000);
+    await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' });
+    try {
+      expect((await sendAs('Harbor Bistro', 'DD-COUNTED')).json()).toMatchObject({ result: 'rejected' });
+      // Counted on the card (paused or not), beside the orders taken today.
+      expect(await refusedOnCard(owner)).toBe(before + 1);
+      const listed = await owner({ method: 'GET', url: '/api/api/delivery/platforms/doordash/refused' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const page = listed.json();
+      expect(page.total).toBe(before + 1);
+      expect(page.orders).toHaveLength(before + 1);
+      // The order, when it arrived and why (newest first).
+      expect(page.orders).toContainEqual({
+        platformOrderId: 'DD-COUNTED',
+        receivedAt: clock.now().toISOString(),
+        reason: 'paused',
+      });
+      const times = page.orders.map((o: { receivedAt: string }) => o.receivedAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const ids = page.orders.map((o: { platformOrderId: string }) => o.platformOrderId);
+      expect(ids).toContain('DD-PAUSED');
+      expect(ids).not.toContain('GD-PAUSED');
+      expect(ids).not.toContain('DD-OLD');
+      // The window starts at the first of the last 7 business days (Saturday the 14th back to Sunday the
+      // 8th; Harbor's days start at 03:00 New York time, daylight time from that morning on).
+      expect(page.since).toBe(new Date('2026-03-08T03:00:00-04:00').toISOString());
+
+      // Golden Dragon sees its own refusal only.
+      expect(await refusedOnCard(dragonOwner)).toBe(1);
+      const theirs = (await dragonOwner({ method: 'GET', url: '/api/api/delivery/platforms/doordash/refused' })).json();
+      expect(theirs.orders.map((o: { platformOrderId: string }) => o.platformOrderId)).toEqual(['GD-PAUSED']);
+      // Another platform's list at Harbor holds none of DoorDash's.
+      const uber = (await owner({ method: 'GET', url: '/api/api/delivery/platforms/ubereats/refused' })).json();
+      expect(uber).toMatchObject({ platform: 'ubereats', total: 0, orders: [] });
+    } finally {
+      await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+      await dragonOwner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/disconnect' });
+      clock.set(TEST_NOW);
     }
   });
 });
