@@ -134,6 +134,20 @@ describe('settings, service fees and the admin panel', () => {
       .toContain('The store is paused on this platform and does not take orders now');
     await shot(page, 'settings-delivery-paused-en');
 
+    // The card counts the refused order, and its list names it, when it came and why.
+    const refusedId = /Test order (\S+) was refused/.exec(await messageText(page))?.[1] ?? '';
+    expect(refusedId).not.toBe('');
+    const refused = doordash.getByTestId('refused-doordash');
+    await expect.poll(() => refused.innerText(), { timeout: 30_000 }).toMatch(/^[\d,]+ orders?$/);
+    await refused.getByRole('button').click();
+    const list = page.locator('.ra-delivery__refused');
+    await expect.poll(() => list.innerText(), { timeout: 30_000 }).toContain(refusedId);
+    const row = list.locator('.ant-table-row', { hasText: refusedId });
+    expect(await row.innerText()).toContain('Paused on the platform');
+    expect(new URL(page.url()).searchParams.get('refused')).toBe('doordash');
+    await shot(page, 'settings-delivery-refused-en');
+    await list.getByRole('button', { name: 'Close', exact: true }).last().click();
+
     await page.goto(`${baseUrl()}/business/index`);
     const tab = page.getByRole('tab', { name: 'Next 14 days' });
     await tab.click({ timeout: 30_000 });

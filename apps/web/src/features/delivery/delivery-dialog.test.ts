@@ -11,6 +11,9 @@ describe(parseDeliveryDialog.name, () => {
       kind: 'problems',
       platform: 'grubhub',
     });
+    const refused = parseDeliveryDialog(new URLSearchParams('refused=doordash'));
+    expect(refused).toEqual({ kind: 'refused', platform: 'doordash' });
+    expect(deliveryDialogSearch(refused).toString()).toBe('refused=doordash');
   });
 
   it('ignores an unknown platform', () => {

@@ -1,7 +1,10 @@
 import { DELIVERY_PLATFORMS, type TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
 
-/** Which panel is open, kept in the URL so each has a link: a platform's settings or its refusals. */
-export type TDeliveryDialog = { kind: 'settings' | 'problems'; platform: TDeliveryPlatform } | null;
+/**
+ * Which panel is open, kept in the URL so each has a link: a platform's settings, what it would refuse
+ * in the menu (problems), or the orders the store refused recently (refused).
+ */
+export type TDeliveryDialog = { kind: 'settings' | 'problems' | 'refused'; platform: TDeliveryPlatform } | null;
 
 const platformOf = (raw: string | null): TDeliveryPlatform | undefined =>
   raw !== null && (DELIVERY_PLATFORMS as readonly string[]).includes(raw) ? (raw as TDeliveryPlatform) : undefined;
@@ -10,7 +13,9 @@ export function parseDeliveryDialog(search: URLSearchParams): TDeliveryDialog {
   const settings = platformOf(search.get('settings'));
   if (settings) return { kind: 'settings', platform: settings };
   const problems = platformOf(search.get('problems'));
-  return problems ? { kind: 'problems', platform: problems } : null;
+  if (problems) return { kind: 'problems', platform: problems };
+  const refused = platformOf(search.get('refused'));
+  return refused ? { kind: 'refused', platform: refused } : null;
 }
 
 export function deliveryDialogSearch(dialog: TDeliveryDialog): URLSearchParams {

@@ -3,7 +3,11 @@ import { Alert, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, T
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TDeliveryPlatform, TPlatformConnection } from '@ra/shared/delivery/delivery.schemas';
+import {
+  REFUSED_WINDOW_DAYS,
+  type TDeliveryPlatform,
+  type TPlatformConnection,
+} from '@ra/shared/delivery/delivery.schemas';
 import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -23,6 +27,7 @@ import {
 } from '../delivery-dialog.ts';
 import { PlatformSettingsDrawer } from './platform-settings-drawer.tsx';
 import { ProblemsModal } from './problems-modal.tsx';
+import { RefusedOrdersModal } from './refused-orders-modal.tsx';
 import './delivery.css';
 
 const STATUS_COLOR: Record<TPlatformConnection['status'], string> = {
@@ -120,6 +125,21 @@ export function DeliveryView() {
             <Descriptions.Item label={t('fields.connectedAt')}>{when(p.connectedAt)}</Descriptions.Item>
           ) : null}
           <Descriptions.Item label={t('fields.ordersToday')}>{formatCount(p.ordersToday, lang)}</Descriptions.Item>
+          <Descriptions.Item label={t('fields.refusedRecently', { days: REFUSED_WINDOW_DAYS })}>
+            <span data-testid={`refused-${p.platform}`}>
+              {p.refusedRecently > 0 ? (
+                <Button
+                  type="link"
+                  className="ra-delivery__inline"
+                  onClick={() => show({ kind: 'refused', platform: p.platform })}
+                >
+                  {t('refused.count', { count: p.refusedRecently, n: formatCount(p.refusedRecently, lang) })}
+                </Button>
+              ) : (
+                t('refused.zero')
+              )}
+            </span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.markup')}>{markupText(p)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.lastPublish')}>
             {p.lastPublish && !p.lastPublish.ok ? (
@@ -235,6 +255,11 @@ export function DeliveryView() {
       />
       <ProblemsModal
         connection={dialog?.kind === 'problems' ? selected(dialog.platform) : undefined}
+        onClose={() => show(null)}
+      />
+      <RefusedOrdersModal
+        connection={dialog?.kind === 'refused' ? selected(dialog.platform) : undefined}
+        when={when}
         onClose={() => show(null)}
       />
     </div>
