@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { presetRangeOn, DATE_PRESETS } from '@ra/shared/business-day/date-range';
 import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { PAYMENT_METHODS } from '@ra/shared/orders/orders.schemas';
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -230,6 +231,7 @@ export function TransactionsView() {
         <DatePicker.RangePicker
           aria-label={t('filters.range')}
           allowClear={false}
+          format={dayPickerFormat(lang)}
           value={[dayjs(filter.from, DAY), dayjs(filter.to, DAY)]}
           presets={presets}
           disabledDate={(d) => d.format(DAY) > today}
