@@ -55,13 +55,20 @@ export const ZAnalyticsOverviewResponse = z.object({
   weekOverWeek: ZComparison,
   /** The range against the same weekdays 52 weeks earlier (364 days, so Fridays meet Fridays). */
   yearOverYear: ZComparison,
-  /** Weekday of the business day (0 = Sunday) x local hour opened; every cell present. */
+  /**
+   * Weekday of the business day (0 = Sunday) x local hour opened; every cell present. `orders` and
+   * `netSalesCents` are sums over the cell's `days`: the range's days up to yesterday, and today only
+   * once the hour is over (a day in progress does not count its hours to come as quiet ones).
+   * `averageOrders` = orders / days, one decimal (0 without days): what the heat map shows.
+   */
   heatmap: z.array(
     z.object({
       weekday: z.number().int(),
       hour: z.number().int(),
       orders: z.number().int(),
       netSalesCents: z.number().int(),
+      days: z.number().int().min(0),
+      averageOrders: z.number().min(0),
     }),
   ),
   topItems: z.array(ZItemRank),

@@ -1,5 +1,5 @@
-import { businessDayOf } from '@ra/shared/business-day/business-day';
-import { addDays } from '@ra/shared/business-day/calendar-day';
+import { businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
+import { addDays, weekdayOf } from '@ra/shared/business-day/calendar-day';
 import { enumerateDays, startOfWeek, type TDayRange } from '@ra/shared/business-day/date-range';
 import type { TAnalyticsOverviewResponse, TPeriodFigures } from '@ra/shared/analytics/analytics.schemas';
 import { averageCents, changeRatio } from '@ra/shared/reports/report-math';
@@ -10,6 +10,9 @@ import { comparisonPartialDay, type TPartialDay } from '../dashboard/same-time.t
 import type { ReportsRepository, TSalesSums } from '../reports/reports.repository.ts';
 
 const TOP_N = 10;
+
+/** One decimal: "12.5 orders a day". */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** Where a period's figures come from: whole days from the rollup, a partial day from its orders. */
 type TSoFarSource = Pick<DashboardRepository, 'daySoFar'>;
@@ -90,6 +93,70 @@ export class AnalyticsService {
     };
   }
 
+  /**
+   * Orders by weekday and hour as an average a day: each cell's orders over the days that reached
+   * that hour. Today counts only for its hours that are over (the hour in progress and those to come
+   * would read as quiet hours), days after today not at all (they have no orders yet); the days
+   * before count whole.
+   */
+  private async heatmap(
+    restaurantId: number,
+    range: TDayRange,
+    today: { day: string; now: Date; clock: { timeZone: string; hourOffsetEndOfDay: number } } | null,
+  ): Promise<TAnalyticsOverviewResponse['heatmap']> {
+    const holdsToday = today !== null && today.day >= range.from && today.day <= range.to;
+    const lastWholeDay = today && today.day <= range.to ? addDays(today.day, -1) : range.to;
+    const wholeDays = lastWholeDay >= range.from ? enumerateDays({ from: range.from, to: lastWholeDay }) : [];
+    const [cells, todayHours] = await Promise.all([
+      this.repo.salesByWeekdayHour(restaurantId, range),
+      holdsToday ? this.repo.salesByHour(restaurantId, { from: today.day, to: today.day }) : [],
+    ]);
+    const key = (weekday: number, hour: number) => weekday * 24 + hour;
+    const orders = new Array<number>(7 * 24).fill(0);
+    const net = new Array<number>(7 * 24).fill(0);
+    const days = new Array<number>(7 * 24).fill(0);
+    const add = (to: number[], k: number, n: number) => {
+      to[k] = (to[k] ?? 0) + n;
+    };
+    for (const c of cells) {
+      add(orders, key(c.weekday, c.hour), c.orders);
+      add(net, key(c.weekday, c.hour), c.netSalesCents);
+    }
+    for (const day of wholeDays) {
+      for (let hour = 0; hour < 24; hour += 1) add(days, key(weekdayOf(day), hour), 1);
+    }
+    if (holdsToday) {
+      // hours in business-day order: the day starts at the end-of-day hour
+      const { hourOffsetEndOfDay, timeZone } = today.clock;
+      const intoDay = (hour: number) => (hour - hourOffsetEndOfDay + 24) % 24;
+      const hourNow = intoDay(zonedParts(today.now, timeZone).hour);
+      const weekday = weekdayOf(today.day);
+      const over = (hour: number) => intoDay(hour) < hourNow;
+      for (let hour = 0; hour < 24; hour += 1) if (over(hour)) add(days, key(weekday, hour), 1);
+      // orders of the hour in progress wait until it is over, like the hours still to come
+      for (const h of todayHours) {
+        if (over(h.hour)) continue;
+        add(orders, key(weekday, h.hour), -h.orders);
+        add(net, key(weekday, h.hour), -h.netSalesCents);
+      }
+    }
+    const heatmap = [];
+    for (let weekday = 0; weekday < 7; weekday += 1) {
+      for (let hour = 0; hour < 24; hour += 1) {
+        const k = key(weekday, hour);
+        heatmap.push({
+          weekday,
+          hour,
+          orders: orders[k]!,
+          netSalesCents: net[k]!,
+          days: days[k]!,
+          averageOrders: days[k]! > 0 ? oneDecimal(orders[k]! / days[k]!) : 0,
+        });
+      }
+    }
+    return heatmap;
+  }
+
   async overview(
     auth: AuthContext,
     range: TDayRange,
@@ -111,22 +178,14 @@ export class AnalyticsService {
     const lastWeek = { from: addDays(end, -6), to: end };
     // The range's days are read once and serve the year-over-year figures and the weekly trend.
     const rangeDays = this.repo.salesByDay(restaurantId, range);
-    const [weekOverWeek, yearOverYear, cells, items, byDay] = await Promise.all([
+    const [weekOverWeek, yearOverYear, heatmap, items, byDay] = await Promise.all([
       this.compare(restaurantId, lastWeek, -7, today),
       // 52 weeks back, so Fridays meet Fridays
       this.compare(restaurantId, range, -364, today, rangeDays),
-      this.repo.salesByWeekdayHour(restaurantId, range),
+      this.heatmap(restaurantId, range, today),
       this.repo.itemSales(restaurantId, range),
       rangeDays,
     ]);
-    const cellMap = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c]));
-    const heatmap = [];
-    for (let weekday = 0; weekday < 7; weekday += 1) {
-      for (let hour = 0; hour < 24; hour += 1) {
-        const c = cellMap.get(`${weekday}:${hour}`);
-        heatmap.push({ weekday, hour, orders: c?.orders ?? 0, netSalesCents: c?.netSalesCents ?? 0 });
-      }
-    }
     // One row per item (an item recategorised in the range is merged under its latest category).
     const merged = new Map<
       string,

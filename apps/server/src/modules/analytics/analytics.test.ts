@@ -12,7 +12,7 @@ import { harbor } from '../team/team.test-support.ts';
 let ctx: TestContext;
 let owner: ReturnType<typeof as>;
 let clock: ManualClock;
-let raw: Array<{ day: string; openedMs: number; status: string; net: number }> = [];
+let raw: Array<{ day: string; openedMs: number; hour: number; status: string; net: number }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -25,9 +25,15 @@ beforeAll(async () => {
     await rowsOf(
       ctx.db,
       sql`select business_day::text as day, (extract(epoch from opened_at) * 1000)::float8 as opened_ms, status,
-            net_sales_cents::float8 as net from orders where restaurant_id = ${harborId}`,
+            opened_hour as hour, net_sales_cents::float8 as net from orders where restaurant_id = ${harborId}`,
     )
-  ).map((r) => ({ day: String(r.day), openedMs: Number(r.opened_ms), status: String(r.status), net: Number(r.net) }));
+  ).map((r) => ({
+    day: String(r.day),
+    openedMs: Number(r.opened_ms),
+    hour: Number(r.hour),
+    status: String(r.status),
+    net: Number(r.net),
+  }));
 }, 180_000);
 
 afterAll(async () => {
@@ -80,6 +86,58 @@ describe('analytic center comparisons', () => {
     expect(previous.partial?.day).toBe('2025-03-15');
     expect(previous.orders).toBe(0);
     expect(change.netSales).toBeNull();
+  });
+});
+
+describe('busiest hours', () => {
+  /** Closed orders opened on `day` in local hour `hour`. */
+  const ordersAt = (day: string, hour: number) =>
+    raw.filter((o) => o.day === day && o.hour === hour && o.status === 'closed').length;
+
+  it('averages each hour over the days that reached it: today only for its hours that are over', async () => {
+    // two weeks up to Saturday 19:30 (TEST_NOW): two Saturdays, March 7 and today
+    const body = await overview('2026-03-01', '2026-03-14');
+    const cell = (weekday: number, hour: number) => body.heatmap.find((c) => c.weekday === weekday && c.hour === hour)!;
+    // 18:00 is over today: both Saturdays, today's orders included
+    expect(ordersAt('2026-03-14', 18)).toBeGreaterThan(0);
+    expect(cell(6, 18)).toMatchObject({
+      days: 2,
+      orders: ordersAt('2026-03-07', 18) + ordersAt('2026-03-14', 18),
+    });
+    expect(cell(6, 18).averageOrders).toBe(Math.round((cell(6, 18).orders / 2) * 10) / 10);
+    // 19:00 is in progress and 21:00 still to come: last Saturday alone, not halved by today
+    expect(cell(6, 19)).toMatchObject({ days: 1, orders: ordersAt('2026-03-07', 19) });
+    expect(cell(6, 19).averageOrders).toBe(ordersAt('2026-03-07', 19));
+    expect(cell(6, 21)).toMatchObject({ days: 1, orders: ordersAt('2026-03-07', 21) });
+    // other weekdays count both their days at every hour
+    expect(cell(5, 21)).toMatchObject({
+      days: 2,
+      orders: ordersAt('2026-03-06', 21) + ordersAt('2026-03-13', 21),
+    });
+  });
+
+  it('leaves out the orders of the hour in progress until it is over', async () => {
+    clock.set('2026-03-14T18:45:00-04:00');
+    try {
+      const body = await overview('2026-03-01', '2026-03-14', as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner)));
+      // today's 18:00 orders (closed by 19:30, see above) wait for the hour to end
+      expect(body.heatmap.find((c) => c.weekday === 6 && c.hour === 18)).toMatchObject({
+        days: 1,
+        orders: ordersAt('2026-03-07', 18),
+      });
+      expect(body.heatmap.find((c) => c.weekday === 6 && c.hour === 17)?.days).toBe(2);
+    } finally {
+      clock.set(TEST_NOW);
+    }
+  });
+
+  it('counts every day whole in a range that is over', async () => {
+    const body = await overview('2026-03-01', '2026-03-13');
+    expect(body.heatmap.find((c) => c.weekday === 6 && c.hour === 19)).toMatchObject({
+      days: 1,
+      orders: ordersAt('2026-03-07', 19),
+    });
+    expect(body.heatmap.find((c) => c.weekday === 5 && c.hour === 19)?.days).toBe(2);
   });
 });
 

@@ -1,13 +1,20 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { TCheckTrendWeek } from '@ra/shared/analytics/analytics.schemas';
-import { checkTrendSeries, heatmapTable } from './chart-data.ts';
+import { checkTrendSeries, formatAverage, heatmapTable } from './chart-data.ts';
 
 const cells = (orders: Record<string, number>) => {
   const out = [];
   for (let weekday = 0; weekday < 7; weekday += 1)
     for (let hour = 0; hour < 24; hour += 1)
-      out.push({ weekday, hour, orders: orders[`${weekday}:${hour}`] ?? 0, netSalesCents: 0 });
+      out.push({
+        weekday,
+        hour,
+        orders: orders[`${weekday}:${hour}`] ?? 0,
+        netSalesCents: 0,
+        days: 1,
+        averageOrders: orders[`${weekday}:${hour}`] ?? 0,
+      });
   return out;
 };
 
@@ -16,9 +23,25 @@ describe('heatmapTable', () => {
     const table = heatmapTable(cells({ '6:19': 42, '1:11': 3, '0:21': 5 }));
     expect(table.hours).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
     expect(table.rows.map((r) => r.weekday)).toEqual([1, 2, 3, 4, 5, 6, 0]);
-    expect(table.rows[5]?.orders[19 - 11]).toBe(42);
-    expect(table.rows[6]?.orders.at(-1)).toBe(5);
+    expect(table.rows[5]?.averages[19 - 11]).toBe(42);
+    expect(table.rows[6]?.averages.at(-1)).toBe(5);
     expect(table.busiest).toMatchObject({ weekday: 6, hour: 19, orders: 42 });
+  });
+
+  it('shows orders a day on average and finds the busiest by that, not by the total', () => {
+    // three Fridays at 20:00 (30 orders) against two Saturdays at 20:00 so far (24 orders)
+    const all = cells({}).map((c) =>
+      c.hour !== 20 || (c.weekday !== 5 && c.weekday !== 6)
+        ? c
+        : c.weekday === 5
+          ? { ...c, orders: 30, days: 3, averageOrders: 10 }
+          : { ...c, orders: 24, days: 2, averageOrders: 12 },
+    );
+    const table = heatmapTable(all);
+    expect(table.busiest).toMatchObject({ weekday: 6, hour: 20, averageOrders: 12 });
+    expect(table.rows.find((r) => r.weekday === 5)?.averages).toEqual([10]);
+    expect(formatAverage(12.5, 'en')).toBe('12.5');
+    expect(formatAverage(1204, 'en')).toBe('1,204');
   });
 
   it('has no busiest hour and all 24 hours when nobody ordered', () => {

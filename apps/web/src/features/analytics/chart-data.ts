@@ -1,4 +1,5 @@
 import type { TCheckTrendWeek, THeatmapCell } from '@ra/shared/analytics/analytics.schemas';
+import type { TDisplayLanguage } from '@ra/shared/format/locale-format';
 
 /** Weekdays as the heat map and its table list them: Monday first, like the weeks (date-range.ts). */
 export const WEEKDAY_ROWS = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -6,8 +7,9 @@ export const WEEKDAY_ROWS = [1, 2, 3, 4, 5, 6, 0] as const;
 export interface THeatmapTable {
   /** The hours from the first to the last with any order (all 24 when there are none). */
   hours: number[];
-  rows: Array<{ weekday: number; orders: number[] }>;
-  /** The cell with the most orders, or null when there are none. */
+  /** Average orders a day of each hour (the server's `averageOrders`: today counts only its hours that are over). */
+  rows: Array<{ weekday: number; averages: number[] }>;
+  /** The cell with the most orders a day on average, or null when there are none. */
   busiest: THeatmapCell | null;
 }
 
@@ -17,13 +19,25 @@ export function heatmapTable(cells: readonly THeatmapCell[]): THeatmapTable {
   const first = active.length ? Math.min(...active.map((c) => c.hour)) : 0;
   const last = active.length ? Math.max(...active.map((c) => c.hour)) : 23;
   const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  const at = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.orders]));
-  const busiest = active.reduce<THeatmapCell | null>((b, c) => (!b || c.orders > b.orders ? c : b), null);
+  const at = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c.averageOrders]));
+  const busiest = active.reduce<THeatmapCell | null>((b, c) => (!b || c.averageOrders > b.averageOrders ? c : b), null);
   return {
     hours,
-    rows: WEEKDAY_ROWS.map((weekday) => ({ weekday, orders: hours.map((h) => at.get(`${weekday}:${h}`) ?? 0) })),
+    rows: WEEKDAY_ROWS.map((weekday) => ({ weekday, averages: hours.map((h) => at.get(`${weekday}:${h}`) ?? 0) })),
     busiest,
   };
+}
+
+const averageFormats = new Map<TDisplayLanguage, Intl.NumberFormat>();
+
+/** Orders a day on average, at most one decimal, as the user's language writes numbers: 12.5, 1,204. */
+export function formatAverage(n: number, lang: TDisplayLanguage): string {
+  let f = averageFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 1 });
+    averageFormats.set(lang, f);
+  }
+  return f.format(n);
 }
 
 export interface TCheckTrendSeries {

@@ -26,7 +26,7 @@ import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useAnalyticsOverview } from '../api/get-analytics-overview.ts';
-import { heatmapTable, WEEKDAY_ROWS } from '../chart-data.ts';
+import { formatAverage, heatmapTable, WEEKDAY_ROWS } from '../chart-data.ts';
 import { ChartFrame } from './chart-frame.tsx';
 import { LaborSection } from './labor-section.tsx';
 import './analytics.css';
@@ -184,8 +184,9 @@ function BusiestHours({ data, primaryColor }: { data: TAnalyticsOverviewResponse
           ? t('heatmap.busiest', {
               weekday: weekdayNames[busiest.weekday],
               hour: hourLabel(busiest.hour, lang),
-              orders: formatCount(busiest.orders, lang),
-              count: busiest.orders,
+              // a day on average (the title says so), rounded to whole orders in the sentence
+              orders: formatCount(busiest.averageOrders, lang),
+              count: Math.round(busiest.averageOrders),
             })
           : t('empty')
       }
@@ -206,8 +207,8 @@ function BusiestHours({ data, primaryColor }: { data: TAnalyticsOverviewResponse
             {table.rows.map((r) => (
               <tr key={r.weekday}>
                 <th scope="row">{weekdayNames[r.weekday]}</th>
-                {r.orders.map((n, i) => (
-                  <td key={table.hours[i]}>{formatCount(n, lang)}</td>
+                {r.averages.map((n, i) => (
+                  <td key={table.hours[i]}>{formatAverage(n, lang)}</td>
                 ))}
               </tr>
             ))}
@@ -220,9 +221,9 @@ function BusiestHours({ data, primaryColor }: { data: TAnalyticsOverviewResponse
           cells={data.heatmap}
           rows={WEEKDAY_ROWS}
           weekdayNames={weekdayNames}
-          ordersLabel={t('figures.orders')}
+          ordersLabel={t('heatmap.averageOrders')}
           primaryColor={primaryColor}
-          formatCount={(n) => formatCount(n, lang)}
+          formatCount={(n) => formatAverage(n, lang)}
           hourLabel={(h) => hourLabel(h, lang)}
         />
       </Suspense>

@@ -7,7 +7,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 // lazy with this module: echarts loads only when the heat map is drawn
 echarts.use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
-/** Busiest hours: orders by weekday (rows, Monday first) and local hour (columns). */
+/** Busiest hours: orders a day on average by weekday (rows, Monday first) and local hour (columns). */
 export default function BusiestHoursChart({
   cells,
   rows,
@@ -17,7 +17,7 @@ export default function BusiestHoursChart({
   formatCount,
   hourLabel,
 }: {
-  cells: ReadonlyArray<{ weekday: number; hour: number; orders: number }>;
+  cells: ReadonlyArray<{ weekday: number; hour: number; averageOrders: number }>;
   /** Weekdays top to bottom (0 = Sunday, like Date#getDay). */
   rows: readonly number[];
   /** Indexed like Date#getDay (0 = Sunday). */
@@ -28,7 +28,7 @@ export default function BusiestHoursChart({
   hourLabel: (hour: number) => string;
 }) {
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}`);
-  const max = Math.max(1, ...cells.map((c) => c.orders));
+  const max = Math.max(1, ...cells.map((c) => c.averageOrders));
   const option = {
     tooltip: {
       position: 'top',
@@ -46,13 +46,13 @@ export default function BusiestHoursChart({
       left: 'center',
       bottom: 0,
       inRange: { color: ['#f5fbfb', primaryColor] },
-      formatter: (v: number) => formatCount(Math.round(v)),
+      formatter: (v: number) => formatCount(v),
     },
     series: [
       {
         name: ordersLabel,
         type: 'heatmap',
-        data: cells.map((c) => [c.hour, rows.indexOf(c.weekday), c.orders]),
+        data: cells.map((c) => [c.hour, rows.indexOf(c.weekday), c.averageOrders]),
         emphasis: { itemStyle: { borderColor: '#333', borderWidth: 1 } },
       },
     ],
