@@ -165,6 +165,13 @@ export const routeTable: TRouteRecord[] = [
         activeMenu: MENU_EDITOR_HOME,
         lazy: () => import('./routes/menu/modifier-group-page.tsx'),
       },
+      {
+        path: '/menu/imageLibrary',
+        titleKey: 'menu.imageLibrary',
+        hidden: true,
+        activeMenu: MENU_EDITOR_HOME,
+        lazy: () => import('./routes/menu/image-library-page.tsx'),
+      },
     ],
   },
   {

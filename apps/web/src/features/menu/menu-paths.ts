@@ -4,6 +4,7 @@ export const CATEGORY_PATH = '/category';
 export const MENU_GROUP_PATH = '/menugroup';
 export const MODIFIER_GROUP_PATH = '/modifiergroup';
 export const MENU_MAPPING_PATH = '/menu/menuMapping';
+export const IMAGE_LIBRARY_PATH = '/menu/imageLibrary';
 
 export const addItemPath = (copyOf?: number) => (copyOf ? `/AddItem?copy=${copyOf}` : '/AddItem');
 export const editItemPath = (id: number) => `/EditItem?id=${id}`;
@@ -14,6 +15,7 @@ export const MENU_EDITOR_TABS = [
   { key: 'categories', path: CATEGORY_PATH },
   { key: 'menuGroups', path: MENU_GROUP_PATH },
   { key: 'modifierGroups', path: MODIFIER_GROUP_PATH },
+  { key: 'images', path: IMAGE_LIBRARY_PATH },
 ] as const;
 
 /** ?id=12 -> 12; anything else (absent, 'abc', '-1', too big) -> null. */

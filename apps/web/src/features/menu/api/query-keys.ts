@@ -12,5 +12,7 @@ export const menuKeys = {
   menuGroups: () => ['menu', 'menuGroups'] as const,
   modifierGroups: () => ['menu', 'modifierGroups'] as const,
   printers: () => ['menu', 'printers'] as const,
+  images: () => ['menu', 'images'] as const,
+  imagePage: (page: number) => ['menu', 'images', page] as const,
   mapping: (channel: TMenuChannel) => ['menu', 'mapping', channel] as const,
 };
