@@ -136,6 +136,14 @@ describe('menu editor', () => {
     await expect
       .poll(() => page.locator('[data-dish-hours-words]').innerText())
       .toBe('Mon–Fri 11:00–14:30; Every day 17:00–22:00');
+    // the printers field offers the restaurant's printer devices
+    const printers = page.getByLabel('Printers', { exact: true });
+    // in the middle of the screen, so the open list is not under the form's action bar
+    await printers.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await printers.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Kitchen printer"]').waitFor();
+    await shot(page, 'menu-item-printers-en');
+    await page.keyboard.press('Escape');
     await page.getByLabel('Item ID (item_id)').scrollIntoViewIfNeeded();
     await shot(page, 'menu-item-form-en');
     await save.click();
@@ -219,6 +227,66 @@ describe('menu editor', () => {
     await expect.poll(() => page.getByText('Price becomes $20.00').count(), { timeout: 15_000 }).toBe(1);
 
     await context.close();
+  });
+
+  it('the image library tab: drops two photos in at once, shows which items use an image, deletes an unused one; in Chinese at phone width too', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'manager@demo.test', '/menu/newItemLibrary');
+    await page.getByRole('tab', { name: 'Images' }).click();
+    await page.waitForURL((u) => u.pathname === '/menu/imageLibrary');
+    const card = (name: string) => page.locator(`[data-library-image="${name}"]`);
+
+    // several at once into the drop zone, the same photo the item test used
+    const png = await photo(page);
+    await page.locator('.ra-image-library__upload input[type=file]').setInputFiles([
+      { name: 'chowder-bowl.png', mimeType: 'image/png', buffer: png },
+      { name: 'oyster-plate.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await card('chowder-bowl.png').waitFor({ timeout: 30_000 });
+    await card('oyster-plate.png').waitFor({ timeout: 30_000 });
+    await expect.poll(() => card('oyster-plate.png').innerText()).toMatch(/Not used by any item/);
+    await expect.poll(() => card('oyster-plate.png').innerText()).toMatch(/\d+ × \d+ px · \d+(\.\d)? (B|KB|MB)/);
+
+    // the item test's photo is used by its item: the count opens the list, which links to the item
+    const shrimp = card('shrimp.png').first();
+    await expect.poll(() => shrimp.innerText(), { timeout: 15_000 }).toContain('Used by 1 item');
+    await shot(page, 'menu-image-library-en');
+    await shrimp.getByRole('button', { name: 'Used by 1 item: shrimp.png' }).click();
+    const uses = page.getByRole('dialog', { name: 'Items using shrimp.png' });
+    await expect.poll(() => uses.getByRole('link').allInnerTexts()).toEqual([ITEM.name]);
+    await shot(page, 'menu-image-uses-en');
+    await uses.getByRole('button', { name: 'Close' }).first().click();
+
+    // an unused image is deleted after the question, from the keyboard
+    await card('oyster-plate.png').getByRole('button', { name: 'Delete oyster-plate.png' }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Delete oyster-plate.png?' });
+    await expect.poll(() => ask.innerText()).toContain('It is not used anywhere else');
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card('oyster-plate.png').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => card('chowder-bowl.png').count()).toBe(1);
+    await context.close();
+
+    // in Chinese at phone width: the cards two across, and a used image's question names its item
+    const zh = await newPage(browser, { width: 390, height: 844, locale: 'zh-CN' });
+    await signInTo(zh.page, 'manager@demo.test', '/menu/imageLibrary');
+    const zhCard = (name: string) => zh.page.locator(`[data-library-image="${name}"]`).first();
+    await zhCard('chowder-bowl.png').waitFor({ timeout: 20_000 });
+    await expect.poll(() => zhCard('shrimp.png').innerText()).toContain('1 个菜品在用');
+    await shot(zh.page, 'menu-image-library-zh-phone');
+    await zhCard('shrimp.png').getByRole('button', { name: '删除 shrimp.png' }).click();
+    const zhAsk = zh.page.getByRole('dialog', { name: '删除 shrimp.png？' });
+    await expect.poll(() => zhAsk.innerText()).toContain(ITEM.name);
+    await shot(zh.page, 'menu-image-delete-used-zh-phone');
+    await zhAsk.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => zhCard('shrimp.png').count()).toBe(1);
+    await zh.context.close();
+
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await signInTo(phone.page, 'manager@demo.test', '/menu/imageLibrary');
+    await phone.page.locator('[data-library-image="chowder-bowl.png"]').waitFor({ timeout: 20_000 });
+    await shot(phone.page, 'menu-image-library-en-phone');
+    await phone.context.close();
   });
 
   it('in Chinese at phone width: the library as cards, found by pinyin, and the item editor', async () => {
