@@ -6,6 +6,8 @@ import { restaurants } from '../../db/schema/restaurants.ts';
 import { rowsOf, num } from '../orders/sql-util.ts';
 
 export type TConnectionRow = typeof deliveryConnections.$inferSelect;
+/** The store's hours and time zone, for a platform that takes orders whenever the store is open. */
+export type TStoreHours = Pick<typeof restaurants.$inferSelect, 'timeZone' | 'businessHours'>;
 export type TConnectionWrite = Omit<typeof deliveryConnections.$inferInsert, 'restaurantId' | 'platform'>;
 
 /** The only place with delivery SQL; every read and write of a restaurant's rows filters on its id. */
@@ -33,13 +35,24 @@ export class DeliveryRepository {
     return row;
   }
 
-  /** The connection a webhook names by the platform's store id (unique per platform). */
-  async byStore(platform: TDeliveryPlatform, storeId: string): Promise<TConnectionRow | undefined> {
+  /**
+   * The connection a webhook names by the platform's store id (unique per platform), with the store's
+   * hours and time zone for the hours check: one read per webhook call.
+   */
+  async byStore(
+    platform: TDeliveryPlatform,
+    storeId: string,
+  ): Promise<{ connection: TConnectionRow; store: TStoreHours } | undefined> {
     const [row] = await this.db
-      .select()
+      .select({
+        connection: deliveryConnections,
+        timeZone: restaurants.timeZone,
+        businessHours: restaurants.businessHours,
+      })
       .from(deliveryConnections)
+      .innerJoin(restaurants, eq(restaurants.id, deliveryConnections.restaurantId))
       .where(and(eq(deliveryConnections.platform, platform), eq(deliveryConnections.storeId, storeId)));
-    return row;
+    return row && { connection: row.connection, store: { timeZone: row.timeZone, businessHours: row.businessHours } };
   }
 
   async save(restaurantId: number, platform: TDeliveryPlatform, values: TConnectionWrite): Promise<TConnectionRow> {
@@ -76,15 +89,6 @@ export class DeliveryRepository {
           eq(deliveryOrders.platformOrderId, platformOrderId),
         ),
       );
-    return row;
-  }
-
-  /** The store's hours and time zone, for a platform that takes orders whenever the store is open. */
-  async storeHours(restaurantId: number) {
-    const [row] = await this.db
-      .select({ timeZone: restaurants.timeZone, businessHours: restaurants.businessHours })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId));
     return row;
   }
 
@@ -126,7 +130,9 @@ export class DeliveryRepository {
     return rows.map((r) => ({ ...r, reason: r.reason ?? 'closed' }));
   }
 
-  async recordOrder(values: typeof deliveryOrders.$inferInsert): Promise<void> {
+  /** Records platform orders received (stored or refused); one already recorded is left as it was. */
+  async recordOrders(values: Array<typeof deliveryOrders.$inferInsert>): Promise<void> {
+    if (values.length === 0) return;
     await this.db.insert(deliveryOrders).values(values).onConflictDoNothing();
   }
 

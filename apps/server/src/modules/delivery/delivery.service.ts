@@ -26,15 +26,16 @@ import {
 } from '@ra/shared/delivery/delivery.schemas';
 import { DELIVERY_MESSAGES, type TDeliveryMessageKey } from '@ra/shared/delivery/delivery.messages';
 import { ERROR_CODES } from '@ra/shared/errors';
-import { ZIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
+import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
+import type { TIngestedOrder } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { normaliseSpecialDays, normaliseWeek } from '../restaurant/restaurant.service.ts';
 import type { TStoredHours } from '../restaurant/restaurant.repository.ts';
-import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
+import type { DeliveryRepository, TConnectionRow, TStoreHours } from './delivery.repository.ts';
 import { IngestBatcher } from './ingest-batcher.ts';
 import type { MenuSource } from './menu-source.ts';
 import {
@@ -54,6 +55,13 @@ const DEFAULT_MAPPING: TMenuMapping = { excludedCategories: [], excludedItems: [
 function effectiveStatus(row: TConnectionRow, now: Date): TPlatformConnection['status'] {
   if (row.status === 'paused' && row.pausedUntil && row.pausedUntil.getTime() <= now.getTime()) return 'connected';
   return row.status as TPlatformConnection['status'];
+}
+
+/** A platform order as the webhook received it, recorded in delivery_orders once stored. */
+interface TReceived {
+  platform: TDeliveryPlatform;
+  platformOrderId: string;
+  receivedAt: Date;
 }
 
 /** Per platform: orders filed under today's business day, and refused orders in the recent window. */
@@ -99,10 +107,32 @@ export class DeliveryService {
     private readonly orders: OrdersService,
     private readonly clock: Clock,
   ) {
-    this.batcher = new IngestBatcher((restaurantId, orders) => this.orders.ingestOrdersFor(restaurantId, orders));
+    this.batcher = new IngestBatcher((restaurantId, orders, received) =>
+      this.ingestBatch(restaurantId, orders, received),
+    );
   }
 
-  private readonly batcher: IngestBatcher;
+  /**
+   * One batch of platform orders (ingest-batcher.ts): stored through the orders module, then recorded
+   * in delivery_orders with one insert for the whole batch, before any of them is answered.
+   */
+  private async ingestBatch(
+    restaurantId: number,
+    orders: readonly TIngestOrderRequest[],
+    received: readonly TReceived[],
+  ): Promise<TIngestedOrder[]> {
+    const stored = await this.orders.ingestOrdersFor(restaurantId, orders);
+    const byPosId = new Map(stored.map((r) => [r.posOrderId, r.orderId]));
+    await this.repo.recordOrders(
+      orders.flatMap((o, i) => {
+        const orderId = byPosId.get(o.posOrderId);
+        return orderId === undefined ? [] : [{ restaurantId, ...received[i]!, orderId }];
+      }),
+    );
+    return stored;
+  }
+
+  private readonly batcher: IngestBatcher<TReceived>;
 
   /** The app clock's "now" (a test order is placed now). */
   now(): Date {
@@ -429,10 +459,9 @@ export class DeliveryService {
    * pause whose end has passed is over), or outside the platform's hours (its own weekly hours, or the
    * store's hours with its holidays and special days), in the restaurant's time zone.
    */
-  private async refusalFor(row: TConnectionRow, now: Date): Promise<TWebhookRefusal | null> {
+  private refusalFor(row: TConnectionRow, store: TStoreHours, now: Date): TWebhookRefusal | null {
     if (effectiveStatus(row, now) === 'paused') return 'paused';
     const hours = row.hours ?? DEFAULT_PLATFORM_HOURS;
-    const store = await this.repo.storeHours(row.restaurantId);
     const p = zonedParts(now, store?.timeZone ?? FALLBACK_TIME_ZONE);
     const pad = (n: number) => String(n).padStart(2, '0');
     const at = { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, minutes: p.hour * 60 + p.minute };
@@ -475,9 +504,11 @@ export class DeliveryService {
     }
     const storeId =
       typeof parsed === 'object' && parsed !== null ? (parsed as { storeId?: unknown }).storeId : undefined;
-    const row = typeof storeId === 'string' ? await this.repo.byStore(platform, storeId) : undefined;
+    const found = typeof storeId === 'string' ? await this.repo.byStore(platform, storeId) : undefined;
+    const row = found?.connection;
     // The same answer for an unknown store and a bad signature: a caller learns nothing without the secret.
-    if (!row?.webhookSecret || row.status === 'disconnected') return refused(401, 'delivery.signatureInvalid');
+    if (!found || !row?.webhookSecret || row.status === 'disconnected')
+      return refused(401, 'delivery.signatureInvalid');
     if (!verifyWebhook(row.webhookSecret, rawBody, signature, Math.floor(now.getTime() / 1000))) {
       return refused(401, 'delivery.signatureInvalid');
     }
@@ -493,17 +524,19 @@ export class DeliveryService {
     if (known?.refusedReason) return rejected(known.refusedReason as TWebhookRefusal);
     if (known?.orderId != null) return { status: 200, body: { result: 'duplicate', orderId: known.orderId } };
 
-    const refusal = await this.refusalFor(row, now);
+    const refusal = this.refusalFor(row, found.store, now);
     if (refusal) {
       // Recorded, so a redelivery is refused the same way and the page counts it.
-      await this.repo.recordOrder({
-        restaurantId,
-        platform,
-        platformOrderId: order.data.orderId,
-        orderId: null,
-        refusedReason: refusal,
-        receivedAt: now,
-      });
+      await this.repo.recordOrders([
+        {
+          restaurantId,
+          platform,
+          platformOrderId: order.data.orderId,
+          orderId: null,
+          refusedReason: refusal,
+          receivedAt: now,
+        },
+      ]);
       return rejected(refusal);
     }
 
@@ -516,13 +549,11 @@ export class DeliveryService {
     }
     // Ingestion is idempotent by posOrderId under a lock per order, so two deliveries of one order
     // racing past the check above still store one order: the second is 'unchanged'. Orders arriving
-    // while another is being stored go in together (ingest-batcher.ts).
-    const stored = await this.batcher.submit(restaurantId, ingest.data);
-    await this.repo.recordOrder({
-      restaurantId,
+    // while another is being stored go in together (ingest-batcher.ts), recorded in delivery_orders
+    // by the batch before it is answered.
+    const stored = await this.batcher.submit(restaurantId, ingest.data, {
       platform,
       platformOrderId: order.data.orderId,
-      orderId: stored.orderId,
       receivedAt: now,
     });
     return {

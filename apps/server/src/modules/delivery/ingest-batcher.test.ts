@@ -55,4 +55,20 @@ describe('IngestBatcher', () => {
     expect([r1.status, r2.status, r3.status]).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     expect(r4).toMatchObject({ status: 'rejected', reason: new Error('bad bad9') });
   });
+
+  it('during a burst, waits a moment for the orders arriving so they go in together', async () => {
+    const fake = fakeIngest();
+    const batcher = new IngestBatcher(fake.ingest, 50, 30);
+    const first = batcher.submit(3, order('c1'));
+    await fake.finishAll();
+    await first;
+    // A batch just ended: the next order waits 30 ms, and the ones sent meanwhile join it.
+    const next = [batcher.submit(3, order('c2'))];
+    await new Promise((r) => setTimeout(r, 5));
+    next.push(batcher.submit(3, order('c3')), batcher.submit(3, order('c4')));
+    await new Promise((r) => setTimeout(r, 60));
+    await fake.finishAll();
+    await Promise.all(next);
+    expect(fake.batches).toEqual([['c1'], ['c2', 'c3', 'c4']]);
+  });
 });
