@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -120,7 +121,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir });
+  // pg_trgm: the customer list's text search reads trigram indexes (migration 0019), as on PostgreSQL.
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
   if (schema) await client.exec(`create schema if not exists ${schema}; set search_path to ${schema};`);
   const db = drizzlePglite({ client, casing: 'snake_case' });
