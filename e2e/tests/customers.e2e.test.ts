@@ -54,13 +54,30 @@ describe('customer list (/userList/index)', () => {
 
       // Filters live in the URL; the same search again says so instead of searching.
       await page.getByLabel('Orders from').fill('2');
+      // the count is asked for once the page has re-rendered with the new filter: searching again before
+      // that would compare the form with the old filter
+      const counted = page.waitForResponse((r) => r.url().includes('/api/customers/count?') && r.url().includes('ordersMin=2'), { timeout: 20_000 });
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('ordersMin') === '2', { timeout: 20_000 });
+      await counted;
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await expect.poll(() => toast(page, 'Search conditions unchanged, no need to search again').count(), { timeout: 20_000 }).toBe(1);
       await page.reload();
       await expect.poll(() => page.getByLabel('Orders from').inputValue(), { timeout: 30_000 }).toBe('2');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+      // The count of matches is its own request: it replaces the placeholder when it arrives, and
+      // "All results" selects that many (up to 1,000).
+      const total = page.getByTestId('customer-total');
+      await expect.poll(() => total.textContent(), { timeout: 30_000 }).toMatch(/^(\d+ customers? found|More than 10000 customers found)$/);
+      const found = Number(/\d+/.exec((await total.textContent()) ?? '')![0]);
+      expect(found).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'All results (up to 1000)' }).click();
+      const selectedAll = Math.min(found, 1000);
+      await expect.poll(() => page.getByTestId('customer-selected').textContent()).toBe(`${selectedAll} customer${selectedAll === 1 ? '' : 's'} selected`);
+      await shot(page, 'customers-all-results-en');
+      await page.getByRole('button', { name: 'Pick customers' }).click();
+      await expect.poll(() => page.getByTestId('customer-selected').textContent()).toBe('0 customers selected');
 
       // A customer's orders and opt-in state.
       await rows.first().locator('td button.ant-btn-link').click();
@@ -129,6 +146,7 @@ describe('customer list (/userList/index)', () => {
       const rows = page.locator('.ant-table-tbody .ant-table-row');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.getByText('短信活动').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('customer-total').textContent(), { timeout: 30_000 }).toMatch(/^(共 \d+ 位顾客|超过 10000 位顾客)$/);
       await shot(page, 'customers-list-zh-phone');
       await page.getByRole('button', { name: '编写短信' }).click();
       await expect.poll(() => toast(page, '请先选择用户').count(), { timeout: 20_000 }).toBe(1);

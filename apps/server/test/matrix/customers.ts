@@ -23,6 +23,7 @@ export async function customersBuilders(env: TMatrixEnv): Promise<Record<string,
   const content = { bodyEn: 'Matrix hello', audience: { ids: [customerId] } };
   return {
     'GET /api/api/customers': { build: () => ({ url: '/api/api/customers' }) },
+    'GET /api/api/customers/count': { build: () => ({ url: '/api/api/customers/count', query: { q: 'matrix' } }) },
     'GET /api/api/customers/settings': { build: () => ({ url: '/api/api/customers/settings' }) },
     'PUT /api/api/customers/settings': {
       build: () => ({ url: '/api/api/customers/settings', payload: { pointsPerDollar: 1 } }),

@@ -9,8 +9,9 @@ import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
 import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
 
 /**
- * The list counts matching customers up to this many: an exact count over 100,000 rows costs a full scan
- * on every page, and nobody pages past 500 pages of 20. Above it the list says "10000+".
+ * The count of matching customers (its own request, GET /api/api/customers/count) stops at this many: an
+ * exact count over 100,000 rows costs a full scan, and nobody pages past 500 pages of 20. Above it the
+ * page says "More than 10000 customers found".
  */
 export const CUSTOMER_COUNT_CAP = 10_000;
 
@@ -79,16 +80,26 @@ export const ZCustomerRow = z.object({
 });
 export type TCustomerRow = z.infer<typeof ZCustomerRow>;
 
+/**
+ * One page of the list. It does not count the matches (that reads up to 10,001 rows; the count is its
+ * own request, ZCustomerCount), only says whether a row follows this page.
+ */
 export const ZCustomerList = z.object({
   rows: z.array(ZCustomerRow),
-  /** Matching customers, counted up to CUSTOMER_COUNT_CAP (then `totalCapped`: there are more). */
-  total: z.number().int(),
-  totalCapped: z.boolean(),
+  /** At least one more matching customer after this page. */
+  hasMore: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** When the list was last rebuilt from the orders (null: never). */
   computedAt: z.string().nullable(),
 });
+
+/** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (then `totalCapped`: there are more). */
+export const ZCustomerCount = z.object({
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type TCustomerCount = z.infer<typeof ZCustomerCount>;
 
 export const ZCustomerDetail = z.object({
   customer: ZCustomerRow,

@@ -4,7 +4,9 @@ import {
   ZCampaignList,
   ZCampaignQuote,
   ZCampaignRequest,
+  ZCustomerCount,
   ZCustomerDetail,
+  ZCustomerFilter,
   ZCustomerList,
   ZCustomerListQuery,
   ZRecipientList,
@@ -42,12 +44,23 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
     app.get('/api/api/customers', {
       schema: {
         tags: ['customers'],
-        summary: 'The customer list: range, filters, sort and server paging (owners, agents and admins)',
+        summary: 'The customer list: range, filters, sort and server paging; one page and whether more follow (owners, agents and admins)',
         querystring: ZCustomerListQuery,
         response: { 200: ZCustomerList },
       },
       config: restaurant,
       handler: (request) => deps.customers.list(authOf(request), request.query),
+    });
+
+    app.get('/api/api/customers/count', {
+      schema: {
+        tags: ['customers'],
+        summary: 'How many customers match the filters, up to 10,000 (then totalCapped); asked beside the list page',
+        querystring: ZCustomerFilter,
+        response: { 200: ZCustomerCount },
+      },
+      config: restaurant,
+      handler: (request) => deps.customers.count(authOf(request), request.query),
     });
 
     app.get('/api/api/customers/settings', {

@@ -13,6 +13,11 @@ export async function rowsOf<T extends TRow = TRow>(db: Database, query: SQL): P
 export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 export const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 export const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
+/** Rows a write touched (node-postgres says rowCount, PGlite affectedRows). */
+const affected = (result: unknown) => {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+};
 export const arrayParam = (values: readonly unknown[], type: string): SQL =>
   sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
@@ -66,10 +71,10 @@ export class CustomersService {
    */
   async recompute(restaurantId: number, db: Database = this.db): Promise<void> {
     const now = this.clock.now().toISOString();
-    await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       await tx.execute(sql`insert into customer_settings (restaurant_id) values (${restaurantId})
         on conflict (restaurant_id) do nothing`);
-      await tx.execute(sql`
+      const upserted = await tx.execute(sql`
         with o as (
           select id, customer_phone as phone, customer_name, customer_language, opened_at, status,
             net_sales_cents, total_cents, refunded_cents
@@ -105,10 +110,25 @@ export class CustomersService {
           first_order_at = excluded.first_order_at, last_order_at = excluded.last_order_at,
           total_orders = excluded.total_orders, total_spent_cents = excluded.total_spent_cents,
           points = excluded.points, favourite_item = excluded.favourite_item, updated_at = excluded.updated_at`);
-      await tx.execute(sql`delete from customers c where c.restaurant_id = ${restaurantId}
+      const deleted = await tx.execute(sql`delete from customers c where c.restaurant_id = ${restaurantId}
         and not exists (select 1 from orders o where o.restaurant_id = ${restaurantId} and o.customer_phone = c.phone)`);
       await tx.execute(sql`update customer_settings set computed_at = ${now}::timestamptz where restaurant_id = ${restaurantId}`);
+      return affected(upserted) + affected(deleted);
     });
+    await this.refreshStatistics(db, changed);
+  }
+
+  /**
+   * Embedded PGlite has no autovacuum, so nothing else gathers the planner's statistics on customers.
+   * Without them it guesses a handful of matches for a filter and sorts them all instead of reading the
+   * first page from the sort index: 428 ms against 0.4 ms for a filtered first page at 100,000 customers.
+   * Same rule as autovacuum's on PostgreSQL (where this is mostly already done): never analyzed, or more
+   * rows written than 50 + 10% of the table.
+   */
+  private async refreshStatistics(db: Database, changed: number): Promise<void> {
+    const [table] = await rowsOf(db, sql`select reltuples from pg_class where oid = 'customers'::regclass`);
+    const rows = Number(table?.reltuples ?? -1);
+    if (rows < 0 || changed > 50 + 0.1 * rows) await db.execute(sql`analyze customers`);
   }
 
   /** The WHERE of a filter, for the list and for "every result of a filter" in a campaign. */
@@ -135,33 +155,42 @@ export class CustomersService {
     return sql.raw(`${SORT_COLUMNS[filter.sort]} ${dir}, c.id ${dir}`);
   }
 
+  /**
+   * One page of the list: it reads pageSize + 1 rows to tell whether more follow, and does not count the
+   * matches (see `count`), so the first page costs the same at 1,000 customers as at 100,000.
+   */
   async list(auth: AuthContext, query: TCustomerFilter & { page: number; pageSize: number }) {
     const restaurantId = requireListRole(auth);
     const where = this.where(restaurantId, query);
-    // Counted up to the cap (see CUSTOMER_COUNT_CAP): the first page stays cheap however many match.
-    const [count] = await rowsOf(
-      this.db,
-      sql`select count(*)::int as n from (select 1 from customers c where ${where} limit ${CUSTOMER_COUNT_CAP + 1}) x`,
-    );
-    const counted = num(count?.n);
     const rows = await rowsOf(
       this.db,
       sql`select c.*, (o.phone is not null) as opted_out from customers c left join sms_opt_outs o on o.phone = c.phone
         where ${where} order by ${this.orderBy(query)}
-        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+        limit ${query.pageSize + 1} offset ${(query.page - 1) * query.pageSize}`,
     );
     const [settings] = await rowsOf(
       this.db,
       sql`select computed_at from customer_settings where restaurant_id = ${restaurantId}`,
     );
     return {
-      rows: rows.map(customerRow),
-      total: Math.min(counted, CUSTOMER_COUNT_CAP),
-      totalCapped: counted > CUSTOMER_COUNT_CAP,
+      rows: rows.slice(0, query.pageSize).map(customerRow),
+      hasMore: rows.length > query.pageSize,
       page: query.page,
       pageSize: query.pageSize,
       computedAt: iso(settings?.computed_at),
     };
+  }
+
+  /** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (the page asks for it beside the list). */
+  async count(auth: AuthContext, filter: TCustomerFilter) {
+    const restaurantId = requireListRole(auth);
+    const [count] = await rowsOf(
+      this.db,
+      sql`select count(*)::int as n from (select 1 from customers c where ${this.where(restaurantId, filter)}
+        limit ${CUSTOMER_COUNT_CAP + 1}) x`,
+    );
+    const counted = num(count?.n);
+    return { total: Math.min(counted, CUSTOMER_COUNT_CAP), totalCapped: counted > CUSTOMER_COUNT_CAP };
   }
 
   /** Customers of the caller's restaurant by id or by filter (first MAX_SELECTED + 1, to tell "too many"). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
+import { CUSTOMER_COUNT_CAP } from '@ra/shared/customers/customers.schemas';
 import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
 import { analyzeSms, smsCost } from '@ra/shared/customers/sms';
 import { bankAccounts } from '../../db/schema/business.ts';
@@ -47,7 +48,13 @@ async function push(o: TIngestOrderInput) {
 async function list(query: Record<string, string> = {}) {
   const res = await owner({ method: 'GET', url: '/api/api/customers', query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; total: number; totalCapped: boolean };
+  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; hasMore: boolean };
+}
+
+async function count(query: Record<string, string> = {}, caller = owner) {
+  const res = await caller({ method: 'GET', url: '/api/api/customers/count', query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { total: number; totalCapped: boolean };
 }
 
 /** Signs in again after the clock moved on by hours (sessions expire by the app clock). */
@@ -118,9 +125,10 @@ afterAll(async () => {
 
 describe('customers from orders', () => {
   it('keys customers by E.164 phone and counts orders, spent and points with refunds and voids taken back', async () => {
-    const { rows, total, totalCapped } = await list({ sort: 'points' });
-    expect(total).toBe(10);
-    expect(totalCapped).toBe(false);
+    const { rows, hasMore } = await list({ sort: 'points' });
+    expect(rows).toHaveLength(10);
+    expect(hasMore).toBe(false);
+    expect(await count({ sort: 'points' })).toEqual({ total: 10, totalCapped: false });
     const lin = rows.find((r) => r.phone === '+15550102001')!;
     expect(lin).toMatchObject({ totalOrders: 2, language: 'zh', favouriteItem: 'Harbor chowder' });
     // 25.50 + 10.00 - 4.00 refunded = 31.50 spent; points floor(31.50) x 1 = 31
@@ -131,11 +139,69 @@ describe('customers from orders', () => {
 
   it('filters by spent, orders and not-seen days and pages on the server', async () => {
     expect((await list({ spentMin: '50', spentMax: '80' })).rows.map((r) => r.totalSpentCents).sort()).toEqual([5000, 6000, 7000, 8000]);
-    expect((await list({ ordersMin: '2' })).total).toBe(1);
-    expect((await list({ notSeenDays: '30' })).total).toBe(0);
+    expect((await count({ ordersMin: '2' })).total).toBe(1);
+    expect((await count({ notSeenDays: '30' })).total).toBe(0);
     const page2 = await list({ pageSize: '4', page: '3' });
     expect(page2.rows).toHaveLength(2);
-    expect((await list({ range: '1m' })).total).toBe(10);
+    expect((await count({ range: '1m' })).total).toBe(10);
+  });
+
+  it('says whether more follow a page, right at the boundary, without counting', async () => {
+    // ten customers: a page that ends on the last one has no more; one short of it has
+    expect(await list({ pageSize: '10' })).toMatchObject({ hasMore: false, page: 1, pageSize: 10 });
+    expect((await list({ pageSize: '10' })).rows).toHaveLength(10);
+    expect((await list({ pageSize: '9' })).hasMore).toBe(true);
+    expect((await list({ pageSize: '9' })).rows).toHaveLength(9);
+    expect((await list({ pageSize: '9', page: '2' })).rows).toHaveLength(1);
+    expect((await list({ pageSize: '9', page: '2' })).hasMore).toBe(false);
+    expect((await list({ pageSize: '5', page: '1' })).hasMore).toBe(true);
+    expect((await list({ pageSize: '5', page: '2' })).hasMore).toBe(false);
+    expect(await list({ pageSize: '5', page: '3' })).toMatchObject({ rows: [], hasMore: false });
+    // the pages, put together, are the whole list once, in order
+    const paged = [...(await list({ pageSize: '3' })).rows, ...(await list({ pageSize: '3', page: '2' })).rows,
+      ...(await list({ pageSize: '3', page: '3' })).rows, ...(await list({ pageSize: '3', page: '4' })).rows];
+    expect(paged.map((r) => r.id)).toEqual((await list({ pageSize: '10' })).rows.map((r) => r.id));
+    const { body } = await owner({ method: 'GET', url: '/api/api/customers' });
+    expect(body).not.toContain('"total"');
+  });
+
+  it('counts the matches of a filter, text search included, and ignores the page', async () => {
+    expect(await count({ q: 'Lin' })).toEqual({ total: 1, totalCapped: false });
+    expect((await list({ q: 'Lin' })).rows.map((r) => r.phone)).toEqual(['+15550102001']);
+    expect((await count({ q: '010-20' })).total).toBe(0); // the phone is stored as E.164
+    expect((await count({ q: '55501020' })).total).toBe(10);
+    expect((await count({ q: '5550102010' })).total).toBe(1);
+    expect((await count({ q: '100%_' })).total).toBe(0);
+    expect(await count({ spentMin: '50', page: '3', pageSize: '2' })).toEqual({ total: 6, totalCapped: false });
+    expect((await owner({ method: 'GET', url: '/api/api/customers/count', query: { range: '5y' } })).statusCode).toBe(400);
+  });
+
+  it('caps the count at 10,000 and counts only the caller\'s restaurant', async () => {
+    const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+    const insert = (from: number, to: number) =>
+      ctx.db.execute(sql`insert into customers (restaurant_id, phone, name, language, first_order_at, last_order_at,
+          total_orders, total_spent_cents, points, updated_at)
+        select ${dragon.id}, '+1646' || lpad(k::text, 7, '0'), 'Dragon guest ' || k, 'zh', now(), now(), 1 + k % 3, 1000, 10, now()
+        from generate_series(${from}::int, ${to}::int) k`);
+    try {
+      await insert(1, CUSTOMER_COUNT_CAP);
+      // exactly the cap: an exact count, not "more than"
+      expect(await count({}, dragonOwner)).toEqual({ total: CUSTOMER_COUNT_CAP, totalCapped: false });
+      await insert(CUSTOMER_COUNT_CAP + 1, CUSTOMER_COUNT_CAP + 1);
+      expect(await count({}, dragonOwner)).toEqual({ total: CUSTOMER_COUNT_CAP, totalCapped: true });
+      // a filter below the cap is exact again (k % 3 = 2: 3,334 of 10,001)
+      expect(await count({ ordersMin: '3' }, dragonOwner)).toEqual({ total: 3_334, totalCapped: false });
+      expect(await count({ q: 'Dragon guest 1000' }, dragonOwner)).toEqual({ total: 3, totalCapped: false });
+      // Harbor's owner still counts Harbor's ten, and Dragon's owner none of Harbor's
+      expect(await count()).toEqual({ total: 10, totalCapped: false });
+      expect((await count({ q: '+1555010' }, dragonOwner)).total).toBe(0);
+      expect((await staff({ method: 'GET', url: '/api/api/customers/count' })).statusCode).toBe(403);
+      const page = await dragonOwner({ method: 'GET', url: '/api/api/customers', query: { pageSize: '200', page: '51' } });
+      expect(page.json()).toMatchObject({ hasMore: false });
+      expect(page.json().rows).toHaveLength(1);
+    } finally {
+      await ctx.db.execute(sql`delete from customers where restaurant_id = ${dragon.id} and phone like '+1646%'`);
+    }
   });
 
   it('a changed points rule rebuilds the list', async () => {

@@ -1,4 +1,10 @@
-import { CUSTOMER_RANGES, CUSTOMER_SORTS, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
+import {
+  CUSTOMER_RANGES,
+  CUSTOMER_SORTS,
+  MAX_SELECTED,
+  type TCustomerCount,
+  type TCustomerFilter,
+} from '@ra/shared/customers/customers.schemas';
 
 /** The list's filters (every bound optional; amounts in cents) as the page holds them. */
 export type TFilter = Omit<TCustomerFilter, 'spentMin' | 'spentMax'> & { spentMin?: number; spentMax?: number };
@@ -63,4 +69,26 @@ export function filterKey(filter: TFilter): string {
 /** Whether searching with `draft` would ask for nothing new (SPEC 5: say so instead of searching again). */
 export function searchUnchanged(draft: TFilter, current: TFilter): boolean {
   return filterKey(draft) === filterKey(current);
+}
+
+/** What the page knows of the list from one page's answer (no count: that is its own request). */
+export type TPageSeen = { page: number; pageSize: number; rows: readonly unknown[]; hasMore: boolean };
+
+/**
+ * The pager's total. Before the count arrives, the rows up to this page and one more when the server says
+ * more follow (so the next page can be reached); after, the count, but never fewer than the pages seen
+ * (the count stops at 10,000, and a customer may arrive between the two answers).
+ */
+export function pagerTotal(seen: TPageSeen | undefined, count: TCustomerCount | undefined): number {
+  const upTo = seen ? (seen.page - 1) * seen.pageSize + seen.rows.length + (seen.hasMore ? 1 : 0) : 0;
+  return Math.max(count?.total ?? 0, upTo);
+}
+
+/**
+ * How many a campaign goes to: the ticked customers, or with "All results" the filter's matches up to
+ * 1,000; null while that count is still on its way (the page shows a placeholder, not a guess).
+ */
+export function audienceSize(allResults: boolean, selected: readonly number[], count: TCustomerCount | undefined): number | null {
+  if (!allResults) return selected.length;
+  return count ? Math.min(count.total, MAX_SELECTED) : null;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type {
   TCampaignQuote,
   TCampaignRequest,
+  TCustomerCount,
   TCustomerFilter,
   ZCampaignList,
   ZCustomerDetail,
@@ -21,6 +22,19 @@ export function useCustomers(query: TListQuery) {
     queryFn: ({ signal }) =>
       get<TCustomerList>('/api/customers', { signal, silent: true, query: query as Record<string, string | number | undefined> }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many customers match the filter (up to 10,000, then totalCapped): its own request beside the page,
+ * which answers without counting. Keyed by the filter only, so paging does not count again; a new
+ * filter shows the loading placeholder until its count arrives, not the previous filter's.
+ */
+export function useCustomerCount(filter: TCustomerFilter) {
+  return useQuery({
+    queryKey: ['customers', 'count', filter],
+    queryFn: ({ signal }) =>
+      get<TCustomerCount>('/api/customers/count', { signal, silent: true, query: filter as Record<string, string | number | undefined> }),
   });
 }
 

@@ -7,8 +7,16 @@ import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/sha
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
-import { quoteCampaign, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
-import { customerSearch, filterKey, parseCustomerSearch, searchUnchanged, type TFilter } from '../customers-filter.ts';
+import { quoteCampaign, useCustomerCount, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
+import {
+  audienceSize as audienceSizeOf,
+  customerSearch,
+  filterKey,
+  pagerTotal,
+  parseCustomerSearch,
+  searchUnchanged,
+  type TFilter,
+} from '../customers-filter.ts';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning, says, tr } from '../feedback.ts';
 import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
@@ -93,7 +101,9 @@ export function CustomersView() {
   const [quoting, setQuoting] = useState(false);
   // the server reads absent bounds as none (the schema's output types them as present but undefined)
   const apiFilter = filter as TCustomerFilter;
+  // the page answers at once; the count of matches is its own (slower) request and shows when it arrives
   const list = useCustomers({ ...apiFilter, page, pageSize: PAGE_SIZE });
+  const count = useCustomerCount(apiFilter);
   const isReviewer = roles.includes('agent') || roles.includes('admin');
   const submit = useSubmitCampaign();
 
@@ -107,9 +117,10 @@ export function CustomersView() {
   const setPage = (next: number) => setSearch(customerSearch({ ...filter, page: next }), { replace: true });
 
   const audience = useMemo(() => (useFilterAudience ? { filter: apiFilter } : { ids: selected }), [useFilterAudience, apiFilter, selected]);
-  const audienceSize = useFilterAudience ? Math.min(list.data?.total ?? 0, MAX_SELECTED) : selected.length;
+  const audienceSize = audienceSizeOf(useFilterAudience, selected, count.data);
 
   const openComposer = () => {
+    if (audienceSize === null) return; // the button waits for the count
     if (audienceSize === 0) {
       notifyWarning(says('selectFirst'));
       return;
@@ -211,12 +222,20 @@ export function CustomersView() {
       <Card>
         {/* a toolbar rather than the card's title and extra, which share one line and hide the count on a phone */}
         <Space wrap style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{t('selectedCount', { count: audienceSize })}</Typography.Text>
-          <Typography.Text type="secondary" data-testid="customer-total">
-            {list.data?.totalCapped ? t('resultCountCapped', { count: list.data.total }) : t('resultCount', { count: list.data?.total ?? 0 })}
+          <Typography.Text strong data-testid="customer-selected">
+            {audienceSize === null ? t('selectedCounting') : t('selectedCount', { count: audienceSize })}
+          </Typography.Text>
+          <Typography.Text type={count.isError ? 'danger' : 'secondary'} data-testid="customer-total" aria-busy={count.isPending}>
+            {count.isError
+              ? tr(errorText(count.error))
+              : !count.data
+                ? t('counting')
+                : count.data.totalCapped
+                  ? t('resultCountCapped', { count: count.data.total })
+                  : t('resultCount', { count: count.data.total })}
           </Typography.Text>
           <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>{useFilterAudience ? t('pickByHand') : t('allResults')}</Button>
-          <Button type="primary" onClick={openComposer}>
+          <Button type="primary" onClick={openComposer} loading={audienceSize === null}>
             {t('compose')}
           </Button>
         </Space>
@@ -245,7 +264,7 @@ export function CustomersView() {
                     },
                   }
             }
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: pagerTotal(list.data, count.data), onChange: setPage, showSizeChanger: false }}
             columns={[
               {
                 title: t('phone'),
@@ -278,7 +297,7 @@ export function CustomersView() {
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
       <Drawer open={composing} onClose={() => setComposing(false)} title={t('compose')} width={Math.min(520, window.innerWidth)}>
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{t('composeFor', { count: audienceSize })}</Typography.Text>
+          <Typography.Text type="secondary">{audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}</Typography.Text>
           <Typography.Text strong>{t('english')}</Typography.Text>
           <Input.TextArea aria-label={t('english')} rows={4} value={bodyEn} onChange={(e) => { setBodyEn(e.target.value); setQuote(null); }} />
           <SmsCounter body={bodyEn} language="en" />
