@@ -22,6 +22,7 @@ import {
   type TDisplayLanguage,
 } from '@ra/shared/format/locale-format';
 import { ZDateRange } from '@ra/shared/reports/reports.schemas';
+import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -292,7 +293,7 @@ function ChartSkeleton() {
 
 /** Analytic center (SPEC 2 /analyticCenter/index; viewAnalyticCenter). */
 export function AnalyticsView() {
-  const { t } = useTranslation('analytics');
+  const { t, i18n } = useTranslation('analytics');
   const { token } = theme.useToken();
   const [search, setSearch] = useSearchParams();
   const timeZone = useSession((s) => s.locales?.timeZone);
@@ -334,6 +335,7 @@ export function AnalyticsView() {
         <DatePicker.RangePicker
           aria-label={t('range')}
           allowClear={false}
+          format={dayPickerFormat(toDisplayLanguage(i18n.language))}
           value={[dayjs(range.from, DAY), dayjs(range.to, DAY)]}
           disabledDate={(d) => d.format(DAY) > today}
           presets={[7, 28, 90, 365].map((days) => ({

@@ -4,6 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, daysInRange, type TDatePreset } from '@ra/shared/business-day/date-range';
 import { MAX_REPORT_RANGE_DAYS } from '@ra/shared/reports/reports.schemas';
+import { toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import type { TReportRange } from '../report-range.ts';
 
@@ -24,7 +26,7 @@ export function DateRangeBar({
   onPreset: (preset: Exclude<TDatePreset, 'custom'>) => void;
   onDays: (days: { from: string; to: string }) => void;
 }) {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const [pickerOpen, setPickerOpen] = useState(false);
   return (
     <div className="ra-report-range">
@@ -43,6 +45,7 @@ export function DateRangeBar({
         aria-label={t('range.days')}
         className="ra-report-range__days"
         allowClear={false}
+        format={dayPickerFormat(toDisplayLanguage(i18n.language))}
         open={pickerOpen}
         onOpenChange={setPickerOpen}
         value={[dayjs(range.from, DAY), dayjs(range.to, DAY)]}
