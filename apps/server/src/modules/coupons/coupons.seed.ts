@@ -1,8 +1,11 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TCouponChannel, TCouponRule } from '@ra/shared/coupons/coupons.schemas';
+import type { Database } from '../../db/client.ts';
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { couponCodes, coupons, couponSettings } from '../../db/schema/coupons.ts';
-import { asc, eq } from 'drizzle-orm';
+import { couponCodes, couponRedemptions, coupons, couponSettings } from '../../db/schema/coupons.ts';
 import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
+import { ruleOf } from './coupons.repository.ts';
 
 type TSeedCoupon = Omit<typeof coupons.$inferInsert, 'restaurantId' | 'createdAt' | 'updatedAt' | 'channels' | 'days'> &
   Partial<Pick<typeof coupons.$inferInsert, 'channels' | 'days'>>;
@@ -139,4 +142,114 @@ export async function seedCouponsDemo(ctx: TDomainSeedContext): Promise<void> {
       .insert(couponSettings)
       .values({ restaurantId: harbor, combine: true, pick: 'best', updatedAt: ctx.now })
       .onConflictDoNothing();
+}
+
+// --- the demo orders' coupons -----------------------------------------------------------------------
+
+/** A coupon the demo orders may redeem, with the id of its own code (the one the orders carry). */
+export interface TDemoCoupon {
+  rule: TCouponRule;
+  codeId: number;
+}
+
+/**
+ * What the order generator needs to redeem a restaurant's coupons by their real rules: the coupons
+ * without a use limit (the generated uses must never run into a total or per-customer limit), and the
+ * menu's ids of the generator's items (by item code) and toppings (by name), which the rules name.
+ */
+export interface TDemoCouponCatalogue {
+  coupons: TDemoCoupon[];
+  items: Map<string, { id: number; categoryId: number | null }>;
+  toppings: Map<string, number>;
+}
+
+/** One use of a coupon by a demo order, consumed (the order was paid). */
+export interface TDemoCouponUse {
+  couponId: number;
+  codeId: number;
+  code: string;
+  /** The order's posOrderId. */
+  orderRef: string;
+  channel: TCouponChannel;
+  discountCents: number;
+  subtotalCents: number;
+  lines: { lineId: string; discountCents: number }[];
+  createdAt: Date;
+}
+
+export async function demoCouponCatalogue(db: Database, restaurantId: number): Promise<TDemoCouponCatalogue> {
+  const rows = await db
+    .select({ coupon: coupons, codeId: couponCodes.id })
+    .from(coupons)
+    .innerJoin(
+      couponCodes,
+      and(
+        eq(couponCodes.restaurantId, coupons.restaurantId),
+        eq(couponCodes.couponId, coupons.id),
+        eq(couponCodes.code, coupons.code),
+        isNull(couponCodes.batchId),
+      ),
+    )
+    .where(
+      and(
+        eq(coupons.restaurantId, restaurantId),
+        eq(coupons.active, true),
+        isNull(coupons.deletedAt),
+        isNull(coupons.totalNum),
+        isNull(coupons.perCustomerLimit),
+      ),
+    )
+    .orderBy(asc(coupons.id));
+  if (rows.length === 0) return { coupons: [], items: new Map(), toppings: new Map() };
+  const items = await db
+    .select({ code: menuItems.itemCode, id: menuItems.id, categoryId: menuItems.categoryId })
+    .from(menuItems)
+    .where(eq(menuItems.restaurantId, restaurantId))
+    .orderBy(asc(menuItems.id));
+  const toppings = await db
+    .select({ id: menuModifiers.id, name: menuModifiers.name })
+    .from(menuModifiers)
+    .where(eq(menuModifiers.restaurantId, restaurantId))
+    .orderBy(desc(menuModifiers.id));
+  return {
+    coupons: rows.map((r) => ({ rule: ruleOf(r.coupon), codeId: r.codeId })),
+    items: new Map(items.map((i) => [i.code, { id: i.id, categoryId: i.categoryId }])),
+    // Newest first, so a name on several modifiers maps to its first one.
+    toppings: new Map(toppings.map((t) => [t.name, t.id])),
+  };
+}
+
+/**
+ * Files the demo orders' coupon uses as consumed redemptions and counts them on the coupons and their
+ * codes, in one insert and one update per coupon. A use already filed for the same order and code (a
+ * run repeated with the same runId replaces its orders) is skipped, as the redeem endpoint's retry is.
+ */
+export async function recordDemoCouponUses(
+  db: Database,
+  restaurantId: number,
+  uses: readonly TDemoCouponUse[],
+): Promise<number> {
+  if (uses.length === 0) return 0;
+  const filed = await db
+    .insert(couponRedemptions)
+    .values(uses.map((u) => ({ ...u, restaurantId, customerId: null, status: 'consumed' })))
+    .onConflictDoNothing()
+    .returning({ couponId: couponRedemptions.couponId, codeId: couponRedemptions.codeId });
+  const perCode = new Map<number, { couponId: number; n: number }>();
+  for (const f of filed) {
+    const entry = perCode.get(f.codeId) ?? { couponId: f.couponId, n: 0 };
+    entry.n += 1;
+    perCode.set(f.codeId, entry);
+  }
+  for (const [codeId, { couponId, n }] of perCode) {
+    await db
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + ${n}` })
+      .where(and(eq(coupons.restaurantId, restaurantId), eq(coupons.id, couponId)));
+    await db
+      .update(couponCodes)
+      .set({ usedCount: sql`${couponCodes.usedCount} + ${n}` })
+      .where(and(eq(couponCodes.restaurantId, restaurantId), eq(couponCodes.id, codeId)));
+  }
+  return filed.length;
 }

@@ -1,5 +1,7 @@
-import { businessDayBounds, businessDayOf } from '@ra/shared/business-day/business-day';
-import { addDays, weekdayOf } from '@ra/shared/business-day/calendar-day';
+import { businessDayBounds, businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
+import { addDays, formatIsoDay, weekdayOf } from '@ra/shared/business-day/calendar-day';
+import { cartSubtotalCents, evaluateCoupon, whyNotValid } from '@ra/shared/coupons/coupon-engine';
+import type { TCart, TCouponChannel, TCouponType } from '@ra/shared/coupons/coupons.schemas';
 import {
   ZIngestOrderRequest,
   type TCardBrand,
@@ -9,6 +11,13 @@ import {
 } from '@ra/shared/orders/orders.schemas';
 import { allocateCents } from '@ra/shared/reports/report-math';
 import type { Database } from '../../db/client.ts';
+import {
+  demoCouponCatalogue,
+  recordDemoCouponUses,
+  type TDemoCoupon,
+  type TDemoCouponCatalogue,
+  type TDemoCouponUse,
+} from '../coupons/coupons.seed.ts';
 import { DEMO_MENUS, menuKindFor, type TDemoItem, type TDemoMenu, type TMenuKind } from './demo-menus.ts';
 import { buildPayoutRow, type TPayoutRow, type TRestaurantClock } from './order-rows.ts';
 import { OrdersRepository } from './orders.repository.ts';
@@ -20,7 +29,9 @@ import { OrdersService } from './orders.service.ts';
  * orders per transaction. Lunch and dinner peaks (breakfast at the diner), busier weekends, a real
  * menu mix with modifiers, mixed and split payments with tips, and the exceptions reports are for:
  * voided lines, comps, coupons and discounts, refunds, voided orders, late orders after midnight,
- * cash payouts and the card processor's daily deposits.
+ * cash payouts and the card processor's daily deposits. Coupon discounts are the restaurant's own
+ * coupons (the coupons module's demo ones), worked out by their rules, each with its consumed
+ * redemption, so the coupon performance figures add up to the coupon lines of the discounts report.
  */
 
 export const TAX_RATE_BASIS_POINTS = 1010; // SPEC 9 "Sample tax rate 10.1%"
@@ -115,7 +126,26 @@ const PAYOUT_REASONS: ReadonlyArray<readonly [string, number, number]> = [
 interface TGeneratedDay {
   orders: TIngestOrderInput[];
   payouts: TPayoutRow[];
+  /** The coupon redemptions of the paid orders among them. */
+  couponUses: TDemoCouponUse[];
 }
+
+/** Coupons taken off lines (one line when the discount falls on one) rather than off the check. */
+const ITEM_COUPON_TYPES: ReadonlySet<TCouponType> = new Set([
+  'itemDiscount',
+  'buyGive',
+  'bogo',
+  'piecesDiscount',
+  'toppingDiscount',
+]);
+
+/** The coupon channel an order came in on. */
+const COUPON_CHANNEL: Record<TOrderChannel, TCouponChannel> = {
+  dineIn: 'pos',
+  toGo: 'pos',
+  kiosk: 'kiosk',
+  delivery: 'online',
+};
 
 /**
  * The instant at local wall-clock `minute` (may exceed 1440: after midnight) of calendar date `day`,
@@ -138,16 +168,23 @@ export class DemoOrderGenerator {
   private readonly random: TRandom;
   private readonly menu: TDemoMenu;
   private readonly itemWeights: ReadonlyArray<readonly [TDemoItem, number]>;
+  /** Picks among the coupons that apply: a stream of its own, so the coupons never shift the orders' other draws. */
+  private readonly couponRandom: TRandom;
   private readonly instants = new Map<string, number>();
+  private readonly dayEnds = new Map<string, number>();
   private serial = 0;
+  private couponUses: TDemoCouponUse[] = [];
 
   constructor(
     private readonly restaurant: TDemoRestaurant,
     seed: number,
     /** Prefix of posOrderId, so several runs can add orders side by side. */
     private readonly runId: string,
+    /** The restaurant's coupons; without them no order has a coupon discount (there is none to redeem). */
+    private readonly coupons: TDemoCouponCatalogue = { coupons: [], items: new Map(), toppings: new Map() },
   ) {
     this.random = seededRandom(seed ^ (restaurant.id * 7919));
+    this.couponRandom = seededRandom((seed ^ (restaurant.id * 7919)) + 0x2c1b3c6d);
     this.menu = DEMO_MENUS[restaurant.menu];
     this.itemWeights = this.menu.items.map((item) => [item, item.weight] as const);
   }
@@ -158,7 +195,7 @@ export class DemoOrderGenerator {
     const { clock } = this.restaurant;
     const weekday = weekdayOf(day);
     const hours = this.restaurant.weekly.find((d) => d.day === weekday);
-    if (!hours || hours.closed) return { orders: [], payouts: [] };
+    if (!hours || hours.closed) return { orders: [], payouts: [], couponUses: [] };
     const open = minutesOf(hours.open);
     let close = minutesOf(hours.close);
     if (close <= open) close += 1440; // open past midnight: the late covers belong to this business day
@@ -169,6 +206,7 @@ export class DemoOrderGenerator {
     minutes.sort((a, b) => a - b);
 
     const orders: TIngestOrderInput[] = [];
+    this.couponUses = [];
     let ticket = 0;
     for (const minute of minutes) {
       const openedAt = localInstant(day, minute, clock, this.instants) + Math.floor(r() * 60_000);
@@ -176,7 +214,7 @@ export class DemoOrderGenerator {
       ticket += 1;
       orders.push(this.order(day, ticket, openedAt, until));
     }
-    return { orders, payouts: this.payouts(day, open, close, orders, until) };
+    return { orders, payouts: this.payouts(day, open, close, orders, until), couponUses: this.couponUses };
   }
 
   private arrivalMinute(open: number, close: number): number {
@@ -230,6 +268,8 @@ export class DemoOrderGenerator {
     // Dishes: about one main per guest plus shared plates and drinks.
     const lines = channel === 'dineIn' ? partySize + Math.floor(r() * (partySize + 2)) : 1 + Math.floor(r() * 3);
     const items: NonNullable<TIngestOrderInput['items']> = [];
+    // About one line in a hundred brings an item coupon (one on specific items, SPEC 3 "Coupon").
+    let itemCoupon = false;
     for (let i = 0; i < lines; i += 1) {
       const item = weighted(r, this.itemWeights);
       const options: Array<{ name: string; group: string; priceCents: number; quantity: number }> = [];
@@ -259,13 +299,7 @@ export class DemoOrderGenerator {
       };
       if (roll < 0.02) line.voided = { by: server, reason: pick(r, VOID_REASONS), at };
       else if (roll < 0.035) line.comped = { by: 'Marcus Lee', reason: pick(r, COMP_REASONS), at };
-      else if (roll < 0.045) {
-        // A specific-item coupon (SPEC 3 "specific-item discount"): 20% off this line.
-        const gross = quantity * (item.priceCents + options.reduce((t, o) => t + o.priceCents, 0));
-        line.discounts = [
-          { name: 'Item 20% off', kind: 'coupon', couponCode: 'ITEM20', amountCents: Math.floor(gross / 5) },
-        ];
-      }
+      else if (roll < 0.045) itemCoupon = true;
       items.push(line);
     }
 
@@ -307,36 +341,33 @@ export class DemoOrderGenerator {
     }
 
     const sold = items.filter((l) => !l.voided);
-    const grossLeft = sold.reduce(
-      (t, l) =>
-        t +
-        (l.comped
-          ? 0
-          : (l.quantity ?? 1) *
-              ((l.unitPriceCents ?? 0) +
-                (l.options ?? []).reduce((s, o) => s + (o.priceCents ?? 0) * (o.quantity ?? 1), 0)) -
-            (l.discounts ?? []).reduce((s, d) => s + (d.amountCents ?? 0), 0)),
-      0,
-    );
+    const lineGross = (l: (typeof items)[number]) =>
+      l.comped
+        ? 0
+        : (l.quantity ?? 1) *
+          ((l.unitPriceCents ?? 0) +
+            (l.options ?? []).reduce((s, o) => s + (o.priceCents ?? 0) * (o.quantity ?? 1), 0));
+    const gross = sold.reduce((t, l) => t + lineGross(l), 0);
     const discounts: NonNullable<TIngestOrderInput['discounts']> = [];
     const discountRoll = r();
-    if (grossLeft > 0 && discountRoll < 0.07) {
-      const which = weighted(r, [
-        ['coupon10', 40],
-        ['fiveOff', 25],
-        ['staff', 15],
-        ['happy', 20],
-      ] as const);
-      if (which === 'coupon10')
-        discounts.push({
-          name: '10% off coupon',
-          kind: 'coupon',
-          couponCode: 'SAVE10',
-          amountCents: Math.floor(grossLeft / 10),
-        });
-      else if (which === 'fiveOff' && grossLeft >= 3000)
-        discounts.push({ name: '$5 off $30', kind: 'coupon', couponCode: 'FIVEOFF30', amountCents: 500 });
-      else if (which === 'staff')
+    // About one check in fifteen has a check discount: mostly a coupon, else staff meal or happy hour.
+    const which =
+      gross > 0 && discountRoll < 0.07
+        ? weighted(r, [
+            ['coupon', 65],
+            ['staff', 15],
+            ['happy', 20],
+          ] as const)
+        : undefined;
+    // One coupon a check at most: the guest's, if any of the restaurant's applies to this check.
+    const coupon =
+      itemCoupon || which === 'coupon'
+        ? this.redeemCoupon(itemCoupon ? 'item' : 'check', items, channel, posOrderId, openedAtMs, closedAtMs)
+        : undefined;
+    if (coupon?.onLine !== undefined) items[coupon.onLine]!.discounts = [coupon.discount];
+    const grossLeft = gross - (coupon?.discount.amountCents ?? 0);
+    if (grossLeft > 0 && which !== undefined) {
+      if (which === 'staff')
         discounts.push({
           name: 'Staff meal 50%',
           kind: 'manual',
@@ -351,6 +382,7 @@ export class DemoOrderGenerator {
         });
     }
     const net = grossLeft - discounts.reduce((t, d) => t + (d.amountCents ?? 0), 0);
+    if (coupon && coupon.onLine === undefined) discounts.unshift(coupon.discount);
     const tax = taxOf(net);
     // Parties of six or more get an 18% service charge, as most full-service menus print.
     const serviceCharge = channel === 'dineIn' && partySize >= 6 ? Math.round(net * 0.18) : 0;
@@ -451,6 +483,88 @@ export class DemoOrderGenerator {
   }
 
   /**
+   * The guest hands over a coupon: one of the restaurant's that is valid for the channel, weekday and
+   * hour and gives something on this check by its rule (the shared coupon engine, as the redeem
+   * endpoint computes it), preferring the kind asked for (an item coupon or one on the whole check).
+   * Its use is filed as consumed at payment time (within the order's business day). An item coupon
+   * whose discount falls on one line is that line's discount; any other is a check discount.
+   */
+  private redeemCoupon(
+    kind: 'item' | 'check',
+    items: NonNullable<TIngestOrderInput['items']>,
+    orderChannel: TOrderChannel,
+    posOrderId: string,
+    openedAtMs: number,
+    closedAtMs: number,
+  ): { discount: NonNullable<TIngestOrderInput['discounts']>[number]; onLine?: number } | undefined {
+    const catalogue = this.coupons;
+    if (catalogue.coupons.length === 0) return undefined;
+    const channel = COUPON_CHANNEL[orderChannel];
+    const cart: TCart = { channel, lines: [] };
+    items.forEach((line, index) => {
+      if (line.voided || line.comped) return;
+      const item = catalogue.items.get(line.posItemId ?? '');
+      cart.lines.push({
+        lineId: String(index + 1),
+        itemId: item?.id ?? 0,
+        categoryId: item?.categoryId ?? null,
+        quantity: line.quantity ?? 1,
+        unitPriceCents: line.unitPriceCents ?? 0,
+        toppings: (line.options ?? []).map((o) => ({
+          toppingId: catalogue.toppings.get(o.name) ?? 0,
+          priceCents: o.priceCents ?? 0,
+          quantity: o.quantity ?? 1,
+        })),
+      });
+    });
+    if (cart.lines.length === 0) return undefined;
+    const { timeZone, hourOffsetEndOfDay } = this.restaurant.clock;
+    const local = zonedParts(openedAtMs, timeZone);
+    const moment = { day: formatIsoDay(local), weekday: local.weekday, minutes: local.hour * 60 + local.minute };
+    const applies = (list: TDemoCoupon[]) =>
+      list.flatMap((coupon) => {
+        if (whyNotValid(coupon.rule, channel, moment)) return [];
+        const evaluation = evaluateCoupon(coupon.rule, cart);
+        return evaluation.ok && evaluation.discountCents > 0 ? [{ coupon, evaluation }] : [];
+      });
+    const preferred = catalogue.coupons.filter((c) => ITEM_COUPON_TYPES.has(c.rule.type) === (kind === 'item'));
+    let usable = applies(preferred);
+    if (usable.length === 0) usable = applies(catalogue.coupons.filter((c) => !preferred.includes(c)));
+    if (usable.length === 0) return undefined;
+    const { coupon, evaluation } = pick(this.couponRandom, usable);
+
+    // Paid a minute before closing; an order closed after the end of its business day paid just before it.
+    const day = businessDayOf(new Date(openedAtMs), timeZone, hourOffsetEndOfDay);
+    let dayEnd = this.dayEnds.get(day);
+    if (dayEnd === undefined) {
+      dayEnd = businessDayBounds(day, timeZone, hourOffsetEndOfDay).end.getTime();
+      this.dayEnds.set(day, dayEnd);
+    }
+    this.couponUses.push({
+      couponId: coupon.rule.id,
+      codeId: coupon.codeId,
+      code: coupon.rule.code,
+      orderRef: posOrderId,
+      channel,
+      discountCents: evaluation.discountCents,
+      subtotalCents: cartSubtotalCents(cart),
+      lines: evaluation.lines,
+      createdAt: new Date(Math.min(closedAtMs - 60_000, dayEnd - 1)),
+    });
+    const discount = {
+      name: coupon.rule.name,
+      kind: 'coupon' as const,
+      couponCode: coupon.rule.code,
+      amountCents: evaluation.discountCents,
+    };
+    const discounted = evaluation.lines.filter((l) => l.discountCents > 0);
+    const only = discounted.length === 1 ? discounted[0] : undefined;
+    return ITEM_COUPON_TYPES.has(coupon.rule.type) && only
+      ? { discount, onLine: Number(only.lineId) - 1 }
+      : { discount };
+  }
+
+  /**
    * A few cash payouts a week from the drawer, and the processor's deposit of the previous day's
    * card takings (net of a 2.6% + 10¢ fee) each morning.
    */
@@ -535,6 +649,8 @@ export interface TSeedOrdersOptions {
 export interface TSeedOrdersResult {
   orders: number;
   payouts: number;
+  /** Coupon redemptions filed for the orders' coupon discounts. */
+  couponUses: number;
   restaurants: Array<{ id: number; name: string; orders: number }>;
   skipped: string[];
 }
@@ -568,7 +684,7 @@ export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions =
     others = (perDayTotal * others) / Math.max(1, share);
   }
 
-  const result: TSeedOrdersResult = { orders: 0, payouts: 0, restaurants: [], skipped };
+  const result: TSeedOrdersResult = { orders: 0, payouts: 0, couponUses: 0, restaurants: [], skipped };
   for (const [index, row] of restaurants.entries()) {
     const clock = { timeZone: row.timeZone as string, hourOffsetEndOfDay: row.hourOffsetEndOfDay };
     const restaurant: TDemoRestaurant = {
@@ -580,10 +696,11 @@ export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions =
       // The weekday volume that gives this average over a whole week.
       ordersPerDay: (index === 0 ? busiest : others) / AVERAGE_WEEK_FACTOR,
     };
-    const generator = new DemoOrderGenerator(restaurant, seed, runId);
+    const generator = new DemoOrderGenerator(restaurant, seed, runId, await demoCouponCatalogue(db, row.id));
     const today = businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
     let pending: TIngestOrderInput[] = [];
     let pendingPayouts: TPayoutRow[] = [];
+    let pendingCouponUses: TDemoCouponUse[] = [];
     let count = 0;
     const flush = async () => {
       if (pending.length > 0) {
@@ -597,14 +714,17 @@ export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions =
       }
       if (pendingPayouts.length > 0) await repo.upsertPayouts(row.id, pendingPayouts);
       result.payouts += pendingPayouts.length;
+      result.couponUses += await recordDemoCouponUses(db, row.id, pendingCouponUses);
       pending = [];
       pendingPayouts = [];
+      pendingCouponUses = [];
     };
     for (let d = days - 1; d >= 0; d -= 1) {
       const day = addDays(today, -d);
       const generated = generator.generateDay(day, restaurant.ordersPerDay, d === 0 ? now.getTime() : undefined);
       pending.push(...generated.orders);
       pendingPayouts.push(...generated.payouts);
+      pendingCouponUses.push(...generated.couponUses);
       if (pending.length >= batchSize) await flush();
     }
     await flush();
