@@ -220,8 +220,8 @@ export async function demoCouponCatalogue(db: Database, restaurantId: number): P
 }
 
 /**
- * Files the demo orders' coupon uses as consumed redemptions and counts them on the coupons and their
- * codes, in one insert and one update per coupon. A use already filed for the same order and code (a
+ * Files the demo orders' coupon uses as consumed redemptions (inserts of 1,000 rows) and counts them on
+ * the coupons and their codes (one update each). A use already filed for the same order and code (a
  * run repeated with the same runId replaces its orders) is skipped, as the redeem endpoint's retry is.
  */
 export async function recordDemoCouponUses(
@@ -229,27 +229,30 @@ export async function recordDemoCouponUses(
   restaurantId: number,
   uses: readonly TDemoCouponUse[],
 ): Promise<number> {
-  if (uses.length === 0) return 0;
-  const filed = await db
-    .insert(couponRedemptions)
-    .values(uses.map((u) => ({ ...u, restaurantId, customerId: null, status: 'consumed' })))
-    .onConflictDoNothing()
-    .returning({ couponId: couponRedemptions.couponId, codeId: couponRedemptions.codeId });
   const perCode = new Map<number, { couponId: number; n: number }>();
-  for (const f of filed) {
-    const entry = perCode.get(f.codeId) ?? { couponId: f.couponId, n: 0 };
-    entry.n += 1;
-    perCode.set(f.codeId, entry);
+  let filed = 0;
+  for (let i = 0; i < uses.length; i += 1000) {
+    const rows = await db
+      .insert(couponRedemptions)
+      .values(uses.slice(i, i + 1000).map((u) => ({ ...u, restaurantId, customerId: null, status: 'consumed' })))
+      .onConflictDoNothing()
+      .returning({ couponId: couponRedemptions.couponId, codeId: couponRedemptions.codeId });
+    for (const row of rows) {
+      const entry = perCode.get(row.codeId) ?? { couponId: row.couponId, n: 0 };
+      entry.n += 1;
+      perCode.set(row.codeId, entry);
+    }
+    filed += rows.length;
   }
-  for (const [codeId, { couponId, n }] of perCode) {
-    await db
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + ${n}` })
-      .where(and(eq(coupons.restaurantId, restaurantId), eq(coupons.id, couponId)));
-    await db
-      .update(couponCodes)
-      .set({ usedCount: sql`${couponCodes.usedCount} + ${n}` })
-      .where(and(eq(couponCodes.restaurantId, restaurantId), eq(couponCodes.id, codeId)));
-  }
-  return filed.length;
+  if (filed === 0) return 0;
+  const perCoupon = new Map<number, number>();
+  for (const { couponId, n } of perCode.values()) perCoupon.set(couponId, (perCoupon.get(couponId) ?? 0) + n);
+  const counts = (m: Map<number, number>) =>
+    sql`(select unnest(${`{${[...m.keys()].join(',')}}`}::bigint[]) as id, unnest(${`{${[...m.values()].join(',')}}`}::int[]) as n)`;
+  await db.execute(sql`update coupons c set used_count = c.used_count + v.n from ${counts(perCoupon)} v
+    where c.restaurant_id = ${restaurantId} and c.id = v.id`);
+  const codes = new Map([...perCode].map(([codeId, { n }]) => [codeId, n]));
+  await db.execute(sql`update coupon_codes k set used_count = k.used_count + v.n from ${counts(codes)} v
+    where k.restaurant_id = ${restaurantId} and k.id = v.id`);
+  return filed;
 }

@@ -700,7 +700,8 @@ export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions =
     const today = businessDayOf(now, clock.timeZone, clock.hourOffsetEndOfDay);
     let pending: TIngestOrderInput[] = [];
     let pendingPayouts: TPayoutRow[] = [];
-    let pendingCouponUses: TDemoCouponUse[] = [];
+    // Filed once the restaurant's orders are in: one insert per thousand and one count per coupon table.
+    const couponUses: TDemoCouponUse[] = [];
     let count = 0;
     const flush = async () => {
       if (pending.length > 0) {
@@ -714,20 +715,19 @@ export async function seedDemoOrders(db: Database, options: TSeedOrdersOptions =
       }
       if (pendingPayouts.length > 0) await repo.upsertPayouts(row.id, pendingPayouts);
       result.payouts += pendingPayouts.length;
-      result.couponUses += await recordDemoCouponUses(db, row.id, pendingCouponUses);
       pending = [];
       pendingPayouts = [];
-      pendingCouponUses = [];
     };
     for (let d = days - 1; d >= 0; d -= 1) {
       const day = addDays(today, -d);
       const generated = generator.generateDay(day, restaurant.ordersPerDay, d === 0 ? now.getTime() : undefined);
       pending.push(...generated.orders);
       pendingPayouts.push(...generated.payouts);
-      pendingCouponUses.push(...generated.couponUses);
+      couponUses.push(...generated.couponUses);
       if (pending.length >= batchSize) await flush();
     }
     await flush();
+    result.couponUses += await recordDemoCouponUses(db, row.id, couponUses);
     result.orders += count;
     result.restaurants.push({ id: row.id, name: row.name, orders: count });
   }
