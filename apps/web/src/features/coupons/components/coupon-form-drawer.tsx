@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUPON_CHANNELS, COUPON_TYPES, type TCoupon } from '@ra/shared/coupons/coupons.schemas';
@@ -34,7 +34,9 @@ export function CouponFormDrawer({
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  useEffect(() => {
+  // Before the drawer can be used, not after: as a passive effect this reset could run late (on a busy
+  // machine, after a type was already chosen) and quietly put the form back to its first type.
+  useLayoutEffect(() => {
     if (!open) return;
     const initial = couponToForm(coupon);
     form.resetFields();
