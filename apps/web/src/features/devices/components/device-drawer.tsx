@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -46,7 +46,8 @@ export function DeviceDrawer({
   const when = (at: string | null) =>
     at ? formatDateTime(at, lang, zone && zone !== 'Unknown' ? zone : undefined) : '—';
 
-  useEffect(() => {
+  // a layout effect, so a late refill can never overwrite what the person has started typing
+  useLayoutEffect(() => {
     if (device)
       form.setFieldsValue({ name: device.name, code: device.code ?? '', platformConfig: device.platformConfig });
     update.reset();
