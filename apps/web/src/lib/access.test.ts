@@ -80,6 +80,7 @@ const ADDED_BY: Record<TPagePermission, string[]> = {
   editMenu: [
     '/menu/newItemLibrary',
     '/menu/menuMapping',
+    '/menu/imageLibrary',
     '/AddItem',
     '/EditItem',
     '/menugroup',
