@@ -30,7 +30,8 @@ export const CUSTOMER_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
 export type TCustomerRange = (typeof CUSTOMER_RANGES)[number];
 export const CUSTOMER_SORTS = ['points', 'lastOrderAt', 'totalOrders'] as const;
 
-const optionalInt = z.coerce.number().int().min(0).optional();
+/** A count or a number of days: at most a million, far past any restaurant's and inside the database's integers. */
+const optionalInt = z.coerce.number().int().min(0).max(1_000_000).optional();
 /** Dollars as typed ("12.50") to cents; absent when empty. */
 const optionalMoney = z
   .union([z.string(), z.number()])
