@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TDeviceListQuery, TDeviceListResponse } from '@ra/shared/devices/devices.schemas';
+import type { TDevice, TDeviceListQuery, TDeviceListResponse } from '@ra/shared/devices/devices.schemas';
 import { get, type TRequestOptions } from '../../../lib/request.ts';
 import { deviceKeys } from './query-keys.ts';
 
@@ -20,5 +20,23 @@ export function useDevices(query: TDeviceListQuery, fast = false) {
     }),
     placeholderData: keepPreviousData,
     refetchInterval: fast ? 2_000 : 10_000,
+  });
+}
+
+/** GET one device, wherever it sits in the list (or whether the list's filter still shows it). */
+export function getDevice(id: number, opts?: TRequestOptions): Promise<TDevice> {
+  return get<TDevice>(`/api/devices/${id}`, { silent: true, ...opts });
+}
+
+/**
+ * The device the drawer shows, fetched by id and polled like the list: the drawer no longer depends on
+ * the device staying on the list page (a revoked device sorts last, a status filter drops it).
+ */
+export function useDevice(id: number | undefined) {
+  return useQuery({
+    queryKey: deviceKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => getDevice(id!, { signal }),
+    enabled: id !== undefined,
+    refetchInterval: 10_000,
   });
 }

@@ -5,5 +5,6 @@ export const deviceKeys = {
   all: ['devices'] as const,
   lists: () => ['devices', 'list'] as const,
   list: (query: TDeviceListQuery) => ['devices', 'list', query] as const,
+  detail: (id: number) => ['devices', 'detail', id] as const,
   terminalSettings: () => ['devices', 'terminal-settings'] as const,
 };

@@ -12,6 +12,13 @@ export function useRevokeDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: revokeDevice,
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.lists() }),
+    // The answer is the revoked device: the drawer shows it at once; the lists are refetched before the
+    // mutation settles, so whoever awaits the revoke sees every view agree.
+    onSuccess: async (revoked) => {
+      client.setQueryData(deviceKeys.detail(revoked.id), revoked);
+      await client.invalidateQueries({ queryKey: deviceKeys.lists() });
+    },
+    // refused (say, revoked meanwhile elsewhere): show what the server has now rather than what we had
+    onError: () => client.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

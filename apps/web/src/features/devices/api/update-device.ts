@@ -12,6 +12,9 @@ export function useUpdateDevice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateDevice,
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKeys.lists() }),
+    onSuccess: async (saved) => {
+      client.setQueryData(deviceKeys.detail(saved.id), saved);
+      await client.invalidateQueries({ queryKey: deviceKeys.lists() });
+    },
   });
 }

@@ -15,7 +15,7 @@ import { formatClock, formatCount, toDisplayLanguage } from '@ra/shared/format/l
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useCancelPairingCode } from '../api/cancel-pairing-code.ts';
-import { useDevices } from '../api/get-devices.ts';
+import { useDevice, useDevices } from '../api/get-devices.ts';
 import { devicesSearch, parseDevicesSearch, type TDevicesState } from '../devices-filter.ts';
 import { STATUS_COLOR, useVisitText } from './device-visit.ts';
 import { DeviceDrawer } from './device-drawer.tsx';
@@ -60,8 +60,14 @@ export function DevicesView() {
   const data: TDeviceListResponse | undefined = query.data;
   const rows = data?.items ?? [];
   const filtered = Boolean(state.query.type || state.query.status || state.query.q);
-  const selected =
-    state.dialog?.kind === 'device' ? rows.find((d) => d.id === (state.dialog as { id: number }).id) : undefined;
+  // The drawer's device is fetched by id: revoking sorts it last (maybe onto another page) and a status
+  // filter may drop it, and the drawer must still show it, with its new status. Of its two sources, the
+  // list row and its own answer (the revoke's or save's answer, or its poll), the newer one wins.
+  const selectedId = state.dialog?.kind === 'device' ? state.dialog.id : undefined;
+  const detail = useDevice(selectedId);
+  const listed = selectedId === undefined ? undefined : rows.find((d) => d.id === selectedId);
+  const own = selectedId === undefined ? undefined : detail.data;
+  const selected = listed && own ? (query.dataUpdatedAt > detail.dataUpdatedAt ? listed : own) : (own ?? listed);
 
   const statusTag = (d: TDevice) => (
     <Tag color={STATUS_COLOR[d.status]} className={`ra-devices__status ra-devices__status--${d.status}`}>
