@@ -144,12 +144,20 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  act(() => root.unmount());
-  // antd removes some popup containers a moment after unmounting; wiping the page before they go
-  // made that removal throw ("The node to be removed is not a child of this node")
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+  // Unmount first: the shell's own popups, drawers and the lock screen are portals of this root and
+  // leave the page with it.
+  await act(async () => root.unmount());
+  // let late timers and animation frames of the unmount (motion ends, popup cleanup) run
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  });
+  // Then remove only what this file put on the page. Never wipe document.body: the toasts of
+  // lib/feedback.ts (a failed request's "network" message) come from antd's static message, a
+  // React root of its own that outlives each test and removes its `.ant-message` list from
+  // <body> seconds later; had the page been wiped, that removal threw "NotFoundError: The node to
+  // be removed is not a child of this node" in whichever test was running then.
   container.remove();
-  document.body.innerHTML = '';
 });
 
 describe('AppLayout', () => {
