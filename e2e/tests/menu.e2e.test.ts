@@ -10,7 +10,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ITEM = { itemId: 'B-GBXQ', name: '宫保虾球', foreignName: 'Kung Pao shrimp', printName: 'KP SHRIMP', initials: 'gbxq' };
+const ITEM = {
+  itemId: 'B-GBXQ',
+  name: '宫保虾球',
+  foreignName: 'Kung Pao shrimp',
+  printName: 'KP SHRIMP',
+  initials: 'gbxq',
+};
 
 /** A real photo-sized PNG drawn by the browser itself, so the server's content check and resize see an image. */
 async function photo(page: Page): Promise<Buffer> {
@@ -65,9 +71,22 @@ describe('menu editor', () => {
       await groupDrawer.getByLabel('Name', { exact: true }).waitFor();
     };
     const opens = async (group: string) => {
-      await groupDrawer.getByLabel('Modifier 1 opens group').click();
-      await page.keyboard.type(group);
-      await page.locator(`.ant-select-item-option[title="${group}"]`).click();
+      const field = groupDrawer.locator('.ant-select', { has: page.getByLabel('Modifier 1 opens group') });
+      // a click that lands while the list is still sliding open can miss on a busy machine: the field
+      // must show the group before saving, or the group is picked again
+      for (let attempt = 1; ; attempt += 1) {
+        await groupDrawer.getByLabel('Modifier 1 opens group').click();
+        await page.keyboard.type(group);
+        await page
+          .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${group}"]`)
+          .click();
+        try {
+          await expect.poll(() => field.innerText(), { timeout: 3_000 }).toContain(group);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       await groupDrawer.getByRole('button', { name: 'Save' }).click();
     };
     await editGroup('Chili sauces');
@@ -85,7 +104,9 @@ describe('menu editor', () => {
     // categories reorder from the keyboard: Space picks up, an arrow moves, Space drops
     await page.goto(`${baseUrl()}/category`);
     const categoryOrder = () =>
-      page.locator('[data-category-row]').evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-category-row')));
+      page
+        .locator('[data-category-row]')
+        .evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-category-row')));
     await expect.poll(categoryOrder, { timeout: 15_000 }).toEqual(['Raw bar', 'Starters']);
     await page.getByRole('button', { name: 'Move Raw bar' }).focus();
     // dnd-kit announces each step in its live region: wait for it before the next key
@@ -110,9 +131,16 @@ describe('menu editor', () => {
     await page.goto(`${baseUrl()}/AddItem`);
     const save = page.locator('.ra-item-form__actions').getByRole('button', { name: 'Save' });
     await save.click();
-    await expect.poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Please enter the item_id', 'Please enter the name', 'Please enter the print name', 'Please enter the price']),
-    );
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts())
+      .toEqual(
+        expect.arrayContaining([
+          'Please enter the item_id',
+          'Please enter the name',
+          'Please enter the print name',
+          'Please enter the price',
+        ]),
+      );
     await page.getByLabel('Item ID (item_id)').fill(ITEM.itemId);
     await page.getByLabel('Name', { exact: true }).fill(ITEM.name);
     await page.getByLabel('Foreign name', { exact: true }).fill(ITEM.foreignName);
@@ -159,7 +187,9 @@ describe('menu editor', () => {
     await shot(page, 'menu-library-pinyin-en');
 
     // 86 until the end of the business day
-    await libraryRow(page, ITEM.name).getByRole('switch', { name: `${ITEM.name} sold out` }).click();
+    await libraryRow(page, ITEM.name)
+      .getByRole('switch', { name: `${ITEM.name} sold out` })
+      .click();
     await page.locator('[data-sold-out-popover]').getByRole('button', { name: 'Mark sold out' }).click();
     await expect
       .poll(() => libraryRow(page, ITEM.name).getByRole('switch').getAttribute('aria-checked'), { timeout: 15_000 })
@@ -178,11 +208,15 @@ describe('menu editor', () => {
     await bulk.getByText('Raise or lower by a percent').click();
     await bulk.getByLabel('Change by percent (negative lowers)').fill('10');
     await bulk.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(() => bulk.locator('[data-bulk-summary]').innerText(), { timeout: 15_000 }).toBe('2 items will change');
+    await expect
+      .poll(() => bulk.locator('[data-bulk-summary]').innerText(), { timeout: 15_000 })
+      .toBe('2 items will change');
     await expect.poll(() => bulk.locator('.ant-table-tbody').innerText()).toContain('$21.45');
     await shot(page, 'menu-bulk-preview-en');
     await bulk.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => libraryRow(page, 'Half-dozen oysters').innerText(), { timeout: 15_000 }).toContain('$21.45');
+    await expect
+      .poll(() => libraryRow(page, 'Half-dozen oysters').innerText(), { timeout: 15_000 })
+      .toContain('$21.45');
     await expect.poll(() => libraryRow(page, 'Dozen oysters').first().innerText()).toMatch(/\$21\.45|\$39\.60/);
     await context.close();
   });
@@ -202,7 +236,10 @@ describe('menu editor', () => {
     // an edit keeps a version: the history names only what changed, and restores the one before
     await page.getByLabel('Price', { exact: true }).fill('19.00');
     await save.click();
-    await page.getByText(`Version ${v0 + 1}`, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(`Version ${v0 + 1}`, { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.locator('.ant-drawer-open');
     await expect
@@ -211,7 +248,10 @@ describe('menu editor', () => {
     await shot(page, 'menu-item-history-en');
     await history.locator(`[data-version="${v0}"]`).getByRole('button', { name: 'Restore' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Restore' }).click();
-    await page.getByText(`Version ${v0 + 2}`, { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(`Version ${v0 + 2}`, { exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe('18.50');
 
     // a price change scheduled for next week waits in the list under the form
@@ -300,7 +340,9 @@ describe('menu editor', () => {
     await card.getByRole('link', { name: ITEM.name }).click();
     await page.waitForURL((u) => u.pathname === '/EditItem');
     await page.getByText('基本信息').waitFor();
-    await expect.poll(() => page.locator('[data-dish-hours-words]').innerText()).toBe('周一至周五 11:00–14:30；每天 17:00–22:00');
+    await expect
+      .poll(() => page.locator('[data-dish-hours-words]').innerText())
+      .toBe('周一至周五 11:00–14:30；每天 17:00–22:00');
     await shot(page, 'menu-item-form-zh-phone');
     await page.goto(`${baseUrl()}/modifiergroup`);
     await page.locator('[data-modifier-group-row="Chili sauces"]').waitFor();
