@@ -84,7 +84,8 @@ describe('Content-Security-Policy in the browser', () => {
     await expect
       .poll(() => page.locator('.swagger-ui .info .title').innerText())
       .toContain('Restaurant Admin System API');
-    await expect.poll(() => page.locator('.swagger-ui .opblock').count()).toBeGreaterThan(10);
+    // the viewer draws the document's ~1 MB of operations in the page: seconds on a busy machine
+    await expect.poll(() => page.locator('.swagger-ui .opblock').count(), { timeout: 30_000 }).toBeGreaterThan(10);
     await expectNoViolations(page, watch, '/api/docs');
     await shot(page, 'csp-api-docs');
     await context.close();
