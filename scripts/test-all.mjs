@@ -5,10 +5,11 @@
 //
 // Two lanes run side by side: one starts with the unit and server suites (CPU on the test workers
 // and the database), the other with the browser suites (one server and one Chromium, often waiting on
-// each other). The browser suites run one after the other, never two at once: two browsers and two
-// servers beside the server suites starved each other on 2 cores (a third of the browser tests'
-// time, and timeouts that fail at random). On a 2-core machine the lanes overlap well; TEST_LANES=1
-// runs everything one suite at a time instead.
+// each other). The browser tests are split in two parts with a server each (the shell and report
+// pages on the second, so neither part's files see the other's leftovers), run one after the other in
+// the browser lane, never two at once: two browsers and two servers beside the server suites starved
+// each other on 2 cores (a third of the browser tests' time, and timeouts that fail at random). On a
+// 2-core machine the lanes overlap well; TEST_LANES=1 runs everything one suite at a time instead.
 // Each suite's output is printed whole when it ends, so the two lanes never interleave lines.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -22,6 +23,8 @@ const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
+/** Browser test files (under e2e/tests) of the second part, on a server of its own. */
+const E2E_SECOND_PART = ['shell', 'reports'];
 
 const suites = [
   { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },
@@ -36,7 +39,9 @@ const suites = [
     cwd: 'e2e',
     env: withoutPg,
     needsWeb: true,
+    args: E2E_SECOND_PART.flatMap((f) => ['--exclude', `tests/${f}.e2e.test.ts`]),
   },
+  { name: 'e2e-part-2', lane: 1, cwd: 'e2e', env: withoutPg, needsWeb: true, files: E2E_SECOND_PART },
   // The sales pages again at 03:30 restaurant time, when the new business day has no orders yet: a
   // page or test that quietly assumes "today has sales" fails here instead of on a morning CI run.
   {
