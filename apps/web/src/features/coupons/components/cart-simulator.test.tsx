@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import type { TCouponMenu, TSimulateRequest, TSimulateResponse } from '@ra/shared/coupons/coupons.schemas';
+import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
 import { initI18n, loadLanguageResources } from '../../../lib/i18n.ts';
 import { CartSimulator, cartLinesOf } from './cart-simulator.tsx';
 
@@ -90,14 +91,7 @@ beforeAll(async () => {
   await initI18n('en');
   for (const [ns, words] of Object.entries(await loadLanguageResources('zh')))
     i18next.addResourceBundle('zh', ns, words);
-  Object.assign(window, {
-    matchMedia: (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
-    ResizeObserver: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
+  stubAntdBrowserApis();
 });
 
 beforeEach(() => {

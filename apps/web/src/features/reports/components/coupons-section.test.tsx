@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyPagePermissions } from '@ra/shared/permissions';
 import type { TCouponPerformance } from '@ra/shared/coupons/coupons.schemas';
+import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
 import type { TReportRange } from '../report-range.ts';
@@ -51,14 +52,7 @@ async function render(editCoupon: boolean) {
 
 beforeAll(async () => {
   await initI18n('en');
-  Object.assign(window, {
-    matchMedia: (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
-    ResizeObserver: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
+  stubAntdBrowserApis();
 });
 
 beforeEach(() => {

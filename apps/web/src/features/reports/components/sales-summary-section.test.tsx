@@ -2,6 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TSalesFigures } from '@ra/shared/reports/reports.schemas';
+import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { ReportTable } from './report-table.tsx';
 import { NetSalesFormula, SUMMARY_FIGURES } from './sales-summary-section.tsx';
@@ -13,14 +14,7 @@ let root: Root;
 
 beforeAll(async () => {
   await initI18n('en');
-  Object.assign(window, {
-    matchMedia: (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
-    ResizeObserver: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
+  stubAntdBrowserApis();
 });
 
 beforeEach(() => {
