@@ -16,7 +16,8 @@ export const DEMO_PHOTOS = [
 
 export type TDemoSlug = (typeof DEMO_PHOTOS)[number]['slug'];
 
-export const demoKey = (slug: string, format: 'webp' | 'jpeg') => `demo/photos/${slug}.${format === 'webp' ? 'webp' : 'jpg'}`;
+export const demoKey = (slug: string, format: 'webp' | 'jpeg') =>
+  `demo/photos/${slug}.${format === 'webp' ? 'webp' : 'jpg'}`;
 
 export function demoSlugOf(key: string): TDemoSlug | undefined {
   const match = /^demo\/photos\/([a-z-]+)\.(webp|jpg)$/.exec(key);

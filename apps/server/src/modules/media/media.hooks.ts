@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
  *   // delete a used one unless the person confirmed), and take an image off its items when it goes
  *   mediaHooks(deps.db).addImageUser({
  *     usedBy: async (restaurantId, imageIds) => [{ imageId: 7, kind: 'item', id: 3, name: 'Kung Pao Chicken' }],
- *     release: async (restaurantId, imageId, actor) => { … },
+ *     release: async (restaurantId, imageId, actor, db) => { … }, // db: the deleting transaction
  *   });
  *   // coupons.module.ts: offer reward coupons in the photo approval dialog
  *   mediaHooks(deps.db).setRewardCoupons({ list: async (restaurantId) => [{ id, name }] });
@@ -20,11 +20,15 @@ export type TImageUseOf = TImageUse & { imageId: number };
 export interface TImageUser {
   /** Every place among this domain's that uses one of the images. */
   usedBy(restaurantId: number, imageIds: number[]): Promise<TImageUseOf[]>;
-  /** The image is being deleted after the person confirmed where it is used: stop using it. */
+  /**
+   * The image is being deleted after the person confirmed where it is used: stop using it, on `db`,
+   * the transaction that deletes the image (so both happen or neither).
+   */
   release(
     restaurantId: number,
     imageId: number,
     actor: { userId: number | null; ip?: string | undefined },
+    db: Database,
   ): Promise<void>;
 }
 
@@ -40,11 +44,12 @@ export interface TMediaHooks {
   setRewardCoupons(provider: TRewardCouponProvider): void;
   /** The places that use each image (an image nobody uses is not in the map). */
   imageUsedBy(restaurantId: number, imageIds: number[]): Promise<Map<number, TImageUse[]>>;
-  /** Takes the image off every place that uses it (deleting after the person confirmed). */
+  /** Takes the image off every place that uses it (deleting after the person confirmed), on `db`. */
   releaseImage(
     restaurantId: number,
     imageId: number,
     actor: { userId: number | null; ip?: string | undefined },
+    db: Database,
   ): Promise<void>;
   rewardCoupons(): TRewardCouponProvider | null;
 }
@@ -72,8 +77,8 @@ export function mediaHooks(db: Database): TMediaHooks {
         }
         return byImage;
       },
-      async releaseImage(restaurantId, imageId, actor) {
-        for (const user of users) await user.release(restaurantId, imageId, actor);
+      async releaseImage(restaurantId, imageId, actor, db) {
+        for (const user of users) await user.release(restaurantId, imageId, actor, db);
       },
       rewardCoupons: () => coupons,
     };

@@ -13,15 +13,26 @@ import { AuditRepository } from '../audit/audit.repository.ts';
 export type TImageRow = typeof mediaImages.$inferSelect & { uploadedByName: string | null };
 export type TPhotoRow = typeof customerPhotos.$inferSelect & { reviewedByName: string | null };
 
-const uploader = sql<string | null>`(select nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') from ${users} where ${users.id} = ${mediaImages.uploadedBy})`;
-const reviewer = sql<string | null>`(select nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') from ${users} where ${users.id} = ${customerPhotos.reviewedBy})`;
+const uploader = sql<
+  string | null
+>`(select nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') from ${users} where ${users.id} = ${mediaImages.uploadedBy})`;
+const reviewer = sql<
+  string | null
+>`(select nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '') from ${users} where ${users.id} = ${customerPhotos.reviewedBy})`;
 
 export class MediaRepository {
   constructor(private readonly db: Database) {}
 
+  /** The connection or transaction this repository runs on (another module's hook writes in it too). */
+  get handle(): Database {
+    return this.db;
+  }
+
   /** Runs `work` in one transaction with a repository and an audit trail on it (writes + audit commit together). */
   transaction<T>(work: (repo: MediaRepository, audit: AuditRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => work(new MediaRepository(tx as Database), new AuditRepository(tx as Database)));
+    return this.db.transaction(async (tx) =>
+      work(new MediaRepository(tx as Database), new AuditRepository(tx as Database)),
+    );
   }
 
   // --- library ---------------------------------------------------------------------------------
@@ -49,7 +60,11 @@ export class MediaRepository {
     return row;
   }
 
-  async listImages(restaurantId: number, page: number, pageSize: number): Promise<{ rows: TImageRow[]; total: number }> {
+  async listImages(
+    restaurantId: number,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: TImageRow[]; total: number }> {
     const where = eq(mediaImages.restaurantId, restaurantId);
     const [rows, [totals]] = await Promise.all([
       this.db
@@ -95,7 +110,10 @@ export class MediaRepository {
     page: number,
     pageSize: number,
   ): Promise<{ rows: TPhotoRow[]; total: number; waiting: number }> {
-    const where = and(eq(customerPhotos.restaurantId, restaurantId), state ? eq(customerPhotos.state, state) : undefined);
+    const where = and(
+      eq(customerPhotos.restaurantId, restaurantId),
+      state ? eq(customerPhotos.state, state) : undefined,
+    );
     const [rows, [totals], [waiting]] = await Promise.all([
       this.db
         .select({ ...photoColumns, reviewedByName: reviewer })
@@ -120,7 +138,13 @@ export class MediaRepository {
   async reviewPhotos(
     restaurantId: number,
     ids: number[],
-    change: { state: 'approved' | 'refused'; reason: string | null; couponId: number | null; reviewedBy: number; at: Date },
+    change: {
+      state: 'approved' | 'refused';
+      reason: string | null;
+      couponId: number | null;
+      reviewedBy: number;
+      at: Date;
+    },
   ): Promise<void> {
     await this.db
       .update(customerPhotos)

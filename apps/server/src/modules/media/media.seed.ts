@@ -70,5 +70,8 @@ export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
   });
   await db
     .insert(mediaImages)
-    .values([image(harbor, 'burger', 'harbor-smash-burger.jpg', 200), image(harbor, 'noodles', 'harbor-linguine.jpg', 190)]);
+    .values([
+      image(harbor, 'burger', 'harbor-smash-burger.jpg', 200),
+      image(harbor, 'noodles', 'harbor-linguine.jpg', 190),
+    ]);
 }

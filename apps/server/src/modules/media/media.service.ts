@@ -205,11 +205,12 @@ export class MediaService {
     const image = await this.deps.repo.image(restaurantId, id);
     if (!image) throw notFound();
     const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id])).get(id) ?? [];
-    if (usedBy.length > 0) {
-      if (!force) throw new ImageInUseError(usedBy);
-      await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip });
-    }
+    if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
+    // the items lose the image and the image goes in one transaction: never items without their
+    // image while the image stays, nor the reverse
     await this.deps.repo.transaction(async (repo, audit) => {
+      if (usedBy.length > 0)
+        await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
       if (!(await repo.deleteImage(restaurantId, id))) throw notFound();
       await audit.record({
         restaurantId,

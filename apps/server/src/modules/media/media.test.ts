@@ -252,6 +252,28 @@ describe('the library screen', () => {
     expect(actions.map((r) => r.action)).toEqual(['menu.item.imageRemoved']);
   });
 
+  it('takes a used image off its items and deletes it in one transaction: when the delete fails, the items keep it', async () => {
+    const [a, b] = await uploaded(2);
+    const item = await menuItem('LIB-4', [a!.id, b!.id]);
+    // a second user of images whose own release fails, after the menu has taken the image off its item
+    mediaHooks(ctx.db).addImageUser({
+      usedBy: async () => [],
+      release: async (_restaurantId, imageId) => {
+        if (imageId === a!.id) throw new Error('release failed');
+      },
+    });
+    const failed = await owner({ method: 'DELETE', url: `/api/api/media/images/${a!.id}`, query: { force: 'true' } });
+    expect(failed.statusCode).toBe(500);
+    const after = (await owner({ method: 'GET', url: `/api/api/menu/items/${item.id}` })).json();
+    expect(after).toMatchObject({ imageIds: [a!.id, b!.id], version: item.version });
+    expect((await library()).items.map((i) => i.id)).toContain(a!.id);
+    const actions = await ctx.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'mediaImage'), eq(auditLog.targetId, String(a!.id))));
+    expect(actions).toEqual([]);
+  });
+
   it('is refused without editMenu', async () => {
     const staff = as(ctx.app, await tokenFor(ctx.app, 'staff@demo.test'));
     const [image] = await uploaded(1);

@@ -66,7 +66,7 @@ export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
           .filter((imageId) => item.imageIds.includes(imageId) || item.coverImageId === imageId)
           .map((imageId) => ({ imageId, kind: 'item' as const, id: item.id, name: item.name })),
       ),
-    release: (restaurantId, imageId, actor) => menu.releaseImage(restaurantId, imageId, actor),
+    release: (restaurantId, imageId, actor, db) => menu.releaseImage(restaurantId, imageId, actor, db),
   });
   const channels = new MenuChannels(menu);
   const transfer = new MenuTransfer(menu);

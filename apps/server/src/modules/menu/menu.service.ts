@@ -38,7 +38,8 @@ import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import { uniqueViolation } from '../team/team.repository.ts';
 import { pinyinOf } from './menu-pinyin.ts';
-import type { MenuRepository } from './menu.repository.ts';
+import { MenuRepository } from './menu.repository.ts';
+import type { Database } from '../../db/client.ts';
 import {
   soldOutAt,
   type TCategoryRow,
@@ -211,9 +212,11 @@ export class MenuService {
       details?: (result: T) => Record<string, unknown>;
     },
     work: (repo: MenuRepository, now: Date) => Promise<T>,
+    /** Another module's transaction to write in (a savepoint of it); the menu's own by default. */
+    on: MenuRepository = this.repo,
   ): Promise<T> {
     const now = this.clock.now();
-    return this.repo.transaction(async (repo, auditLog: AuditRepository) => {
+    return on.transaction(async (repo, auditLog: AuditRepository) => {
       const result = await work(repo, now);
       await repo.bumpRevision(restaurantId, now);
       await auditLog.record({
@@ -754,10 +757,12 @@ export class MenuService {
 
   /**
    * The image library deletes an image after the person confirmed the items that show it: each of
-   * them loses the image (the next one becomes the cover), with a version, in one transaction.
+   * them loses the image (the next one becomes the cover), with a version, in the library's
+   * transaction `db` that deletes the image (both or neither).
    */
-  async releaseImage(restaurantId: number, imageId: number, actor: TActor): Promise<void> {
-    const using = await this.repo.itemsUsingImages(restaurantId, [imageId]);
+  async releaseImage(restaurantId: number, imageId: number, actor: TActor, db: Database): Promise<void> {
+    const on = new MenuRepository(db);
+    const using = await on.itemsUsingImages(restaurantId, [imageId]);
     if (using.length === 0) return;
     await this.write(
       restaurantId,
@@ -786,6 +791,7 @@ export class MenuService {
           );
         }
       },
+      on,
     );
   }
 
