@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    // a failed test's open pages: a screenshot under output/failures and what they show, in the log
+    setupFiles: ['./support/failure-report.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // one server, one browser at a time: the machine has two cores

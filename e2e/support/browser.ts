@@ -29,6 +29,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The pages a test opened and has not closed: a failed test's report (failure-report.ts) shows them. */
+export const openPages = new Set<Page>();
+
 export async function newPage(
   browser: Browser,
   opts: { width?: number; height?: number; locale?: string } = {},
@@ -36,11 +39,17 @@ export async function newPage(
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
+    // The person asked for less motion, which the app honours by turning antd's animations off: no
+    // test clicks an option or a button while its dropdown or dialog is still sliding or zooming in,
+    // which on a busy 2-core machine missed now and then.
+    reducedMotion: 'reduce',
   });
   // The page's Date starts at the server's pinned instant and runs on from there, so the browser and
   // the server agree on today's business day whatever the real time is.
   await context.clock.install({ time: clockNow() });
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
 

@@ -93,8 +93,12 @@ describe('business info, hours and bank account', () => {
     await expect
       .poll(() => page.getByTestId('bank-status').innerText(), { timeout: 30_000 })
       .toBe('Waiting for verification');
-    // the newest statement first (another suite may have linked and reset an account before)
-    const amounts = (await page.getByTestId('deposit-amounts').first().innerText()).match(/0\.\d\d/g) ?? [];
+    // The newest statement is the first row (another suite may have linked and reset an account
+    // before); the status can turn before the statement table has refetched, and until then the first
+    // row is this account's deposit without its amounts, and the first amounts on screen are an old one's.
+    const newest = page.getByTestId('bank-outbox').locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => newest.getByTestId('deposit-amounts').count(), { timeout: 30_000 }).toBe(1);
+    const amounts = (await newest.getByTestId('deposit-amounts').innerText()).match(/0\.\d\d/g) ?? [];
     expect(amounts).toHaveLength(2);
     await shot(page, 'business-bank-verify-en');
     await form.getByLabel('Deposit 1').fill(amounts[0]!);

@@ -14,6 +14,12 @@ describe(themeConfig.name, () => {
     expect(config.components?.Menu?.darkItemBg).toBe(THEME_PRESETS.original.siderBg);
   });
 
+  it('turns antd motion off only for a person who asked their system for less motion', () => {
+    // node has no window: the default is the full animation
+    expect(themeConfig({ theme: DEFAULT_THEME_COLOR, themeName: 'original' }).token?.motion).toBe(true);
+    expect(themeConfig({ theme: DEFAULT_THEME_COLOR, themeName: 'original' }, true).token?.motion).toBe(false);
+  });
+
   it('midnight uses the dark algorithm', () => {
     expect(themeConfig({ theme: THEME_PRESETS.midnight.primary, themeName: 'midnight' }).algorithm).toBe(
       theme.darkAlgorithm,

@@ -144,7 +144,18 @@ function presetTagText(dark: boolean): Record<string, string> {
  * take the readable text shade, and the components that put text in the theme colour or white text
  * on it get the shade they need through their component tokens; fills without text keep the colour.
  */
-export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): ThemeConfig {
+/**
+ * Whether the person asked their system for less motion (`prefers-reduced-motion: reduce`): drawers,
+ * dialogs and dropdowns then open and close at once instead of sliding and zooming.
+ */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
+export function themeConfig(
+  settings: Pick<TSettings, 'theme' | 'themeName'>,
+  reducedMotion = prefersReducedMotion(),
+): ThemeConfig {
   const preset = themePreset(settings.themeName);
   const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
   const shade = themeShades(colorPrimary, preset);
@@ -163,6 +174,8 @@ export function themeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>): T
     token: {
       colorPrimary,
       ...textTokens,
+      // antd's own switch for every component's animation
+      motion: !reducedMotion,
       colorTextTertiary: tertiary,
       colorTextDescription: tertiary,
       colorTextPlaceholder: tertiary,
