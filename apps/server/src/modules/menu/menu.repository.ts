@@ -570,20 +570,30 @@ export class MenuRepository {
       '-itemId': [desc(menuItems.itemCode)],
       '-updatedAt': [desc(menuItems.updatedAt), desc(menuItems.id)],
     }[f.sort];
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({ item: menuItems, categoryName: menuCategories.name, categoryTaxRateBp: menuCategories.taxRateBp })
-        .from(menuItems)
-        .leftJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
+    // The page is read from the items alone (their indexes stop after one page) and the categories'
+    // names added after: joining first made PostgreSQL look up a category for every filtered item
+    // before sorting. Only the menu's own order (category, then item) needs the join to sort.
+    const page = this.db.select({ item: menuItems }).from(menuItems).$dynamic();
+    const [items, categories, [counted]] = await Promise.all([
+      (f.sort === 'sort' ? page.leftJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId)) : page)
         .where(where)
         .orderBy(...order)
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize),
       this.db
+        .select({ id: menuCategories.id, name: menuCategories.name, taxRateBp: menuCategories.taxRateBp })
+        .from(menuCategories)
+        .where(eq(menuCategories.restaurantId, restaurantId)),
+      this.db
         .select({ total: sql<number>`count(*)`.mapWith(Number) })
         .from(menuItems)
         .where(where),
     ]);
+    const categoryOf = new Map(categories.map((c) => [c.id, c]));
+    const rows = items.map(({ item }) => {
+      const category = item.categoryId === null ? undefined : categoryOf.get(item.categoryId);
+      return { item, categoryName: category?.name ?? null, categoryTaxRateBp: category?.taxRateBp ?? null };
+    });
     return { rows, total: counted?.total ?? 0 };
   }
 
