@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../lib/i18n.ts';
-import { switchToChinese } from './components/test-support.tsx';
+import { switchToChinese } from '../../test-support/form-harness.tsx';
 import { countText } from './team-counts.ts';
 
 const t = (lang: string) => i18n.getFixedT(lang, 'team');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -21,6 +21,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useSession } from '../../../stores/session.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
+import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt.tsx';
 import { useSaveTerminalSettings, useTerminalSettings } from '../api/terminal-settings.ts';
 import './devices.css';
 
@@ -53,9 +55,14 @@ export function TerminalSettingsForm() {
   const lang = toDisplayLanguage(currentLanguage());
   const zone = useSession((s) => s.locales?.timeZone);
 
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChanges(dirty);
+
+  // The saved settings fill the form, and fill it again when they change (a save, another manager's
+  // save seen on a refetch), but never over edits not saved yet.
   useEffect(() => {
-    if (query.data) form.setFieldsValue(toForm(query.data));
-  }, [query.data, form]);
+    if (query.data && !dirty) form.setFieldsValue(toForm(query.data));
+  }, [query.data, form, dirty]);
 
   if (query.isError) {
     return (
@@ -80,7 +87,13 @@ export function TerminalSettingsForm() {
       );
       return;
     }
-    await save.mutateAsync(parsed.data);
+    try {
+      await save.mutateAsync(parsed.data);
+    } catch {
+      return; // the refusal shows above the Save button (save.error)
+    }
+    guard.release();
+    setDirty(false);
     showSuccessMessage(t('saved'));
   };
 
@@ -97,7 +110,14 @@ export function TerminalSettingsForm() {
             })
           : t('terminal.neverSaved')}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={() => void submit()} className="ra-terminal__form">
+      <Form
+        form={form}
+        layout="vertical"
+        onValuesChange={() => setDirty(true)}
+        onFinish={() => void submit()}
+        className="ra-terminal__form"
+      >
+        <UnsavedChangesPrompt guard={guard} />
         <Card title={t('terminal.tipping')} size="small">
           <Form.Item name="tipEnabled" label={t('terminal.tipEnabled')} valuePropName="checked">
             <Switch />

@@ -11,7 +11,7 @@ import {
   switchToChinese,
   type,
   type TMounted,
-} from './test-support.tsx';
+} from '../../../test-support/form-harness.tsx';
 
 let view: TMounted;
 beforeAll(async () => {

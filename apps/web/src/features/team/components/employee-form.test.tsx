@@ -12,7 +12,7 @@ import {
   type,
   waitFor,
   type TMounted,
-} from './test-support.tsx';
+} from '../../../test-support/form-harness.tsx';
 
 let view: TMounted;
 beforeAll(async () => {

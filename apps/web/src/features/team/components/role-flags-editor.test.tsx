@@ -4,7 +4,7 @@ import { emptyRoleFlags, type TRoleFlags } from '@ra/shared/permissions';
 import { initI18n } from '../../../lib/i18n.ts';
 import { GRANULAR_FLAGS } from '../role-flags.ts';
 import { RoleFlagsEditor } from './role-flags-editor.tsx';
-import { click, mount, stubBrowser, type TMounted } from './test-support.tsx';
+import { click, mount, stubBrowser, type TMounted } from '../../../test-support/form-harness.tsx';
 
 let last: TRoleFlags = emptyRoleFlags();
 function Harness() {

@@ -42,11 +42,14 @@ export interface TMounted {
   unmount: () => Promise<void>;
 }
 
-export async function mount(node: ReactNode): Promise<TMounted> {
+/** Renders `node` in a data router with a query client (pass one to refetch or read its cache). */
+export async function mount(
+  node: ReactNode,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+): Promise<TMounted> {
   const container = document.createElement('div');
   document.body.append(container);
   const root: Root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // a data router, as the app has: forms guard unsaved changes with its blocker
   const router = createMemoryRouter([{ path: '*', element: node }]);
   await act(async () =>
@@ -89,7 +92,7 @@ export async function settle(ms = 50): Promise<void> {
 
 /** initI18n loads only the first language; the Chinese texts are added before switching. */
 export async function switchToChinese(): Promise<void> {
-  const { i18n, loadLanguageResources } = await import('../../../lib/i18n.ts');
+  const { i18n, loadLanguageResources } = await import('../lib/i18n.ts');
   const namespaces = await loadLanguageResources('zh');
   for (const [ns, resources] of Object.entries(namespaces)) i18n.addResourceBundle('zh', ns, resources, true, true);
   await i18n.changeLanguage('zh');
