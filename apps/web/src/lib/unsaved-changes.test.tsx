@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesPrompt } from '../components/unsaved-changes-prompt.tsx';
 import { i18n, initI18n, loadLanguageResources } from './i18n.ts';
 import { confirmLeavingPage, sameValues, useUnsavedChanges } from './unsaved-changes.ts';
+import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -71,23 +72,16 @@ const promptButton = (label: string) =>
 const followLink = () => click(container!.querySelector('a[href="/other"]')!);
 
 beforeAll(async () => {
-  // antd reads matchMedia, which jsdom lacks
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubAntdBrowserApis();
   await initI18n('en');
 });
 afterEach(async () => {
   await act(async () => root?.unmount());
   container?.remove();
-  document.body.innerHTML = '';
+  // late timers and frames of the unmount run; the page is never wiped (see app-layout.test.tsx)
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 

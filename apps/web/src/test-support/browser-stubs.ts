@@ -4,7 +4,16 @@
  */
 export function stubAntdBrowserApis(): void {
   Object.assign(window, {
-    matchMedia: (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }),
+    matchMedia: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }),
     ResizeObserver: class {
       observe() {}
       unobserve() {}

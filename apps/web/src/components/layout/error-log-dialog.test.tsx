@@ -54,10 +54,13 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  act(() => root.unmount());
+afterEach(async () => {
+  await act(async () => root.unmount());
   container.remove();
-  document.body.innerHTML = '';
+  // late timers and frames of the unmount run; the page is never wiped (see app-layout.test.tsx)
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 });
 
 const timeCell = () =>

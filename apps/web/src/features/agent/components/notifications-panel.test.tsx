@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TNode } from '@ra/shared/auth/auth.schemas';
 import { i18n, initI18n, loadLanguageResources } from '../../../lib/i18n.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
+import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -102,28 +103,16 @@ async function mount() {
 }
 
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // maxTagCount="responsive" measures its tags
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubAntdBrowserApis();
   await initI18n('en');
 });
 afterEach(async () => {
   await cleanup?.();
   cleanup = null;
-  document.body.innerHTML = '';
+  // late timers and frames of the unmount run; the page is never wiped (see app-layout.test.tsx)
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   await i18n.changeLanguage('en');
 });
 

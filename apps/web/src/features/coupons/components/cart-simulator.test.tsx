@@ -115,7 +115,10 @@ beforeEach(() => {
 afterEach(async () => {
   await act(async () => root.unmount());
   container.remove();
-  document.body.innerHTML = '';
+  // late timers and frames of the unmount run; the page is never wiped (see app-layout.test.tsx)
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   await i18next.changeLanguage('en');
 });
 
