@@ -1,3 +1,4 @@
+import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -30,7 +31,6 @@ import type { ServiceFeesService } from './service-fees.service.ts';
 
 const editConfig = { access: { kind: 'page', permission: 'editConfig' } } as const;
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ZOk = z.object({ ok: z.literal(true) });
 
 export interface TBusinessRouteDeps {
   restaurants: RestaurantService;
@@ -142,7 +142,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
       schema: {
         tags: ['business'],
         summary: 'Remove the bank account in any state, so one can be linked again',
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: editConfig,
       handler: async (request) => {
@@ -214,7 +214,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
     });
 
     app.delete('/api/api/business/service-fees/:id', {
-      schema: { tags: ['business'], summary: 'Remove a service fee', params: ZId, response: { 200: ZOk } },
+      schema: { tags: ['business'], summary: 'Remove a service fee', params: ZId, response: { 200: ZOkResponse } },
       config: editConfig,
       handler: (request) => deps.fees.remove(authOf(request), request.params.id, request.ip),
     });

@@ -1,3 +1,4 @@
+import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
@@ -29,7 +30,6 @@ import type { MediaService } from './media.service.ts';
 /** Issue 8: `editMenu` guards every menu call, images and photo approval included. */
 const EDIT_MENU: TRouteAccess = { kind: 'page', permission: 'editMenu' };
 const PUBLIC: TRouteAccess = { kind: 'public' };
-const ZOk = z.object({ ok: z.literal(true) });
 
 /** Stored files never change under a key: a private copy may be kept an hour, a public one for good. */
 const PRIVATE_CACHE = 'private, max-age=3600';
@@ -78,7 +78,7 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
           '(the person confirmed that list) the image is first taken off those items, then deleted.',
         params: ZMediaIdParam,
         querystring: ZImageDeleteQuery,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT_MENU },
       handler: async (request) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZDeleteRoleRequest,
@@ -18,8 +18,6 @@ import {
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { EmployeeService } from './employee.service.ts';
 import type { RoleService } from './role.service.ts';
-
-const ZOk = z.object({ ok: z.literal(true) });
 
 /** SPEC 2 /teamManagement is the editAccounts page; every call behind it needs the same flag. */
 const EDIT_ACCOUNTS: TRouteAccess = { kind: 'page', permission: 'editAccounts' };
@@ -60,7 +58,7 @@ export function teamRoutes(roles: RoleService, employees: EmployeeService): Fast
         summary: 'Delete a role nobody holds',
         description: '409 "This role still has {count} members. …" while employees hold it.',
         body: ZDeleteRoleRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT_ACCOUNTS },
       handler: (request) => roles.delete(authOf(request), request.body.id, request.ip),
@@ -137,7 +135,7 @@ export function teamRoutes(roles: RoleService, employees: EmployeeService): Fast
         tags: ['team'],
         summary: 'Delete an employee (soft delete: sessions end, history stays)',
         params: ZIdParam,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT_ACCOUNTS },
       handler: (request) => employees.delete(authOf(request), request.params.id, request.ip),

@@ -1,3 +1,4 @@
+import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
@@ -29,7 +30,6 @@ import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import { payrollCsv, payrollXlsx } from './payroll-export.ts';
 import type { WorkHoursService } from './work-hours.service.ts';
 
-const ZOk = z.object({ ok: z.literal(true) });
 const ZShiftId = z.object({ id: z.number() });
 
 /** SPEC 6: viewWorkHours opens the page; editWorkHour (operationAuthority) changes hours. */
@@ -122,7 +122,7 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
         summary: 'Delete a shift: its clock-in (inId) and clock-out (outId) entries',
         description: 'Both ids are the shift id; outId is null for a shift still open. reason required.',
         body: ZDeleteShiftRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT },
       handler: (request) => service.deleteShift(authOf(request), request.body, request.ip),
@@ -214,7 +214,7 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
         tags: ['work-hours'],
         summary: 'Close (lock) an ended pay period after review, optionally signed',
         body: ZPeriodCloseRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT },
       handler: (request) => service.closePeriod(authOf(request), request.body, request.ip),
@@ -225,7 +225,7 @@ export function workHoursRoutes(service: WorkHoursService): FastifyPluginAsyncZo
         tags: ['work-hours'],
         summary: 'Reopen a closed pay period, with a reason (audited and shown on the sheet)',
         body: ZPeriodReopenRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: EDIT },
       handler: (request) => service.reopenPeriod(authOf(request), request.body, request.ip),
