@@ -9,8 +9,8 @@ import { demoKey, type TDemoSlug } from './demo-images.ts';
 const HOUR = 60 * 60 * 1000;
 
 /**
- * A few customer photos waiting at Harbor Bistro (and one at Golden Dragon), a reviewed pair, and two
- * library images. Rows only: the files are drawn on first read (demo-images.ts), so this stays fast.
+ * A few customer photos waiting at Harbor Bistro (and one at Golden Dragon), a reviewed pair, and
+ * library images for each of the two (the menu seed puts them on their dishes; one is left unused). Rows only: the files are drawn on first read (demo-images.ts), so this stays fast.
  * Names are the restaurant's own dishes; Harbor's are found nowhere else (authorization matrix).
  */
 export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
@@ -23,6 +23,8 @@ export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
   const dragon = rows.find((r) => r.name !== 'Harbor Bistro')?.id;
   if (!harbor || !dragon) return;
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'owner@demo.test')).limit(1);
+  // Golden Dragon has no staff account of its own: its agent keeps its library
+  const [agent] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'agent@demo.test')).limit(1);
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const photo = (restaurantId: number, slug: TDemoSlug, name: string, userId: string, hoursAgo: number) => ({
     restaurantId,
@@ -57,6 +59,7 @@ export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
     photo(dragon, 'kung-pao', '宫保鸡丁 Kung Pao Chicken', 'guest-8801', 3),
   ]);
   const image = (restaurantId: number, slug: TDemoSlug, originalName: string, hoursAgo: number) => ({
+    uploadedBy: (restaurantId === harbor ? owner?.id : agent?.id) ?? null,
     restaurantId,
     webpKey: demoKey(slug, 'webp'),
     jpegKey: demoKey(slug, 'jpeg'),
@@ -65,7 +68,6 @@ export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
     height: 550,
     bytes: 60_000,
     originalName,
-    uploadedBy: owner?.id ?? null,
     createdAt: at(hoursAgo),
   });
   await db
@@ -73,5 +75,9 @@ export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {
     .values([
       image(harbor, 'burger', 'harbor-smash-burger.jpg', 200),
       image(harbor, 'noodles', 'harbor-linguine.jpg', 190),
+      image(harbor, 'salad', 'harbor-caesar-salad.jpg', 180),
+      image(dragon, 'kung-pao', 'dragon-kung-pao-chicken.jpg', 200),
+      image(dragon, 'dumplings', 'dragon-soup-dumplings.jpg', 190),
+      image(dragon, 'noodles', 'dragon-lo-mein.jpg', 180),
     ]);
 }

@@ -1,7 +1,8 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { MENU_CHANNELS, ZItemInput, type TItemInputParsed } from '@ra/shared/menu/menu.schemas';
 import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
 import { menuCategories, menuItemModifierGroups, menuItems, menuModifierGroups } from '../../db/schema/menu.ts';
+import { mediaImages } from '../../db/schema/media.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { DEMO_MENUS, menuKindFor, type TDemoMenu, type TDemoModifierGroup } from '../orders/demo-menus.ts';
 import { MenuRepository } from './menu.repository.ts';
@@ -9,6 +10,15 @@ import { itemColumns, snapshotOf } from './menu.service.ts';
 
 const DRINK_CATEGORY = /drink|beer|wine|cocktail|non-alcoholic|饮料/i;
 const BREAKFAST_CATEGORY = /breakfast/i;
+
+/** Dishes that show a photo of the restaurant's image library (media.seed.ts adds them first). */
+const DEMO_ITEM_PHOTOS: Record<string, string> = {
+  'B-BURG': 'harbor-smash-burger.jpg',
+  'B-CAES': 'harbor-caesar-salad.jpg',
+  'D-KPC': 'dragon-kung-pao-chicken.jpg',
+  'D-XLB': 'dragon-soup-dumplings.jpg',
+  'D-LOMN': 'dragon-lo-mein.jpg',
+};
 
 /** A group name unique at the restaurant: the same name with other options is told apart by its first item. */
 function groupKey(group: TDemoModifierGroup) {
@@ -89,9 +99,16 @@ async function seedMenu(repo: MenuRepository, restaurantId: number, menu: TDemoM
     ),
   );
 
+  const library = await repo.db
+    .select({ id: mediaImages.id, name: mediaImages.originalName })
+    .from(mediaImages)
+    .where(eq(mediaImages.restaurantId, restaurantId));
+  const imageNamed = new Map(library.map((image) => [image.name, image.id]));
+
   // Items, as the item form would save them (same schema, same pinyin), each at version 1.
   const inputs: TItemInputParsed[] = menu.items.map((item) => {
     const drink = DRINK_CATEGORY.test(item.category);
+    const photo = imageNamed.get(DEMO_ITEM_PHOTOS[item.id] ?? '');
     return ZItemInput.parse({
       itemId: item.id,
       name: item.name,
@@ -106,6 +123,8 @@ async function seedMenu(repo: MenuRepository, restaurantId: number, menu: TDemoM
       dishHours: BREAKFAST_CATEGORY.test(item.category) ? '06:00-11:30;0-6' : '',
       channels: Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }])),
       modifierGroupIds: (item.modifiers ?? []).map((g) => groupId.get(groups.get(groupKey(g))!.name)!),
+      imageIds: photo === undefined ? [] : [photo],
+      coverImageId: photo ?? null,
     });
   });
   const sortIn = new Map<number, number>();
