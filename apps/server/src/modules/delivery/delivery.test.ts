@@ -425,7 +425,15 @@ describe('publishing the menu', () => {
     const item = preview.categories[0].items[0];
     expect(item.platformPriceCents).toBe(Math.floor((item.priceCents * 1500 + 5000) / 10_000) + item.priceCents);
     expect(preview.problems.length).toBeGreaterThan(0);
-    expect(preview.problems.every((p: { problem: string }) => p.problem === 'modifierUnlimited')).toBe(true);
+    // the free-request groups, and the demo dishes' photos (550 px high, DoorDash asks 1400×800)
+    const kinds = new Set(preview.problems.map((p: { problem: string }) => p.problem));
+    expect([...kinds].sort()).toEqual(['imageTooSmall', 'modifierUnlimited']);
+    expect(
+      preview.problems
+        .filter((p: { problem: string }) => p.problem === 'imageTooSmall')
+        .map((p: { itemName: string; actual: string }) => `${p.itemName} ${p.actual}`)
+        .sort(),
+    ).toEqual(['Bistro burger 733×550', 'Caesar salad 733×550']);
 
     const refused = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/publish' });
     expect(refused.statusCode).toBe(200);
