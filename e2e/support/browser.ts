@@ -1,8 +1,8 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const screenshotDir = resolve(import.meta.dirname, '..', 'output', 'screenshots');
 mkdirSync(screenshotDir, { recursive: true });
@@ -57,6 +57,23 @@ export async function shot(page: Page, name: string): Promise<void> {
   // let drawer and dialog animations finish so the picture shows what a person sees
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Clicks a confirmation's button until the confirmation (`gone`) has left the page: it closes once
+ * the action is done. A click that did not take (a busy machine) is tried again, at most 3 times, and
+ * only when `gone` is still there `timeout` ms after the last click.
+ */
+export async function confirmUntilGone(button: Locator, gone: Locator, timeout = 10_000): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await button.click();
+    try {
+      await expect.poll(() => gone.count(), { timeout }).toBe(0);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** Fills the login form the way a person does and submits with the button. */

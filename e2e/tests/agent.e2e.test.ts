@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+import { baseUrl, confirmUntilGone, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
 
 /**
  * The agent area (issue 13) in a browser: the agent approves a restaurant application, sends a
@@ -51,18 +51,8 @@ describe('agent area', () => {
       await openTab(page, 'applications');
       const card = page.locator('[data-testid^="application-"]', { hasText: 'Lotus Noodle Bar' });
       await card.getByRole('button', { name: 'Approve' }).click();
-      // the dialog closes once the approval is done; a click that landed while it was still zooming
-      // open on a busy machine is tried again
       const dialog = page.getByRole('dialog');
-      for (let attempt = 1; ; attempt += 1) {
-        await dialog.getByRole('button', { name: 'Approve' }).click();
-        try {
-          await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-        }
-      }
+      await confirmUntilGone(dialog.getByRole('button', { name: 'Approve' }), dialog);
       await expect.poll(() => page.getByText('Application approved').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       // The pending list no longer holds it; the approved one names what it created.
       await page.locator('.ant-segmented-item', { hasText: 'Approved' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+import { baseUrl, confirmUntilGone, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,18 +76,8 @@ describe('devices', () => {
     await expect.poll(() => drawer.innerText()).toContain('E2E-T2S-1');
     await shot(page, 'devices-drawer-en');
     await drawer.getByRole('button', { name: 'Revoke' }).click();
-    // The confirmation closes once the revoke is done; a click that landed while it was still zooming
-    // open on a busy machine is tried again (the device stayed online for 20 s on one CI run).
     const confirm = page.locator('.ant-modal-confirm');
-    for (let attempt = 1; ; attempt += 1) {
-      await confirm.getByRole('button', { name: 'Revoke' }).click();
-      try {
-        await expect.poll(() => confirm.count(), { timeout: 5_000 }).toBe(0);
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+    await confirmUntilGone(confirm.getByRole('button', { name: 'Revoke' }), confirm, 5_000);
     await expect.poll(() => drawer.locator('.ant-tag').first().innerText(), { timeout: 20_000 }).toBe('Revoked');
     const beat = await page.context().request.post(`${baseUrl()}/api/api/devices/heartbeat`, {
       data: {},
