@@ -83,22 +83,17 @@ function run(command, args, options) {
   });
 }
 
+/** What vitest prints when its own worker pool fails rather than a test or the code under test. */
+const POOL_FAILURE =
+  /\[vitest-pool\]|\[vitest-worker\]: Timeout calling|Worker exited unexpectedly|Timeout (terminating|starting) forks worker|Timeout waiting for worker/;
+
 /** The part of a vitest run's output that says why it failed when no test did. */
 function whyExited(output) {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const from = lines.findIndex((l) =>
-    /Unhandled (Error|Rejection)|Errors occurred|worker exited|Timeout (starting|terminating)|vitest-pool/i.test(l),
-  );
+  const from = lines.findIndex((l) => /Unhandled (Error|Rejection)|Errors occurred/.test(l) || POOL_FAILURE.test(l));
   const picked = from >= 0 ? lines.slice(from, from + 40) : lines.slice(-40);
   return picked.map((l) => `    ${l}`).join('\n');
-}
-
-/** Whether a vitest run's output shows its worker pool failing rather than a test or the code under test. */
-function poolFailure(output) {
-  return /\[vitest-pool\]|\[vitest-worker\]: Timeout calling|Worker exited unexpectedly|Timeout (terminating|starting) forks worker|Timeout waiting for worker/.test(
-    output,
-  );
 }
 
 async function runSuite(suite) {
@@ -136,7 +131,7 @@ async function runSuite(suite) {
     // in time or dies after its last file, when the other lane's browser has the 2 cores busy. That
     // says nothing about the product, so the suite runs once more and the log says so; any other
     // failure (a failed test, an unhandled error of the code under test) counts as it is.
-    if (r.code !== 0 && poolFailure(r.output) && existsSync(jsonFile)) {
+    if (r.code !== 0 && POOL_FAILURE.test(r.output) && existsSync(jsonFile)) {
       const first = JSON.parse(readFileSync(jsonFile, 'utf8'));
       if (first.numFailedTests === 0) {
         output += `\n--- ${suite.name}: every test passed but vitest's worker pool failed (see above); running it once more\n`;
