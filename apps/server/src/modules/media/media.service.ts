@@ -207,10 +207,10 @@ export class MediaService {
     const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id])).get(id) ?? [];
     if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
     // the items lose the image and the image goes in one transaction: never items without their
-    // image while the image stays, nor the reverse
+    // image while the image stays, nor the reverse. With `force` the release reads, in that
+    // transaction, every place using the image by then (one may have started since the check above).
     await this.deps.repo.transaction(async (repo, audit) => {
-      if (usedBy.length > 0)
-        await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
+      if (force) await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
       if (!(await repo.deleteImage(restaurantId, id))) throw notFound();
       await audit.record({
         restaurantId,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import type { TCustomerPhoto, TLibraryImage, TPhotoListResponse } from '@ra/shared/media/media.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
+import { menuItems } from '../../db/schema/menu.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, restaurantByName } from '../team/team.test-support.ts';
@@ -272,6 +273,30 @@ describe('the library screen', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'mediaImage'), eq(auditLog.targetId, String(a!.id))));
     expect(actions).toEqual([]);
+  });
+
+  it('a forced delete also takes the image off an item that started using it after the check', async () => {
+    const [a, b] = await uploaded(2);
+    const item = await menuItem('LIB-5', [b!.id]);
+    // while the library checks where `a` is used (after the menu has answered "nowhere"), the item
+    // starts using it, as another manager's save would
+    mediaHooks(ctx.db).addImageUser({
+      usedBy: async (_restaurantId, imageIds) => {
+        if (imageIds.includes(a!.id))
+          await ctx.db
+            .update(menuItems)
+            .set({ imageIds: [a!.id, b!.id], coverImageId: a!.id })
+            .where(eq(menuItems.id, item.id));
+        return [];
+      },
+      release: async () => undefined,
+    });
+    const forced = await owner({ method: 'DELETE', url: `/api/api/media/images/${a!.id}`, query: { force: 'true' } });
+    expect(forced.statusCode, forced.body).toBe(200);
+    const after = (await owner({ method: 'GET', url: `/api/api/menu/items/${item.id}` })).json();
+    expect(after.imageIds).toEqual([b!.id]);
+    expect(after.coverImageId ?? after.imageIds[0]).toBe(b!.id);
+    expect((await library()).items.map((i) => i.id)).not.toContain(a!.id);
   });
 
   it('is refused without editMenu', async () => {
