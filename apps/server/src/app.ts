@@ -166,12 +166,13 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   restaurants.rememberRowsWhile(() => authCache.isListening);
   authCache.onInvalidate(() => restaurants.forgetRows());
   if (options.listen) {
-    const unlisten = await options.listen(
+    const subscription = await options.listen(
       AUTH_CHANGED_CHANNEL,
       () => authCache.invalidate(),
       (up) => authCache.setListening(up),
     );
-    app.addHook('onClose', async () => unlisten());
+    authCache.setSync(subscription.sync);
+    app.addHook('onClose', async () => subscription.stop());
   }
   registerAccessControl(app, {
     authenticate: (token, how) => authCache.authenticate(token, how),

@@ -66,6 +66,50 @@ describe(AuthCache.name, () => {
     expect(loads()).toBe(2);
   });
 
+  it('answers from memory only after the channel has caught up with what was committed before', async () => {
+    const { cache, loads } = sut();
+    await cache.authenticate('t1', { fresh: false });
+    // The notification of a commit made elsewhere is still on its way when the next request arrives:
+    // the channel's round trip brings it in before the answer.
+    cache.setSync(async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      cache.invalidate();
+    });
+    await cache.authenticate('t1', { fresh: false });
+    expect(loads()).toBe(2);
+  });
+
+  it('shares one round trip among the requests that arrive while one is out, and never joins one that left before them', async () => {
+    const { cache } = sut();
+    await cache.authenticate('t1', { fresh: false });
+    const started: Array<() => void> = [];
+    cache.setSync(() => new Promise<void>((r) => started.push(r)));
+    const first = cache.authenticate('t1', { fresh: false });
+    await Promise.resolve();
+    expect(started).toHaveLength(1);
+    const later = Array.from({ length: 10 }, () => cache.authenticate('t1', { fresh: false }));
+    let settled = 0;
+    for (const p of later) void p.then(() => (settled += 1));
+    started[0]!();
+    await first;
+    await new Promise((r) => setTimeout(r, 0));
+    // The ten arrived after the first round trip left: they wait for the second, and share it.
+    expect(settled).toBe(0);
+    expect(started).toHaveLength(2);
+    started[1]!();
+    await Promise.all(later);
+    expect(started).toHaveLength(2);
+  });
+
+  it('loads from the database while the channel cannot catch up', async () => {
+    const { cache, loads } = sut();
+    cache.setSync(() => Promise.reject(new Error('connection lost')));
+    await cache.authenticate('t1', { fresh: false });
+    await cache.authenticate('t1', { fresh: false });
+    expect(loads()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
   it('asks again once the token has expired by the clock', async () => {
     const { cache, loads } = sut();
     await cache.authenticate('t1', { fresh: false });
@@ -128,7 +172,9 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
     await handle.migrate();
     await seedDemoData(handle.db);
     await handle.close();
-    [a, b] = await Promise.all([startServer(), startServer()]);
+    // One after the other, so B's listening connection is the newer of the two (see `heldUp`).
+    a = await startServer();
+    b = await startServer();
   }, 120_000);
 
   afterAll(async () => {
@@ -156,6 +202,59 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
       headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+
+  /**
+   * B's listening backend, when PostgreSQL runs on this machine where this process may signal it (as in
+   * CI); null otherwise.
+   */
+  async function listenerOfB(): Promise<number | null> {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database()
+           and application_name = 'restaurant-admin-listen' order by backend_start desc limit 1`,
+      );
+      const pid = rows[0]?.pid;
+      if (!pid) return null;
+      process.kill(pid, 0);
+      return pid;
+    } catch {
+      return null;
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('waits for a notification that is still on its way before answering from memory', async (context) => {
+    const pid = await listenerOfB();
+    if (pid === null) return context.skip('PostgreSQL is not a local process this test may pause');
+    const owner = await tokenAt(a, DEMO_EMAILS.owner);
+    const manager = await tokenAt(b, DEMO_EMAILS.manager);
+    const steps = async () =>
+      ((await (await call(b, manager, '/api/api/getrest')).json()) as { config: { workHoursSteps: number } }).config
+        .workHoursSteps;
+    const before = await steps();
+    expect(await steps()).toBe(before);
+    const next = before === 30 ? 15 : 30;
+    // Pause B's listening backend: A's commit notifies it, but the notification cannot leave PostgreSQL.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      expect(
+        (await call(a, owner, '/api/api/updateRestConfig', { name: 'workHoursSteps', value: String(next) })).status,
+      ).toBe(200);
+      let answered = false;
+      const read = steps().finally(() => (answered = true));
+      await new Promise((r) => setTimeout(r, 400));
+      // B may not answer from memory while the notification is held up…
+      expect(answered).toBe(false);
+      process.kill(pid, 'SIGCONT');
+      // …and once it arrives, the answer is the new value.
+      expect(await read).toBe(next);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+  });
 
   it('ends a deactivated person on the next request to the other server', async () => {
     const owner = await tokenAt(a, DEMO_EMAILS.owner);
@@ -196,11 +295,14 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
     const steps = async () =>
       ((await (await call(b, manager, '/api/api/getrest')).json()) as { config: { workHoursSteps: number } }).config
         .workHoursSteps;
-    const before = await steps();
-    const next = before === 30 ? '15' : '30';
-    expect((await call(a, owner, '/api/api/updateRestConfig', { name: 'workHoursSteps', value: next })).status).toBe(
-      200,
-    );
-    expect(String(await steps())).toBe(next);
+    // Several rounds: each read on B comes straight after A's answer, while B still remembers the old value.
+    for (let round = 0; round < 5; round += 1) {
+      const before = await steps();
+      const next = before === 30 ? '15' : '30';
+      expect(
+        (await call(a, owner, '/api/api/updateRestConfig', { name: 'workHoursSteps', value: next })).status,
+      ).toBe(200);
+      expect(String(await steps())).toBe(next);
+    }
   });
 });

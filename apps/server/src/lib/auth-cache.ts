@@ -7,7 +7,10 @@ import type { Clock } from './clock.ts';
  * - every write request authenticates against the database and then empties this server's cache, so
  *   deactivation, role and config changes made here count from the very next request;
  * - changes made through another server arrive with PostgreSQL's NOTIFY at commit (the triggers of
- *   migration 0005), and empty the cache before the next request that can see them;
+ *   migration 0005). A notification travels on its own connection and may still be on its way when the
+ *   next request arrives, so every request first waits for the channel to catch up (`sync`, one round
+ *   trip on the listening connection, shared by the requests that arrive together) and only then
+ *   answers from memory;
  * - while the notification channel is down nothing is served from memory.
  * A token still expires by the clock, checked on every hit.
  */
@@ -21,6 +24,10 @@ export class AuthCache {
   private listening = false;
   private readonly waiting: Array<() => void> = [];
   private readonly listeners: Array<() => void> = [];
+  private syncChannel: () => Promise<void> = async () => undefined;
+  /** The round trip on its way, and the one queued behind it for requests that arrived after it left. */
+  private syncRunning: Promise<void> | null = null;
+  private syncQueued: Promise<void> | null = null;
 
   constructor(
     private readonly load: (token: string) => Promise<{ auth: AuthContext; expiresAtMs: number }>,
@@ -37,6 +44,35 @@ export class AuthCache {
   /** Whether remembered answers may be used now (the notification channel is up). */
   get isListening(): boolean {
     return this.listening;
+  }
+
+  /** How to catch up with the notification channel (`TSubscription.sync`). */
+  setSync(sync: () => Promise<void>): void {
+    this.syncChannel = sync;
+  }
+
+  /**
+   * Resolves once every notification committed before this call has been handled. A round trip that
+   * is already on its way may have left before that commit, so a caller joins the next one; all who
+   * arrive while one is out share the one queued behind it.
+   */
+  private catchUp(): Promise<void> {
+    if (!this.syncRunning) return this.startSync();
+    this.syncQueued ??= this.syncRunning
+      .catch(() => undefined)
+      .then(() => {
+        this.syncQueued = null;
+        return this.startSync();
+      });
+    return this.syncQueued;
+  }
+
+  private startSync(): Promise<void> {
+    const running = this.syncChannel().finally(() => {
+      if (this.syncRunning === running) this.syncRunning = null;
+    });
+    this.syncRunning = running;
+    return running;
   }
 
   /** Other memories that must be forgotten at the same moments (restaurant rows). */
@@ -64,13 +100,23 @@ export class AuthCache {
   }
 
   async authenticate(token: string, options: { fresh: boolean }): Promise<AuthContext> {
-    if (!options.fresh && this.listening) {
-      const hit = this.entries.get(token);
-      if (hit && hit.expiresAtMs > this.clock.now().getTime()) return hit.auth;
-      if (hit) this.entries.delete(token);
+    if (!this.listening) return (await this.load(token)).auth;
+    // Memory is trusted only once the channel has caught up. The restaurant rows remembered beside it
+    // are read after this returns, so they are caught up as well.
+    const caughtUp = this.catchUp().then(
+      () => true,
+      () => false,
+    );
+    if (!options.fresh && this.entries.has(token)) {
+      if ((await caughtUp) && this.listening) {
+        const hit = this.entries.get(token);
+        if (hit && hit.expiresAtMs > this.clock.now().getTime()) return hit.auth;
+        if (hit) this.entries.delete(token);
+      }
     }
     const generation = this.generation;
-    const loaded = await this.load(token);
+    const [loaded, synced] = await Promise.all([this.load(token), caughtUp]);
+    if (!synced) return loaded.auth;
     if (this.listening && generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(token, loaded);
