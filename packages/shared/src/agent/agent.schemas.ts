@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOkResponse } from '../auth/auth.schemas.ts';
 import { EMAIL } from '../validation/rules.ts';
 import { zText } from '../validation/text.ts';
 import { AGENT_MESSAGES, type TAgentMessageKey } from './agent.messages.ts';
@@ -370,3 +371,35 @@ export const ZApplyRequest = z
 export type TApplyRequest = z.input<typeof ZApplyRequest>;
 
 export const ZOkMessage = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+// --- answers of the agent area's writes ------------------------------------------------------------
+
+/** A team member invited: the new account's xid (the email with its link has left). */
+export const ZInviteMemberResponse = ZOkResponse.extend({ xid: z.string() });
+export type TInviteMemberResponse = z.infer<typeof ZInviteMemberResponse>;
+/** A row written (a commission rule, a clawback): its id. */
+export const ZCreatedResponse = ZOkResponse.extend({ id: z.number().int() });
+export type TCreatedResponse = z.infer<typeof ZCreatedResponse>;
+/** A pay period computed as pending: restaurants read, earning rows written, and their total. */
+export const ZComputeEarningsResponse = ZOkResponse.extend({
+  restaurants: z.number().int(),
+  rows: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type TComputeEarningsResponse = z.infer<typeof ZComputeEarningsResponse>;
+/** A pay period's pending earnings approved: how many rows. */
+export const ZApproveEarningsResponse = ZOkResponse.extend({ approved: z.number().int() });
+export type TApproveEarningsResponse = z.infer<typeof ZApproveEarningsResponse>;
+/** A notification sent: its id and how many restaurants and members receive it. */
+export const ZNotificationSentResponse = ZOkResponse.extend({ id: z.number().int(), recipients: z.number().int() });
+export type TNotificationSentResponse = z.infer<typeof ZNotificationSentResponse>;
+/** An application approved: the restaurant or member created, and whether the invitation email left. */
+export const ZApproveApplicationResponse = ZOkResponse.extend({
+  message: z.string(),
+  created: z.string(),
+  emailSent: z.boolean(),
+});
+export type TApproveApplicationResponse = z.infer<typeof ZApproveApplicationResponse>;
+/** An application rejected or received: the message to show. */
+export const ZApplicationMessageResponse = ZOkResponse.extend({ message: z.string() });
+export type TApplicationMessageResponse = z.infer<typeof ZApplicationMessageResponse>;

@@ -1,25 +1,31 @@
-import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   NOTIFICATION_FILE_MAX_BYTES,
   ZAgentDashboard,
   ZAgentMe,
+  ZApplicationMessageResponse,
   ZApplicationsQuery,
   ZApplicationsResponse,
   ZApplyRequest,
+  ZApproveApplicationResponse,
+  ZApproveEarningsResponse,
   ZClawbackRequest,
   ZCommissionRuleRequest,
   ZCommissionRulesResponse,
+  ZComputeEarningsResponse,
+  ZCreatedResponse,
   ZEarningsExportQuery,
   ZEarningsQuery,
   ZEarningsResponse,
   ZIdParam,
   ZInboxResponse,
+  ZInviteMemberResponse,
   ZInviteMemberRequest,
   ZListQuery,
   ZNotificationFields,
   ZNotificationReads,
+  ZNotificationSentResponse,
   ZPaycheck,
   ZPaycheckPdfQuery,
   ZPaychecksResponse,
@@ -33,6 +39,7 @@ import {
   ZUpdateMemberRequest,
   ZXidParam,
 } from '@ra/shared/agent/agent.schemas';
+import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import { payPeriodOf } from '@ra/shared/agent/pay-periods';
 import { attachmentHeader } from '@ra/shared/reports/export-file';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
@@ -52,7 +59,6 @@ import { paycheckPdf } from './paycheck-pdf.ts';
  */
 const AGENT: TRouteAccess = { kind: 'authenticated' };
 const RESTAURANT: TRouteAccess = { kind: 'restaurant' };
-const ZOk = z.object({ ok: z.literal(true) }).passthrough();
 const tags = ['agent'];
 
 export interface TAgentServices {
@@ -108,7 +114,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         summary: "A restaurant's status and plan (team admin)",
         params: ZXidParam,
         body: ZPortfolioUpdate,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: AGENT },
       handler: (request) => s.agent.updatePortfolio(authOf(request), request.params.xid, request.body, request.ip),
@@ -138,7 +144,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Invite a team member by email (link valid 7 days); 503 and nothing kept when the email fails',
         body: ZInviteMemberRequest,
-        response: { 200: ZOk },
+        response: { 200: ZInviteMemberResponse },
       },
       config: { access: AGENT },
       handler: (request) => s.agent.invite(authOf(request), request.body, request.ip, originOf(request)),
@@ -149,7 +155,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         summary: 'Change a member’s team role, assigned restaurants or status (inactive ends their sessions)',
         params: ZXidParam,
         body: ZUpdateMemberRequest,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: AGENT },
       handler: (request) => s.agent.updateMember(authOf(request), request.params.xid, request.body, request.ip),
@@ -166,7 +172,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Add a commission rule for one restaurant or one plan (team admin)',
         body: ZCommissionRuleRequest,
-        response: { 200: ZOk },
+        response: { 200: ZCreatedResponse },
       },
       config: { access: AGENT },
       handler: async (request) => s.rules.create(await scope(request), request.body, request.ip),
@@ -176,7 +182,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Compute the pay period’s commissions as pending (team admin)',
         body: ZPeriodRequest,
-        response: { 200: ZOk },
+        response: { 200: ZComputeEarningsResponse },
       },
       config: { access: AGENT },
       handler: async (request) => ({
@@ -189,7 +195,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Approve the pay period’s pending commissions (team admin)',
         body: ZPeriodRequest,
-        response: { 200: ZOk },
+        response: { 200: ZApproveEarningsResponse },
       },
       config: { access: AGENT },
       handler: async (request) =>
@@ -230,7 +236,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         summary: 'Reverse (part of) a commission as its own negative row with a reason (team admin)',
         params: ZIdParam,
         body: ZClawbackRequest,
-        response: { 200: ZOk },
+        response: { 200: ZCreatedResponse },
       },
       config: { access: AGENT },
       handler: async (request) =>
@@ -297,7 +303,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary:
           'Send a notification (multipart: all, or restaurantXids and/or nodeXids ticked in the tree, messageEn, messageZh, optional file ≤ 10 MB)',
-        response: { 200: ZOk },
+        response: { 200: ZNotificationSentResponse },
       },
       bodyLimit: NOTIFICATION_FILE_MAX_BYTES + 512 * 1024,
       config: { access: AGENT },
@@ -382,7 +388,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Mark a notification read for the restaurant',
         params: ZIdParam,
-        response: { 200: ZOk },
+        response: { 200: ZOkResponse },
       },
       config: { access: RESTAURANT },
       handler: (request) => s.notifications.markRead(authOf(request), request.params.id),
@@ -415,7 +421,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Approve: a restaurant opens under the tree with its owner invited; a member joins the team',
         params: ZIdParam,
-        response: { 200: ZOk },
+        response: { 200: ZApproveApplicationResponse },
       },
       config: { access: AGENT },
       handler: async (request) =>
@@ -427,7 +433,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         summary: 'Reject with a reason from the fixed list and a note',
         params: ZIdParam,
         body: ZRejectRequest,
-        response: { 200: ZOk },
+        response: { 200: ZApplicationMessageResponse },
       },
       config: { access: AGENT },
       handler: async (request) =>
@@ -438,7 +444,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         tags,
         summary: 'Public application form behind an agent’s referral link (ref = the agent node id)',
         body: ZApplyRequest,
-        response: { 200: ZOk },
+        response: { 200: ZApplicationMessageResponse },
       },
       // Public: the applicant has no account yet. Rate limiting is the gateway's (docs/decisions.md).
       config: { access: { kind: 'public' } },

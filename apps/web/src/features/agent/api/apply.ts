@@ -1,7 +1,7 @@
-import type { TApplyRequest } from '@ra/shared/agent/agent.schemas';
+import type { TApplicationMessageResponse, TApplyRequest } from '@ra/shared/agent/agent.schemas';
 import { post } from '../../../lib/request.ts';
 
 /** POST the public application form (no sign-in: the referral link's `ref` names the agent). */
-export function submitApplication(body: TApplyRequest): Promise<{ ok: true; message?: string }> {
-  return post<{ ok: true; message?: string }>('/api/agent-apply', body, { silent: true, noRelogin: true });
+export function submitApplication(body: TApplyRequest): Promise<TApplicationMessageResponse> {
+  return post<TApplicationMessageResponse>('/api/agent-apply', body, { silent: true, noRelogin: true });
 }

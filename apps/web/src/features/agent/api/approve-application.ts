@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/request.ts';
 import { agentKeys } from './query-keys.ts';
-
-export interface TApproveResult {
-  ok: true;
-  message: string;
-  created: string;
-  emailSent: boolean;
-}
+import type { TApproveApplicationResponse } from '@ra/shared/agent/agent.schemas';
 
 /** POST approve: a restaurant opens under the tree with its owner invited; a member joins the team. */
-export function approveApplication(id: number): Promise<TApproveResult> {
-  return post<TApproveResult>(`/api/agent/applications/${id}/approve`, {}, { silent: true });
+export function approveApplication(id: number): Promise<TApproveApplicationResponse> {
+  return post<TApproveApplicationResponse>(`/api/agent/applications/${id}/approve`, {}, { silent: true });
 }
 
 export function useApproveApplication() {

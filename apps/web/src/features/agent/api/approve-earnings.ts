@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/request.ts';
 import { agentKeys } from './query-keys.ts';
+import type { TApproveEarningsResponse } from '@ra/shared/agent/agent.schemas';
 
 /** POST: approve a pay period's pending commissions. */
-export function approveEarnings(periodStart: string): Promise<{ ok: true; approved: number }> {
-  return post<{ ok: true; approved: number }>('/api/agent/earnings/approve', { periodStart }, { silent: true });
+export function approveEarnings(periodStart: string): Promise<TApproveEarningsResponse> {
+  return post<TApproveEarningsResponse>('/api/agent/earnings/approve', { periodStart }, { silent: true });
 }
 
 export function useApproveEarnings() {

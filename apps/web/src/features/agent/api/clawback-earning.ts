@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../lib/request.ts';
 import { agentKeys } from './query-keys.ts';
+import type { TCreatedResponse } from '@ra/shared/agent/agent.schemas';
 
 export interface TClawbackInput {
   id: number;
@@ -10,8 +11,8 @@ export interface TClawbackInput {
 }
 
 /** POST a reversal: its own negative row with the reason, never an edit of the commission. */
-export function clawbackEarning({ id, ...body }: TClawbackInput): Promise<{ ok: true; id: number }> {
-  return post<{ ok: true; id: number }>(`/api/agent/earnings/${id}/clawback`, body, { silent: true });
+export function clawbackEarning({ id, ...body }: TClawbackInput): Promise<TCreatedResponse> {
+  return post<TCreatedResponse>(`/api/agent/earnings/${id}/clawback`, body, { silent: true });
 }
 
 export function useClawbackEarning() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRejectRequest } from '@ra/shared/agent/agent.schemas';
+import type { TApplicationMessageResponse, TRejectRequest } from '@ra/shared/agent/agent.schemas';
 import { post } from '../../../lib/request.ts';
 import { agentKeys } from './query-keys.ts';
 
 /** POST reject with a reason from the fixed list and a note (SPEC 4). */
-export function rejectApplication(input: { id: number } & TRejectRequest): Promise<{ ok: true }> {
+export function rejectApplication(input: { id: number } & TRejectRequest): Promise<TApplicationMessageResponse> {
   const { id, ...body } = input;
-  return post<{ ok: true }>(`/api/agent/applications/${id}/reject`, body, { silent: true });
+  return post<TApplicationMessageResponse>(`/api/agent/applications/${id}/reject`, body, { silent: true });
 }
 
 export function useRejectApplication() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
+import type { TNotificationSentResponse } from '@ra/shared/agent/agent.schemas';
 
 export interface TSendNotificationInput {
   all: boolean;
@@ -15,7 +16,7 @@ export interface TSendNotificationInput {
 /** POST the notification as multipart (the file rides along); errors come back as ApiError with fields. */
 export async function sendNotification(
   input: TSendNotificationInput,
-): Promise<{ ok: true; id: number; recipients: number }> {
+): Promise<TNotificationSentResponse> {
   const form = new FormData();
   form.set('all', String(input.all));
   form.set('restaurantXids', input.restaurantXids.join(','));
