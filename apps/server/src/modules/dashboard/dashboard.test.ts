@@ -9,7 +9,7 @@ import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../
 import { seedDemoOrders } from '../orders/demo-orders.ts';
 import { rowsOf } from '../orders/sql-util.ts';
 import { harbor } from '../team/team.test-support.ts';
-import { sameTimeOn } from './same-time.ts';
+import { comparisonPartialDay } from './same-time.ts';
 
 const NEW_YORK = { timeZone: 'America/New_York', hourOffsetEndOfDay: 3 };
 
@@ -106,11 +106,12 @@ describe('dashboard today', () => {
   });
 });
 
-describe('sameTimeOn', () => {
+describe('comparisonPartialDay', () => {
   it('measures the time into the business day from each day’s own start across a clock change', () => {
     // 22:00 EDT on Sunday March 8 is 19 hours into a 23-hour day; on March 1 that is 22:00 EST
     const now = new Date('2026-03-09T02:00:00Z');
-    const at = sameTimeOn('2026-03-01', '2026-03-08', now, NEW_YORK);
+    const { day, until: at } = comparisonPartialDay('2026-03-08', now, NEW_YORK, -7);
+    expect(day).toBe('2026-03-01');
     expect(at.toISOString()).toBe('2026-03-02T03:00:00.000Z');
     expect(at.getTime() - businessDayBounds('2026-03-01', 'America/New_York', 3).start.getTime()).toBe(19 * 3_600_000);
   });

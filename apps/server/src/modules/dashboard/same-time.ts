@@ -1,5 +1,5 @@
-import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
+import { sameTimeOn } from '@ra/shared/reports/same-time';
 
 export interface TRestaurantClock {
   timeZone: string;
@@ -13,17 +13,10 @@ export interface TPartialDay {
 }
 
 /**
- * The instant as far into `day` as `now` is into `today`, measured from each business day's own start
- * (days differ in length across a daylight-saving change). A day in progress is compared with the
- * same time on the comparison day everywhere (dashboard, analytic center), so a Saturday at 19:30 is
- * never set against all of last Saturday.
+ * The partial day of a period shifted `shiftDays` back from the one holding today (e.g. -7, -364),
+ * counted up to the same time into it as `now` is into today (the rule of shared `reports/same-time.ts`,
+ * which Sales Summary uses too), so a Saturday at 19:30 is never set against all of last Saturday.
  */
-export function sameTimeOn(day: string, today: string, now: Date, clock: TRestaurantClock): Date {
-  const elapsed = now.getTime() - businessDayBounds(today, clock.timeZone, clock.hourOffsetEndOfDay).start.getTime();
-  return new Date(businessDayBounds(day, clock.timeZone, clock.hourOffsetEndOfDay).start.getTime() + elapsed);
-}
-
-/** The partial day of a period shifted `shiftDays` back from the one holding today (e.g. -7, -364). */
 export function comparisonPartialDay(
   today: string,
   now: Date,
@@ -31,5 +24,5 @@ export function comparisonPartialDay(
   shiftDays: number,
 ): TPartialDay {
   const day = addDays(today, shiftDays);
-  return { day, until: sameTimeOn(day, today, now, clock) };
+  return { day, until: sameTimeOn(now, today, day, clock.timeZone, clock.hourOffsetEndOfDay) };
 }
