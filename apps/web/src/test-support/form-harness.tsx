@@ -2,13 +2,29 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { i18n, initI18n } from '../lib/i18n.ts';
 import { stubAntdBrowserApis } from './browser-stubs.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** antd reads these; jsdom has neither (one helper: browser-stubs.ts). */
 export const stubBrowser = stubAntdBrowserApis;
+
+/**
+ * The hooks every form test file needs: the browser stubs and English before the file, and after each
+ * test the form unmounted (`current` names it) and the language back to English.
+ */
+export function setUpFormTests(current: () => TMounted | undefined): void {
+  beforeAll(async () => {
+    stubBrowser();
+    await initI18n('en');
+  });
+  afterEach(async () => {
+    await current()?.unmount();
+    await i18n.changeLanguage('en');
+  });
+}
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

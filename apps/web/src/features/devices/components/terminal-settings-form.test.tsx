@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TERMINAL_SETTINGS, type TTerminalSettings } from '@ra/shared/devices/devices.schemas';
-import { initI18n } from '../../../lib/i18n.ts';
 import { deviceKeys } from '../api/query-keys.ts';
 import {
   click,
@@ -9,20 +8,14 @@ import {
   mount,
   serve,
   settle,
-  stubBrowser,
+  setUpFormTests,
   waitFor,
   type TMounted,
 } from '../../../test-support/form-harness.tsx';
 import { TerminalSettingsForm } from './terminal-settings-form.tsx';
 
 let view: TMounted;
-beforeAll(async () => {
-  stubBrowser();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await view?.unmount();
-});
+setUpFormTests(() => view);
 
 const answer = (s: Partial<TTerminalSettings>) => ({
   ...DEFAULT_TERMINAL_SETTINGS,

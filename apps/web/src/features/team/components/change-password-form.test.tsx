@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import {
   click,
@@ -7,21 +6,14 @@ import {
   mount,
   serve,
   settle,
-  stubBrowser,
+  setUpFormTests,
   switchToChinese,
   type,
   type TMounted,
 } from '../../../test-support/form-harness.tsx';
 
 let view: TMounted;
-beforeAll(async () => {
-  stubBrowser();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await view?.unmount();
-  await i18n.changeLanguage('en');
-});
+setUpFormTests(() => view);
 
 const input = (id: string) => view.container.querySelector<HTMLInputElement>(`#${id}`)!;
 const submit = async () => {

@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../../../lib/i18n.ts';
+import { describe, expect, it } from 'vitest';
 import { EmployeeForm } from './employee-form.tsx';
 import {
   click,
@@ -7,7 +6,7 @@ import {
   mount,
   serve,
   settle,
-  stubBrowser,
+  setUpFormTests,
   switchToChinese,
   type,
   waitFor,
@@ -15,14 +14,7 @@ import {
 } from '../../../test-support/form-harness.tsx';
 
 let view: TMounted;
-beforeAll(async () => {
-  stubBrowser();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await view?.unmount();
-  await i18n.changeLanguage('en');
-});
+setUpFormTests(() => view);
 
 const roles = { roles: [{ id: 3, name: 'Cashier', flags: {}, memberCount: 0, updatedAt: '' }] };
 const input = (id: string) => view.container.querySelector<HTMLInputElement>(`#${id}`)!;

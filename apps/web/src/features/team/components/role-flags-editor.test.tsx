@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyRoleFlags, type TRoleFlags } from '@ra/shared/permissions';
-import { initI18n } from '../../../lib/i18n.ts';
 import { GRANULAR_FLAGS } from '../role-flags.ts';
 import { RoleFlagsEditor } from './role-flags-editor.tsx';
-import { click, mount, stubBrowser, type TMounted } from '../../../test-support/form-harness.tsx';
+import { click, mount, setUpFormTests, type TMounted } from '../../../test-support/form-harness.tsx';
 
 let last: TRoleFlags = emptyRoleFlags();
 function Harness() {
@@ -14,13 +13,7 @@ function Harness() {
 }
 
 let view: TMounted;
-beforeAll(async () => {
-  stubBrowser();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await view?.unmount();
-});
+setUpFormTests(() => view);
 
 const checkbox = (flag: string) =>
   view.container.querySelector<HTMLInputElement>(`[data-flag="${flag}"] input, input[data-flag="${flag}"]`)!;
