@@ -9,6 +9,7 @@ import { themeConfig } from '../components/layout/theme.ts';
 import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
 // tag colours, text switches and .ra-sr-only for every antd page, the ones outside the app frame too
 import '../components/layout/global.css';
+import { useReducedMotion } from '../lib/media-query.ts';
 
 export type TAntdLocale = ConfigProviderProps['locale'];
 
@@ -23,9 +24,10 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
   // one theme for the shell, the sign-in pages and dialogs opened outside components, so the
   // midnight theme does not leave the re-login dialog light
   const size = useApp((s) => s.size);
+  const reducedMotion = useReducedMotion();
   const theme = useMemo(
-    () => withInterfaceSize(themeConfig({ theme: color, themeName }), size),
-    [color, themeName, size],
+    () => withInterfaceSize(themeConfig({ theme: color, themeName }, reducedMotion), size),
+    [color, themeName, size, reducedMotion],
   );
   const componentSize = antdSize(size);
   useEffect(() => {

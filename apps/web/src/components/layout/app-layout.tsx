@@ -17,6 +17,7 @@ import { themeConfig, themePreset } from './theme.ts';
 import { useIdleLock } from './use-idle-lock.ts';
 import { applyViewportWidth } from './viewport.ts';
 import './layout.css';
+import { useReducedMotion } from '../../lib/media-query.ts';
 
 const COLLAPSED_WIDTH = 64;
 
@@ -113,9 +114,10 @@ export default function AppLayout() {
   const themeColor = useSettings((s) => s.theme);
   const themeName = useSettings((s) => s.themeName);
   const size = useApp((s) => s.size);
+  const reducedMotion = useReducedMotion();
   const config = useMemo(
-    () => withInterfaceSize(themeConfig({ theme: themeColor, themeName }), size),
-    [themeColor, themeName, size],
+    () => withInterfaceSize(themeConfig({ theme: themeColor, themeName }, reducedMotion), size),
+    [themeColor, themeName, size, reducedMotion],
   );
   return (
     <ConfigProvider theme={config} componentSize={antdSize(size)}>

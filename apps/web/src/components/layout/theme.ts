@@ -2,6 +2,7 @@ import { theme as antdTheme } from 'antd';
 import type { ThemeConfig } from 'antd';
 import { DEFAULT_THEME_COLOR, THEMES, type TSettings, type TTheme } from '../../stores/settings.ts';
 import { AA_TEXT, fillUnderWhiteText, readableShade } from './contrast.ts';
+import { matchesMedia, REDUCED_MOTION_QUERY } from '../../lib/media-query.ts';
 
 /**
  * The four themes of SPEC 9. Each is a preset primary colour (the colour picker may change it
@@ -146,11 +147,10 @@ function presetTagText(dark: boolean): Record<string, string> {
  */
 /**
  * Whether the person asked their system for less motion (`prefers-reduced-motion: reduce`): drawers,
- * dialogs and dropdowns then open and close at once instead of sliding and zooming.
+ * dialogs and dropdowns then open and close at once instead of sliding and zooming. Components pass
+ * `useReducedMotion()` so a change of the system setting applies at once.
  */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-}
+export const prefersReducedMotion = (): boolean => matchesMedia(REDUCED_MOTION_QUERY);
 
 export function themeConfig(
   settings: Pick<TSettings, 'theme' | 'themeName'>,

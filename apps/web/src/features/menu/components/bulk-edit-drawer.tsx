@@ -15,7 +15,7 @@ import { useApplyBulkEdit, usePreviewBulkEdit } from '../api/bulk-edit.ts';
 import { useCategories } from '../api/categories.ts';
 import { bpToPercent, dollarsToCents, percentToBp } from '../library-filter.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 
 type TKind = TBulkChange['kind'];
 type TPriceMode = (typeof PRICE_CHANGE_MODES)[number];

@@ -13,7 +13,7 @@ import { useCategories, useDeleteCategory, useReorderCategories, useSaveCategory
 import { bpToPercentText } from '../menu-format.ts';
 import { issuesByPath, menuErrorText, serverFieldErrors, translateMenu } from '../menu-messages.ts';
 import { useDeleteFlow } from '../hooks/use-delete-flow.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { PercentInput } from './money-input.tsx';
 import { SortableList } from './sortable-list.tsx';
 import { UsedInDialog } from './used-in-dialog.tsx';

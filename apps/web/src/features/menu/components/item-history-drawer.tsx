@@ -9,7 +9,7 @@ import { useItemVersions } from '../api/get-item-versions.ts';
 import { useRestoreItemVersion } from '../api/restore-item-version.ts';
 import { changeValueText } from '../version-text.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 
 /** An item's versions (issue 8): who changed what and when, newest first; any earlier one can be restored. */
 export function ItemHistoryDrawer({ item, open, onClose }: { item: TItem; open: boolean; onClose: () => void }) {

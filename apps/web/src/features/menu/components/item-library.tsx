@@ -48,7 +48,7 @@ import {
 } from '../library-filter.ts';
 import { addItemPath, editItemPath } from '../menu-paths.ts';
 import { menuErrorText } from '../menu-messages.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { BulkEditDrawer } from './bulk-edit-drawer.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ItemThumb } from './item-thumb.tsx';

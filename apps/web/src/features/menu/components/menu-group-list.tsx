@@ -13,7 +13,7 @@ import { useCategories } from '../api/categories.ts';
 import { useDeleteMenuGroup, useMenuGroups, useReorderMenuGroups, useSaveMenuGroup } from '../api/menu-groups.ts';
 import { issuesByPath, menuErrorText, serverFieldErrors, translateMenu } from '../menu-messages.ts';
 import { useDeleteFlow } from '../hooks/use-delete-flow.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { SortableList } from './sortable-list.tsx';
 import { UsedInDialog } from './used-in-dialog.tsx';
 import './menu.css';

@@ -42,7 +42,7 @@ import {
 import { issuesByPath, menuErrorText, serverFieldErrors, translateMenu } from '../menu-messages.ts';
 import { PrinterSelect } from './printer-select.tsx';
 import { useDeleteFlow } from '../hooks/use-delete-flow.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { ItemPicker } from './item-picker.tsx';
 import { MoneyInput } from './money-input.tsx';
 import { SortableList } from './sortable-list.tsx';

@@ -3,7 +3,7 @@ import { Select, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gmtLabel, isValidTimeZone } from '@ra/shared/business-day/business-day';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { useReportRange } from '../hooks/use-report-range.ts';
 import { days } from '../report-format.ts';
 import { previousRangeOf, type TReportRange } from '../report-range.ts';

@@ -9,7 +9,7 @@ import { showErrorMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { downloadServerExport, exportFileName, saveCsv, type TExportFormat } from '../api/export-report.ts';
 import { SERVER_EXPORT_FORMATS } from '../api/export-formats.ts';
-import { useNarrow } from '../hooks/use-narrow.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { count } from '../report-format.ts';
 import {
   buildReportCsv,
