@@ -299,9 +299,9 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
     for (let round = 0; round < 5; round += 1) {
       const before = await steps();
       const next = before === 30 ? '15' : '30';
-      expect(
-        (await call(a, owner, '/api/api/updateRestConfig', { name: 'workHoursSteps', value: next })).status,
-      ).toBe(200);
+      expect((await call(a, owner, '/api/api/updateRestConfig', { name: 'workHoursSteps', value: next })).status).toBe(
+        200,
+      );
       expect(String(await steps())).toBe(next);
     }
   });

@@ -14,9 +14,7 @@ export interface TSendNotificationInput {
 }
 
 /** POST the notification as multipart (the file rides along); errors come back as ApiError with fields. */
-export async function sendNotification(
-  input: TSendNotificationInput,
-): Promise<TNotificationSentResponse> {
+export async function sendNotification(input: TSendNotificationInput): Promise<TNotificationSentResponse> {
   const form = new FormData();
   form.set('all', String(input.all));
   form.set('restaurantXids', input.restaurantXids.join(','));
