@@ -130,6 +130,8 @@ describe('coupons', () => {
     await expect
       .poll(() => section.innerText(), { timeout: 20_000 })
       .toMatch(/Coupons[\s\S]*(Discount given|No coupon was used)/);
+    // this month runs to today: last month is counted up to the same time, and the section says so
+    await expect.poll(() => section.getByTestId('same-time-note').count(), { timeout: 20_000 }).toBe(1);
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'reports-discount-coupons-en');
     await context.close();

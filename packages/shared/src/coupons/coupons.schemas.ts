@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zText } from '../validation/text.ts';
 import { zIsoDay } from '../validation/dates.ts';
+import { DATE_PRESETS } from '../business-day/date-range.ts';
+import { ZDayRange, ZSameTime } from '../reports/reports.schemas.ts';
 import {
   COUPON_CODE_MAX_LENGTH,
   COUPON_CODE_MIN_LENGTH,
@@ -432,22 +434,37 @@ export const ZExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('
 
 // --- performance ------------------------------------------------------------------------------
 
-export const ZCouponPerformanceQuery = z.object({ from: zIsoDay(), to: zIsoDay() });
+/**
+ * `preset` (as the sales report names its range) asks for the comparison period too: the one the
+ * report compares with, cut at the same time into its last day when the range ends with the business
+ * day in progress (shared reports/same-time.ts), as every other report section.
+ */
+export const ZCouponPerformanceQuery = z.object({
+  from: zIsoDay(),
+  to: zIsoDay(),
+  preset: z.enum(DATE_PRESETS).optional(),
+});
+export type TCouponPerformanceQuery = z.infer<typeof ZCouponPerformanceQuery>;
+const ZCouponPerformanceRows = z.array(
+  z.object({
+    couponId: z.number().int(),
+    name: z.string(),
+    uses: z.number().int(),
+    discountCents: z.number().int(),
+    /** Subtotal of the orders the coupon was used on, before its discount. */
+    salesCents: z.number().int(),
+    /** What those orders brought after the coupon: sales minus discount. */
+    netCents: z.number().int(),
+  }),
+);
 export const ZCouponPerformance = z.object({
   from: z.string(),
   to: z.string(),
-  rows: z.array(
-    z.object({
-      couponId: z.number().int(),
-      name: z.string(),
-      uses: z.number().int(),
-      discountCents: z.number().int(),
-      /** Subtotal of the orders the coupon was used on, before its discount. */
-      salesCents: z.number().int(),
-      /** What those orders brought after the coupon: sales minus discount. */
-      netCents: z.number().int(),
-    }),
-  ),
+  rows: ZCouponPerformanceRows,
+  /** The comparison period and its rows, when `preset` was given; null otherwise. */
+  previousRange: ZDayRange.nullable(),
+  previous: ZCouponPerformanceRows.nullable(),
+  sameTime: ZSameTime,
 });
 export type TCouponPerformance = z.infer<typeof ZCouponPerformance>;
 

@@ -117,12 +117,13 @@ export function couponsRoutes(
     app.get('/api/api/coupon/performance', {
       schema: {
         tags: ['coupons'],
-        summary: 'Per coupon over business days: uses, discount, sales of those orders and their net',
+        summary:
+          'Per coupon over business days: uses, discount, sales of those orders and their net; with `preset`, also over the comparison period (same-time cut on a day in progress)',
         querystring: ZCouponPerformanceQuery,
         response: { 200: ZCouponPerformance },
       },
       config: { access: EDIT_COUPON },
-      handler: (request) => coupons.performance(authOf(request), request.query.from, request.query.to),
+      handler: (request) => coupons.performance(authOf(request), request.query),
     });
 
     app.get('/api/api/coupon/:id', {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
-import { rangeBounds } from '@ra/shared/business-day/date-range';
+import { comparisonRange, rangeBounds, type TDayRange } from '@ra/shared/business-day/date-range';
+import { sameTimeCutoff } from '@ra/shared/reports/same-time';
 import { formatIsoDay } from '@ra/shared/business-day/calendar-day';
 import { couponsMessage, type TCouponsMessageKey } from '@ra/shared/coupons/coupons.messages';
 import type { ZCouponInput, ZCouponListQuery } from '@ra/shared/coupons/coupons.schemas';
@@ -12,6 +13,7 @@ import {
   type TCart,
   type TCoupon,
   type TCouponPerformance,
+  type TCouponPerformanceQuery,
   type TCouponVerdict,
   type TRedemption,
   type TSimulateResponse,
@@ -484,27 +486,47 @@ export class CouponsService {
   }
 
   /** Uses, discount, sales of the orders and what they brought after the coupon, per coupon, by business day. */
-  async performance(auth: AuthContext, from: string, to: string): Promise<TCouponPerformance> {
+  /**
+   * Per coupon over the business days. With `preset` (the sales report's Coupons section) the
+   * comparison period comes too, as every report section compares: a range ending with the business
+   * day in progress is set against its comparison period up to the same time into its last day.
+   */
+  async performance(auth: AuthContext, query: TCouponPerformanceQuery): Promise<TCouponPerformance> {
     const restaurantId = requireRestaurantId(auth);
     const clock = await this.repo.restaurantClock(restaurantId);
-    const [a, b] = from <= to ? [from, to] : [to, from];
-    const bounds = rangeBounds({ from: a, to: b }, clock.timeZone, clock.hourOffsetEndOfDay);
-    const rows = await this.repo.performance(restaurantId, bounds.start, bounds.end);
-    return {
-      from: a,
-      to: b,
-      rows: rows.map((r) => {
-        const discountCents = Number(r.discountCents);
-        const salesCents = Number(r.salesCents);
+    const [from, to] = query.from <= query.to ? [query.from, query.to] : [query.to, query.from];
+    const range = { from, to };
+    const previousRange = query.preset ? comparisonRange(query.preset, range) : null;
+    const cut = previousRange
+      ? sameTimeCutoff(this.clock.now(), range, previousRange, clock.timeZone, clock.hourOffsetEndOfDay)
+      : null;
+    const rowsOver = async (r: TDayRange, until: Date | null) => {
+      const bounds = rangeBounds(r, clock.timeZone, clock.hourOffsetEndOfDay);
+      const end = until && until < bounds.end ? until : bounds.end;
+      return (await this.repo.performance(restaurantId, bounds.start, end)).map((row) => {
+        const discountCents = Number(row.discountCents);
+        const salesCents = Number(row.salesCents);
         return {
-          couponId: r.couponId,
-          name: r.name,
-          uses: r.uses,
+          couponId: row.couponId,
+          name: row.name,
+          uses: row.uses,
           discountCents,
           salesCents,
           netCents: salesCents - discountCents,
         };
-      }),
+      });
+    };
+    const [rows, previous] = await Promise.all([
+      rowsOver(range, null),
+      previousRange ? rowsOver(previousRange, cut?.previousUntil ?? null) : null,
+    ]);
+    return {
+      from,
+      to,
+      rows,
+      previousRange,
+      previous,
+      sameTime: cut ? { asOf: cut.asOf.toISOString(), previousUntil: cut.previousUntil.toISOString() } : null,
     };
   }
 

@@ -412,6 +412,82 @@ describe('coupon performance', () => {
   });
 });
 
+describe('coupon performance against the comparison period', () => {
+  it('cuts yesterday at the same time when today is in progress, as the sales report does', async () => {
+    // Now is 19:30 on Saturday 2026-03-14 in New York: yesterday counts up to 19:30, not to its end.
+    const c = await createCoupon({ name: 'Same-time check', type: 'customCode', code: 'same-time', minusAmount: 100 });
+    const [code] = await ctx.db.select().from(couponCodes).where(eq(couponCodes.couponId, c.id));
+    const use = (at: string, orderRef: string) => ({
+      restaurantId: harborId,
+      couponId: c.id,
+      codeId: code!.id,
+      code: code!.code,
+      orderRef,
+      channel: 'pos',
+      status: 'consumed',
+      discountCents: 100,
+      subtotalCents: 2_000,
+      lines: [],
+      createdAt: new Date(at),
+    });
+    await ctx.db
+      .insert(couponRedemptions)
+      .values([
+        use('2026-03-13T12:00:00-04:00', 'st-lunch'),
+        use('2026-03-13T21:00:00-04:00', 'st-late'),
+        use('2026-03-14T12:00:00-04:00', 'st-today'),
+      ]);
+    const res = await manager({
+      method: 'GET',
+      url: '/api/api/coupon/performance',
+      query: { from: '2026-03-14', to: '2026-03-14', preset: 'today' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      rows: Array<{ couponId: number; uses: number }>;
+      previous: Array<{ couponId: number; uses: number }>;
+      previousRange: { from: string; to: string };
+      sameTime: { asOf: string; previousUntil: string };
+    };
+    expect(body.previousRange).toEqual({ from: '2026-03-13', to: '2026-03-13' });
+    expect(body.sameTime).toEqual({
+      asOf: new Date(TEST_NOW).toISOString(),
+      previousUntil: new Date('2026-03-13T19:30:00-04:00').toISOString(),
+    });
+    expect(body.rows.find((r) => r.couponId === c.id)?.uses).toBe(1);
+    // the 21:00 use is after the same time yesterday
+    expect(body.previous.find((r) => r.couponId === c.id)?.uses).toBe(1);
+
+    // A period that is over is compared whole; without a preset nothing is compared.
+    const past = (
+      await manager({
+        method: 'GET',
+        url: '/api/api/coupon/performance',
+        query: { from: '2026-03-14', to: '2026-03-14', preset: 'custom' },
+      })
+    ).json() as typeof body;
+    expect(past.sameTime).not.toBeNull();
+    const whole = (
+      await manager({
+        method: 'GET',
+        url: '/api/api/coupon/performance',
+        query: { from: '2026-03-13', to: '2026-03-13', preset: 'yesterday' },
+      })
+    ).json() as typeof body;
+    expect(whole.sameTime).toBeNull();
+    expect(whole.rows.find((r) => r.couponId === c.id)?.uses).toBe(2);
+    const plain = (
+      await manager({
+        method: 'GET',
+        url: '/api/api/coupon/performance',
+        query: { from: '2026-03-14', to: '2026-03-14' },
+      })
+    ).json() as typeof body;
+    expect(plain.previous).toBeNull();
+    expect(plain.sameTime).toBeNull();
+  });
+});
+
 describe('menu ids', () => {
   it('accepts the restaurant’s own items, categories and toppings and refuses missing or foreign ids by name', async () => {
     const ids = async (table: typeof menuItems | typeof menuCategories | typeof menuModifiers, own: boolean) =>

@@ -21,16 +21,21 @@ const week: TCouponPerformance = {
     { couponId: 7, name: 'SPRING10', uses: 4, discountCents: 2_000, salesCents: 20_000, netCents: 18_000 },
     { couponId: 9, name: 'Buy one get one', uses: 2, discountCents: 1_500, salesCents: 6_000, netCents: 4_500 },
   ],
+  // the comparison period of a custom week is the week before (the server's answer)
+  previousRange: { from: '2026-04-27', to: '2026-05-03' },
+  previous: [{ couponId: 7, name: 'SPRING10', uses: 1, discountCents: 500, salesCents: 5_000, netCents: 4_500 }],
+  sameTime: null,
 };
-const weekBefore: TCouponPerformance = {
-  from: '2026-04-27',
-  to: '2026-05-03',
-  rows: [{ couponId: 7, name: 'SPRING10', uses: 1, discountCents: 500, salesCents: 5_000, netCents: 4_500 }],
+/** The same week asked on its last day at 19:30: the week before counts up to 19:30 on its Sunday. */
+const weekSoFar: TCouponPerformance = {
+  ...week,
+  sameTime: { asOf: '2026-05-10T23:30:00.000Z', previousUntil: '2026-05-03T23:30:00.000Z' },
 };
 
 let container: HTMLDivElement;
 let root: Root;
 let fetchMock: ReturnType<typeof vi.fn>;
+let answer: TCouponPerformance = week;
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -59,7 +64,7 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  fetchMock = vi.fn(async (url: string) => json(url.includes('from=2026-05-04') ? week : weekBefore));
+  fetchMock = vi.fn(async () => json(answer));
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -72,9 +77,8 @@ describe('coupons in the sales report', () => {
   it('shows each coupon’s uses, discount, sales and net for the report’s days, from the coupon endpoint', async () => {
     await render(true);
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toContain('/api/api/coupon/performance?from=2026-05-04&to=2026-05-10');
-    // the comparison period of a custom week is the week before
-    expect(urls).toContain('/api/api/coupon/performance?from=2026-04-27&to=2026-05-03');
+    // one request: the server adds the comparison period the report's preset names
+    expect(urls).toEqual(['/api/api/coupon/performance?from=2026-05-04&to=2026-05-10&preset=custom']);
     const section = container.querySelector('[data-testid="coupon-performance"]')!;
     expect(section.getAttribute('aria-label')).toBe('Coupons');
     const rows = [...section.querySelectorAll('.ant-table-row')].map((r) =>
@@ -90,6 +94,63 @@ describe('coupons in the sales report', () => {
     expect(net).toContain('Net after discount');
     expect(net).toContain('$225.00');
     expect(section.querySelector('[data-figure="uses"] [data-trend="up"]')).not.toBeNull();
+    // a period that is over is compared whole, and says nothing about the time
+    expect(section.querySelector('[data-testid="same-time-note"]')).toBeNull();
+  });
+
+  it('says when the comparison is cut at the same time, as the other sections do', async () => {
+    answer = weekSoFar;
+    try {
+      await render(true);
+      const note = container.querySelector('[data-testid="coupon-performance"] [data-testid="same-time-note"]');
+      expect(note?.textContent).toContain('May 3');
+    } finally {
+      answer = week;
+    }
+  });
+
+  it('exports the coupons table as CSV, totals last, without asking the server again', async () => {
+    const saved: Array<{ blob: Blob; name: string }> = [];
+    let lastBlob: Blob | null = null;
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      lastBlob = blob;
+      return 'blob:coupons';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const clickSpy = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (lastBlob) saved.push({ blob: lastBlob, name: this.download });
+    });
+    const text = (blob: Blob) =>
+      new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blob);
+      });
+    try {
+      await render(true);
+      const requests = fetchMock.mock.calls.length;
+      const button = container.querySelector<HTMLButtonElement>('button[aria-label="Export By coupon as CSV"]');
+      expect(button, container.innerHTML.slice(0, 200)).not.toBeNull();
+      await act(async () => button!.click());
+      for (let i = 0; i < 50 && saved.length === 0; i++) await act(async () => new Promise((r) => setTimeout(r, 10)));
+      expect(saved).toHaveLength(1);
+      const csv = (await text(saved[0]!.blob)).replace(/^\uFEFF/, '');
+      expect(csv.trim().split(/\r?\n/)).toEqual([
+        'Coupon,Uses,Discount given,Sales of those orders,Net after discount',
+        'SPRING10,4,20.00,200.00,180.00',
+        'Buy one get one,2,15.00,60.00,45.00',
+        'Total,6,35.00,260.00,225.00',
+      ]);
+      expect(fetchMock.mock.calls.length).toBe(requests);
+      expect(saved[0]!.name).toMatch(/\.csv$/);
+    } finally {
+      clickSpy.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
   });
 
   it('is not there, and asks nothing, for someone who may not see coupon figures (editCoupon)', async () => {

@@ -1,13 +1,16 @@
-import { Empty, Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCouponPerformance } from '@ra/shared/coupons/coupons.schemas';
 import { useSession } from '../../../stores/session.ts';
 import { useCouponPerformance } from '../api/get-coupon-performance.ts';
 import { count, money } from '../report-format.ts';
-import { previousRangeOf, type TReportRange } from '../report-range.ts';
+import type { TReportColumn } from '../report-columns.ts';
+import type { TReportRange } from '../report-range.ts';
 import { DiscountsSection } from './discounts-section.tsx';
 import { FigureCards } from './figure-cards.tsx';
 import { QueryState } from './query-state.tsx';
+import { ReportTable } from './report-table.tsx';
+import { SameTimeNote } from './same-time-note.tsx';
 
 type TCouponRow = TCouponPerformance['rows'][number];
 type TCouponTotals = Pick<TCouponRow, 'uses' | 'discountCents' | 'salesCents' | 'netCents'>;
@@ -28,8 +31,9 @@ export function couponTotals(rows: readonly TCouponRow[]): TCouponTotals {
 /**
  * Coupons in the sales report (issue 10 "Coupon performance in the reports"): the coupon page's
  * performance figures (the server's own computation, GET /api/api/coupon/performance) for the report's
- * days, against the comparison period. Only someone who may see them (editCoupon, as the endpoint
- * asks) gets the section; for anyone else it is not there at all, and nothing is requested.
+ * days, against the comparison period the server adds (cut at the same time on a day in progress),
+ * with the report tables' CSV export. Only someone who may see them (editCoupon, as the endpoint asks)
+ * gets the section; for anyone else it is not there at all, and nothing is requested.
  */
 export function CouponsSection({ range }: { range: TReportRange }) {
   const allowed = useSession((s) => s.PagePermissions.editCoupon === true);
@@ -39,8 +43,14 @@ export function CouponsSection({ range }: { range: TReportRange }) {
 function CouponFigures({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
   const query = useCouponPerformance(range);
-  const previousQuery = useCouponPerformance(previousRangeOf(range));
   const title = t('coupons.title');
+  const columns: TReportColumn<TCouponRow>[] = [
+    { key: 'name', title: t('coupons.name'), value: (r) => r.name },
+    { key: 'uses', title: t('coupons.uses'), kind: 'count', value: (r) => r.uses },
+    { key: 'discountCents', title: t('coupons.discount'), kind: 'cents', value: (r) => r.discountCents },
+    { key: 'salesCents', title: t('coupons.sales'), kind: 'cents', value: (r) => r.salesCents },
+    { key: 'netCents', title: t('coupons.net'), kind: 'cents', value: (r) => r.netCents, phone: 'first' },
+  ];
   return (
     <section className="ra-report__body" aria-label={title} data-testid="coupon-performance">
       <div>
@@ -54,9 +64,10 @@ function CouponFigures({ range }: { range: TReportRange }) {
       <QueryState query={query} shape="table">
         {(data) => {
           const totals = couponTotals(data.rows);
-          const previous = previousQuery.data ? couponTotals(previousQuery.data.rows) : undefined;
+          const previous = data.previous ? couponTotals(data.previous) : undefined;
           return (
             <>
+              <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
               <FigureCards
                 figures={[
                   {
@@ -92,60 +103,15 @@ function CouponFigures({ range }: { range: TReportRange }) {
                 ]}
               />
               <div className="ra-report-panel">
-                <Table<TCouponRow>
-                  size="middle"
-                  rowKey="couponId"
-                  dataSource={data.rows}
-                  pagination={false}
-                  scroll={{ x: 'max-content' }}
-                  locale={{
-                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('coupons.empty')} />,
-                  }}
-                  columns={[
-                    {
-                      key: 'name',
-                      title: t('coupons.name'),
-                      dataIndex: 'name',
-                      sorter: (a, b) => a.name.localeCompare(b.name),
-                    },
-                    ...(
-                      [
-                        ['uses', t('coupons.uses'), count],
-                        ['discountCents', t('coupons.discount'), money],
-                        ['salesCents', t('coupons.sales'), money],
-                        ['netCents', t('coupons.net'), money],
-                      ] as const
-                    ).map(([key, title, format]) => ({
-                      key,
-                      title,
-                      dataIndex: key,
-                      align: 'right' as const,
-                      sorter: (a: TCouponRow, b: TCouponRow) => a[key] - b[key],
-                      sortDirections: ['descend' as const, 'ascend' as const],
-                      render: (value: number) => format(value),
-                    })),
-                  ]}
-                  summary={() =>
-                    data.rows.length > 0 ? (
-                      <Table.Summary.Row className="ra-report-table__totals">
-                        <Table.Summary.Cell index={0}>
-                          <strong>{t('table.total')}</strong>
-                        </Table.Summary.Cell>
-                        <Table.Summary.Cell index={1} align="right">
-                          <strong>{count(totals.uses)}</strong>
-                        </Table.Summary.Cell>
-                        <Table.Summary.Cell index={2} align="right">
-                          <strong>{money(totals.discountCents)}</strong>
-                        </Table.Summary.Cell>
-                        <Table.Summary.Cell index={3} align="right">
-                          <strong>{money(totals.salesCents)}</strong>
-                        </Table.Summary.Cell>
-                        <Table.Summary.Cell index={4} align="right">
-                          <strong>{money(totals.netCents)}</strong>
-                        </Table.Summary.Cell>
-                      </Table.Summary.Row>
-                    ) : null
-                  }
+                <ReportTable<TCouponRow>
+                  title={t('tables.coupons')}
+                  range={range}
+                  columns={columns}
+                  rows={data.rows}
+                  rowKey={(r) => String(r.couponId)}
+                  totals={{ name: null, ...totals }}
+                  previousTotals={previous ? { name: null, ...previous } : null}
+                  emptyText={t('coupons.empty')}
                 />
               </div>
             </>

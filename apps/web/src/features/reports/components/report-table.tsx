@@ -40,8 +40,8 @@ export interface TReportSorting<TKey extends string = string> {
 export interface TReportTableProps<TRow, TSortKey extends string = string> {
   /** The table's heading, also the label of its export buttons. */
   title: string;
-  /** Which report endpoint holds the rows, for the server's export. */
-  section: TReportSection;
+  /** Which report endpoint holds the rows, for the server's export; without one the CSV is built here. */
+  section?: TReportSection;
   range: TReportRange;
   columns: readonly TReportColumn<TRow>[];
   rows: readonly TRow[];
@@ -59,6 +59,8 @@ export interface TReportTableProps<TRow, TSortKey extends string = string> {
   sorting?: TReportSorting<TSortKey>;
   /** The rows are not yet the ones the headings describe (a new grouping is loading): no export. */
   stale?: boolean;
+  /** What an empty table says (default: no sales in the period). */
+  emptyText?: string;
 }
 
 const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || kind === 'cents' || kind === 'percent';
@@ -81,17 +83,18 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
   loadAllRows,
   sorting,
   stale = false,
+  emptyText,
 }: TReportTableProps<TRow, TSortKey>) {
   const { t } = useTranslation('reports');
   const [exporting, setExporting] = useState<TExportFormat | null>(null);
   const narrow = useNarrow();
   const screenColumns = screenColumnsOf(columns, narrow);
-  const serverFormats = SERVER_EXPORT_FORMATS[section] ?? [];
+  const serverFormats = section ? (SERVER_EXPORT_FORMATS[section] ?? []) : [];
 
   const exportAs = async (format: TExportFormat) => {
     setExporting(format);
     try {
-      if (serverFormats.includes(format)) {
+      if (section && serverFormats.includes(format)) {
         // a sorted list exports in the order on screen
         await downloadServerExport(section, range, format, sorting?.current ? { ...sorting.current } : {});
       } else {
@@ -180,7 +183,9 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
           sorting.onChange(listSortOf({ columnKey: clicked?.columnKey, order: clicked?.order }, sorting.keys));
         }}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty.noSales')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty.noSales')} />,
+        }}
         pagination={
           paging
             ? {
