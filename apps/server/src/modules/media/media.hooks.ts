@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.ts';
  *   // menu.module.ts: say where images are used (the library counts and lists them, and refuses to
  *   // delete a used one unless the person confirmed), and take an image off its items when it goes
  *   mediaHooks(deps.db).addImageUser({
- *     usedBy: async (restaurantId, imageIds) => [{ imageId: 7, kind: 'item', id: 3, name: 'Kung Pao Chicken' }],
+ *     // db: the deleting transaction when it asks (read there, not beside it)
+ *     usedBy: async (restaurantId, imageIds, db) => [{ imageId: 7, kind: 'item', id: 3, name: 'Kung Pao Chicken' }],
  *     release: async (restaurantId, imageId, actor, db) => { … }, // db: the deleting transaction
  *   });
  *   // coupons.module.ts: offer reward coupons in the photo approval dialog
@@ -18,8 +19,8 @@ import type { Database } from '../../db/client.ts';
 export type TImageUseOf = TImageUse & { imageId: number };
 
 export interface TImageUser {
-  /** Every place among this domain's that uses one of the images. */
-  usedBy(restaurantId: number, imageIds: number[]): Promise<TImageUseOf[]>;
+  /** Every place among this domain's that uses one of the images, read on `db` when given (a transaction). */
+  usedBy(restaurantId: number, imageIds: number[], db?: Database): Promise<TImageUseOf[]>;
   /**
    * The image is being deleted after the person confirmed where it is used: stop using it, on `db`,
    * the transaction that deletes the image (so both happen or neither).
@@ -42,8 +43,8 @@ export interface TRewardCouponProvider {
 export interface TMediaHooks {
   addImageUser(user: TImageUser): void;
   setRewardCoupons(provider: TRewardCouponProvider): void;
-  /** The places that use each image (an image nobody uses is not in the map). */
-  imageUsedBy(restaurantId: number, imageIds: number[]): Promise<Map<number, TImageUse[]>>;
+  /** The places that use each image (an image nobody uses is not in the map), read on `db` when given. */
+  imageUsedBy(restaurantId: number, imageIds: number[], db?: Database): Promise<Map<number, TImageUse[]>>;
   /** Takes the image off every place that uses it (deleting after the person confirmed), on `db`. */
   releaseImage(
     restaurantId: number,
@@ -66,10 +67,10 @@ export function mediaHooks(db: Database): TMediaHooks {
       setRewardCoupons: (provider) => {
         coupons = provider;
       },
-      async imageUsedBy(restaurantId, imageIds) {
+      async imageUsedBy(restaurantId, imageIds, db) {
         const byImage = new Map<number, TImageUse[]>();
         if (imageIds.length === 0) return byImage;
-        const all = await Promise.all([...users].map((user) => user.usedBy(restaurantId, imageIds)));
+        const all = await Promise.all([...users].map((user) => user.usedBy(restaurantId, imageIds, db)));
         for (const { imageId, ...use } of all.flat()) {
           const list = byImage.get(imageId) ?? [];
           if (!list.some((u) => u.kind === use.kind && u.id === use.id)) list.push(use);

@@ -79,6 +79,35 @@ export class MediaRepository {
     return { rows, total: totals?.total ?? 0 };
   }
 
+  /**
+   * Locks a library image for deleting it (FOR UPDATE), in this repository's transaction: an item save
+   * that is attaching it (`lockImagesForUse`) finishes first, so the uses read next include it; one that
+   * starts now waits and then finds the image gone. False when the image is not the restaurant's.
+   */
+  async lockImageForDelete(restaurantId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: mediaImages.id })
+      .from(mediaImages)
+      .where(and(eq(mediaImages.restaurantId, restaurantId), eq(mediaImages.id, id)))
+      .for('update');
+    return rows.length > 0;
+  }
+
+  /**
+   * Locks images an item is about to use (FOR KEY SHARE, which a delete waits for), in the caller's
+   * transaction; true when every one of them is the restaurant's and still there.
+   */
+  async lockImagesForUse(restaurantId: number, ids: number[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return true;
+    const rows = await this.db
+      .select({ id: mediaImages.id })
+      .from(mediaImages)
+      .where(and(eq(mediaImages.restaurantId, restaurantId), inArray(mediaImages.id, unique)))
+      .for('key share');
+    return rows.length === unique.length;
+  }
+
   async deleteImage(restaurantId: number, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(mediaImages)

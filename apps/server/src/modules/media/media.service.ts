@@ -23,7 +23,8 @@ import { restaurantKey, StorageUnavailableError, type StorageAdapter } from '../
 import type { TUploadedFile } from '../../lib/uploads.ts';
 import { demoSlugOf, drawDemoPhoto } from './demo-images.ts';
 import type { TMediaHooks } from './media.hooks.ts';
-import type { MediaRepository, TImageRow, TPhotoRow } from './media.repository.ts';
+import type { Database } from '../../db/client.ts';
+import { MediaRepository, type TImageRow, type TPhotoRow } from './media.repository.ts';
 
 /** Public image addresses: unguessable tokens, no session (published menus, kiosks, ordering sites). */
 export const PUBLIC_IMAGE_PREFIX = '/api/media/public/';
@@ -199,17 +200,18 @@ export class MediaService {
   /**
    * Deletes a library image. One in use answers 409 with the places that use it, unless `force`
    * (the person confirmed that list): then it is first taken off those places, like a used category.
+   * All of it runs in one transaction that first locks the image, so the uses are read after any item
+   * save attaching it has committed, and a save starting meanwhile waits and then finds it gone: no
+   * item is left with the id of a deleted image, and no item loses one without its image going.
    */
   async deleteImage(auth: AuthContext, id: number, ip?: string, force = false): Promise<void> {
     const restaurantId = requireRestaurantId(auth);
     const image = await this.deps.repo.image(restaurantId, id);
     if (!image) throw notFound();
-    const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id])).get(id) ?? [];
-    if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
-    // the items lose the image and the image goes in one transaction: never items without their
-    // image while the image stays, nor the reverse. With `force` the release reads, in that
-    // transaction, every place using the image by then (one may have started since the check above).
     await this.deps.repo.transaction(async (repo, audit) => {
+      if (!(await repo.lockImageForDelete(restaurantId, id))) throw notFound();
+      const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id], repo.handle)).get(id) ?? [];
+      if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
       if (force) await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
       if (!(await repo.deleteImage(restaurantId, id))) throw notFound();
       await audit.record({
@@ -224,6 +226,14 @@ export class MediaService {
       });
     });
     await Promise.allSettled([this.deps.storage.delete(image.webpKey), this.deps.storage.delete(image.jpegKey)]);
+  }
+
+  /**
+   * For the menu server, inside its write transaction `db`: locks the images an item is about to use
+   * (a delete of one of them waits for the save, or the save for the delete); false when one is gone.
+   */
+  async lockImagesForUse(restaurantId: number, ids: number[], db: Database): Promise<boolean> {
+    return new MediaRepository(db).lockImagesForUse(restaurantId, ids);
   }
 
   /** For the menu server: the restaurant's library image, or null when it is not theirs. */

@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import type { TCustomerPhoto, TLibraryImage, TPhotoListResponse } from '@ra/shared/media/media.schemas';
+import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 import type { ManualClock } from '../../lib/clock.ts';
@@ -279,11 +280,11 @@ describe('the library screen', () => {
     const [a, b] = await uploaded(2);
     const item = await menuItem('LIB-5', [b!.id]);
     // while the library checks where `a` is used (after the menu has answered "nowhere"), the item
-    // starts using it, as another manager's save would
+    // starts using it, in the deleting transaction the check is read on
     mediaHooks(ctx.db).addImageUser({
-      usedBy: async (_restaurantId, imageIds) => {
+      usedBy: async (_restaurantId, imageIds, db) => {
         if (imageIds.includes(a!.id))
-          await ctx.db
+          await (db ?? ctx.db)
             .update(menuItems)
             .set({ imageIds: [a!.id, b!.id], coverImageId: a!.id })
             .where(eq(menuItems.id, item.id));
@@ -297,6 +298,82 @@ describe('the library screen', () => {
     expect(after.imageIds).toEqual([b!.id]);
     expect(after.coverImageId ?? after.imageIds[0]).toBe(b!.id);
     expect((await library()).items.map((i) => i.id)).not.toContain(a!.id);
+  });
+
+  /**
+   * Another manager's write that has not committed yet, on a connection of its own: PostgreSQL only
+   * (PGlite runs one statement at a time, so nothing there is ever half done beside a request).
+   */
+  async function heldWrite(work: (tx: Database) => Promise<void>) {
+    let started!: () => void;
+    let finish!: () => void;
+    const ready = new Promise<void>((r) => (started = r));
+    const held = new Promise<void>((r) => (finish = r));
+    const done = ctx.db.transaction(async (tx) => {
+      await work(tx as Database);
+      started();
+      await held;
+    });
+    await ready;
+    return async () => {
+      finish();
+      await done;
+    };
+  }
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+  it.skipIf(!onPostgres)('a delete waits for an item save attaching the image, then refuses it as used', async () => {
+    const [a, b] = await uploaded(2);
+    const item = await menuItem('LIB-6', [b!.id]);
+    // the save has locked the image as the menu does, and written the item, but not committed
+    const commit = await heldWrite(async (tx) => {
+      await tx.execute(sql`select id from media_images where id = ${a!.id} for key share`);
+      await tx
+        .update(menuItems)
+        .set({ imageIds: [a!.id, b!.id] })
+        .where(eq(menuItems.id, item.id));
+    });
+    let answered = false;
+    const deleting = owner({ method: 'DELETE', url: `/api/api/media/images/${a!.id}` }).finally(
+      () => (answered = true),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    await commit();
+    const res = await deleting;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors.usedBy).toContain(`Item: ${item.name}`);
+    expect((await library()).items.map((i) => i.id)).toContain(a!.id);
+  });
+
+  it.skipIf(!onPostgres)('an item save waits for a delete of its image, then refuses the gone image', async () => {
+    const [a, b] = await uploaded(2);
+    const item = await menuItem('LIB-7', [b!.id]);
+    // the library is deleting `a` (locked and deleted, not committed) when the save arrives
+    const commit = await heldWrite(async (tx) => {
+      await tx.execute(sql`select id from media_images where id = ${a!.id} for update`);
+      await tx.execute(sql`delete from media_images where id = ${a!.id}`);
+    });
+    let answered = false;
+    const saving = owner({
+      method: 'PUT',
+      url: `/api/api/menu/items/${item.id}`,
+      payload: {
+        itemId: 'LIB-7',
+        name: item.name,
+        printName: 'LIB-7',
+        priceCents: 900,
+        printers: ['Kitchen'],
+        imageIds: [a!.id, b!.id],
+      },
+    }).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    await commit();
+    const res = await saving;
+    expect(res.statusCode, res.body).toBe(400);
+    const after = (await owner({ method: 'GET', url: `/api/api/menu/items/${item.id}` })).json();
+    expect(after.imageIds).toEqual([b!.id]);
   });
 
   it('is refused without editMenu', async () => {

@@ -58,10 +58,11 @@ export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
     repo,
     deps.clock,
     async (restaurantId, ids) => (await media.imagesByIds(restaurantId, ids)).size === new Set(ids).size,
+    (restaurantId, ids, db) => media.lockImagesForUse(restaurantId, ids, db),
   );
   mediaHooks(deps.db).addImageUser({
-    usedBy: async (restaurantId, imageIds) =>
-      (await repo.itemsUsingImages(restaurantId, imageIds)).flatMap((item) =>
+    usedBy: async (restaurantId, imageIds, db) =>
+      (await (db ? new MenuRepository(db) : repo).itemsUsingImages(restaurantId, imageIds)).flatMap((item) =>
         imageIds
           .filter((imageId) => item.imageIds.includes(imageId) || item.coverImageId === imageId)
           .map((imageId) => ({ imageId, kind: 'item' as const, id: item.id, name: item.name })),

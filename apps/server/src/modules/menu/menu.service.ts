@@ -199,6 +199,12 @@ export class MenuService {
     readonly clock: Clock,
     /** Checks image ids against the media library once it exists; accepts any id meanwhile. */
     readonly imagesExist: (restaurantId: number, ids: number[]) => Promise<boolean> = async () => true,
+    /**
+     * Locks the library images an item is saved with, in the write's transaction `db`, so a delete of
+     * one waits for the save (and then sees the item use it) or the save for the delete (and then
+     * refuses the gone image); false when one is gone. Accepts any id without a library.
+     */
+    readonly lockImages: (restaurantId: number, ids: number[], db: Database) => Promise<boolean> = async () => true,
   ) {}
 
   /** Runs a menu write: one transaction, the revision bumped, one audit row. */
@@ -704,6 +710,9 @@ export class MenuService {
     actor: TActor,
     now: Date,
   ): Promise<{ id: number; changed: boolean }> {
+    const imageIds = next.columns.imageIds;
+    if (imageIds?.length && !(await this.lockImages(restaurantId, imageIds, repo.db)))
+      throw menuFieldError('imageIds', 'menu.imageNotFound');
     if (!before) {
       const sort = await repo.nextItemSort(restaurantId, next.columns.categoryId ?? null);
       const id = await repo.insertItem(restaurantId, {
