@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COUPONS_MESSAGES } from '@ra/shared/coupons/coupons.messages';
-import { PREMIUM_CODE_ALPHABET } from '@ra/shared/coupons/coupons.schemas';
+import { PREMIUM_CODE_ALPHABET, ZCouponPerformance, type TCouponPerformance } from '@ra/shared/coupons/coupons.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
 import { couponCodes, couponRedemptions, coupons } from '../../db/schema/coupons.ts';
 import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.ts';
@@ -437,52 +437,34 @@ describe('coupon performance against the comparison period', () => {
         use('2026-03-13T21:00:00-04:00', 'st-late'),
         use('2026-03-14T12:00:00-04:00', 'st-today'),
       ]);
-    const res = await manager({
-      method: 'GET',
-      url: '/api/api/coupon/performance',
-      query: { from: '2026-03-14', to: '2026-03-14', preset: 'today' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as {
-      rows: Array<{ couponId: number; uses: number }>;
-      previous: Array<{ couponId: number; uses: number }>;
-      previousRange: { from: string; to: string };
-      sameTime: { asOf: string; previousUntil: string };
+    const performance = async (query: Record<string, string>) => {
+      const res = await manager({ method: 'GET', url: '/api/api/coupon/performance', query });
+      expect(res.statusCode, res.body).toBe(200);
+      return ZCouponPerformance.parse(res.json());
     };
-    expect(body.previousRange).toEqual({ from: '2026-03-13', to: '2026-03-13' });
-    expect(body.sameTime).toEqual({
+    const uses = (rows: TCouponPerformance['rows'] | null) => rows?.find((r) => r.couponId === c.id)?.uses;
+
+    const today = await performance({ from: '2026-03-14', to: '2026-03-14', preset: 'today' });
+    expect(today.previousRange).toEqual({ from: '2026-03-13', to: '2026-03-13' });
+    expect(today.sameTime).toEqual({
       asOf: new Date(TEST_NOW).toISOString(),
       previousUntil: new Date('2026-03-13T19:30:00-04:00').toISOString(),
     });
-    expect(body.rows.find((r) => r.couponId === c.id)?.uses).toBe(1);
+    expect(uses(today.rows)).toBe(1);
     // the 21:00 use is after the same time yesterday
-    expect(body.previous.find((r) => r.couponId === c.id)?.uses).toBe(1);
+    expect(uses(today.previous)).toBe(1);
 
-    // A period that is over is compared whole; without a preset nothing is compared.
-    const past = (
-      await manager({
-        method: 'GET',
-        url: '/api/api/coupon/performance',
-        query: { from: '2026-03-14', to: '2026-03-14', preset: 'custom' },
-      })
-    ).json() as typeof body;
-    expect(past.sameTime).not.toBeNull();
-    const whole = (
-      await manager({
-        method: 'GET',
-        url: '/api/api/coupon/performance',
-        query: { from: '2026-03-13', to: '2026-03-13', preset: 'yesterday' },
-      })
-    ).json() as typeof body;
-    expect(whole.sameTime).toBeNull();
-    expect(whole.rows.find((r) => r.couponId === c.id)?.uses).toBe(2);
-    const plain = (
-      await manager({
-        method: 'GET',
-        url: '/api/api/coupon/performance',
-        query: { from: '2026-03-14', to: '2026-03-14' },
-      })
-    ).json() as typeof body;
+    // Any preset whose range ends today is cut the same way (a custom day compares with the day before).
+    expect((await performance({ from: '2026-03-14', to: '2026-03-14', preset: 'custom' })).sameTime).toEqual(
+      today.sameTime,
+    );
+    // A period that is over is compared whole.
+    const yesterday = await performance({ from: '2026-03-13', to: '2026-03-13', preset: 'yesterday' });
+    expect(yesterday.sameTime).toBeNull();
+    expect(uses(yesterday.rows)).toBe(2);
+    // Without a preset (the coupon page) nothing is compared.
+    const plain = await performance({ from: '2026-03-14', to: '2026-03-14' });
+    expect(plain.previousRange).toBeNull();
     expect(plain.previous).toBeNull();
     expect(plain.sameTime).toBeNull();
   });
