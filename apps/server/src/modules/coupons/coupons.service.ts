@@ -485,9 +485,9 @@ export class CouponsService {
     return toRedemption(found.redemption, found.couponName);
   }
 
-  /** Uses, discount, sales of the orders and what they brought after the coupon, per coupon, by business day. */
   /**
-   * Per coupon over the business days. With `preset` (the sales report's Coupons section) the
+   * Uses, discount, sales of the orders and what they brought after the coupon, per coupon over the
+   * business days. With `preset` (the sales report's Coupons section) the
    * comparison period comes too, as every report section compares: a range ending with the business
    * day in progress is set against its comparison period up to the same time into its last day.
    */
