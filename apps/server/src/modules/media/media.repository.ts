@@ -82,15 +82,18 @@ export class MediaRepository {
   /**
    * Locks a library image for deleting it (FOR UPDATE), in this repository's transaction: an item save
    * that is attaching it (`lockImagesForUse`) finishes first, so the uses read next include it; one that
-   * starts now waits and then finds the image gone. False when the image is not the restaurant's.
+   * starts now waits and then finds the image gone. Null when the image is not the restaurant's.
    */
-  async lockImageForDelete(restaurantId: number, id: number): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: mediaImages.id })
+  async lockImageForDelete(
+    restaurantId: number,
+    id: number,
+  ): Promise<Pick<TImageRow, 'originalName' | 'webpKey' | 'jpegKey'> | null> {
+    const [row] = await this.db
+      .select({ originalName: mediaImages.originalName, webpKey: mediaImages.webpKey, jpegKey: mediaImages.jpegKey })
       .from(mediaImages)
       .where(and(eq(mediaImages.restaurantId, restaurantId), eq(mediaImages.id, id)))
       .for('update');
-    return rows.length > 0;
+    return row ?? null;
   }
 
   /**

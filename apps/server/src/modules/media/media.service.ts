@@ -206,10 +206,9 @@ export class MediaService {
    */
   async deleteImage(auth: AuthContext, id: number, ip?: string, force = false): Promise<void> {
     const restaurantId = requireRestaurantId(auth);
-    const image = await this.deps.repo.image(restaurantId, id);
-    if (!image) throw notFound();
-    await this.deps.repo.transaction(async (repo, audit) => {
-      if (!(await repo.lockImageForDelete(restaurantId, id))) throw notFound();
+    const image = await this.deps.repo.transaction(async (repo, audit) => {
+      const locked = await repo.lockImageForDelete(restaurantId, id);
+      if (!locked) throw notFound();
       const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id], repo.handle)).get(id) ?? [];
       if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
       if (force) await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
@@ -220,10 +219,11 @@ export class MediaService {
         action: 'media.image.delete',
         targetType: 'media_image',
         targetId: String(id),
-        details: { name: image.originalName, usedBy: usedBy.length },
+        details: { name: locked.originalName, usedBy: usedBy.length },
         ip,
         at: this.deps.clock.now(),
       });
+      return locked;
     });
     await Promise.allSettled([this.deps.storage.delete(image.webpKey), this.deps.storage.delete(image.jpegKey)]);
   }
