@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** SPEC 9: under 992px the product is in mobile mode (library cards, one-column forms, card tables). */
 export const NARROW_QUERY = '(max-width: 991px)';
@@ -19,8 +19,10 @@ function subscribe(query: string, onChange: () => void): () => void {
 
 /** Whether a media query matches, following its changes (a rotation, a resize, a system setting). */
 export function useMediaQuery(query: string): boolean {
+  // one subscription per query, not a new one at every render
+  const subscribeToQuery = useCallback((onChange: () => void) => subscribe(query, onChange), [query]);
   return useSyncExternalStore(
-    (onChange) => subscribe(query, onChange),
+    subscribeToQuery,
     () => matchesMedia(query),
     () => false,
   );
