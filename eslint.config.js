@@ -9,17 +9,31 @@ import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/output/**', 'bench/output/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/output/**',
+      'bench/output/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -50,7 +64,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'drizzle-orm*', 'pg', 'fastify*'], message: 'packages/shared runs in the browser too.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'drizzle-orm*', 'pg', 'fastify*'],
+              message: 'packages/shared runs in the browser too.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -36,7 +36,8 @@ const NOW = new Date('2026-11-16T19:00:00Z');
 const handle = await openDatabase({ databaseUrl: url, schema: url ? 'bench_customers' : undefined, maxConnections: 4 });
 const kind = handle.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
 const log = (...args: unknown[]) => console.log(`[${kind}]`, ...args);
-if (url) await handle.db.execute(sql.raw('drop schema if exists bench_customers cascade; create schema bench_customers'));
+if (url)
+  await handle.db.execute(sql.raw('drop schema if exists bench_customers cascade; create schema bench_customers'));
 await handle.migrate();
 await seedDemoData(handle.db, { now: NOW });
 
@@ -94,7 +95,9 @@ async function addOrders(restaurantId: number, phones: number, prefix: string): 
 let started = Date.now();
 const orderCount = await addOrders(harbor, customers, 'B-');
 await addOrders(small.id, 1_000, 'S-');
-log(`generated ${customers} phones, ${orderCount} orders with a dish each, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+log(
+  `generated ${customers} phones, ${orderCount} orders with a dish each, in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 if (handle.kind === 'postgres') await handle.db.execute(sql`vacuum analyze`);
 
 const service = new CustomersService(handle.db, new ManualClock(NOW));
@@ -109,8 +112,16 @@ for (const id of [harbor]) {
   const [r] = await handle.db.select({ nodeId: restaurants.nodeId }).from(restaurants).where(eq(restaurants.id, id));
   await handle.db
     .insert(bankAccounts)
-    .values({ nodeId: r!.nodeId, holderName: 'Bench LLC', accountType: 'checking', routingNumber: '011000015',
-      accountNumberEnc: 'x', accountLast4: '6789', providerCustomerId: 'cus_bench', status: 'verified' })
+    .values({
+      nodeId: r!.nodeId,
+      holderName: 'Bench LLC',
+      accountType: 'checking',
+      routingNumber: '011000015',
+      accountNumberEnc: 'x',
+      accountLast4: '6789',
+      providerCustomerId: 'cus_bench',
+      status: 'verified',
+    })
     .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
 }
 
@@ -143,9 +154,20 @@ const ownerToken = await tokenOf(DEMO_EMAILS.owner);
 const agentToken = await tokenOf(DEMO_EMAILS.agent);
 const adminToken = await tokenOf(DEMO_EMAILS.admin);
 const call = (token: string, method: 'GET' | 'POST', target: string, payload?: unknown) =>
-  app.inject({ method, url: target, headers: { authorization: token }, ...(payload ? { payload: payload as object } : {}) });
+  app.inject({
+    method,
+    url: target,
+    headers: { authorization: token },
+    ...(payload ? { payload: payload as object } : {}),
+  });
 
-async function time(label: string, token: string, method: 'GET' | 'POST', target: string, payload?: unknown): Promise<number> {
+async function time(
+  label: string,
+  token: string,
+  method: 'GET' | 'POST',
+  target: string,
+  payload?: unknown,
+): Promise<number> {
   const check = await call(token, method, target, payload);
   if (check.statusCode !== 200) throw new Error(`${label}: ${check.statusCode} ${check.body.slice(0, 300)}`);
   const samples: number[] = [];
@@ -163,10 +185,17 @@ async function time(label: string, token: string, method: 'GET' | 'POST', target
 const filtered = '/api/api/customers?range=1y&ordersMin=2&sort=points&order=desc&page=1&pageSize=20';
 const big = await time(`list, first page filtered (${customers} customers)`, ownerToken, 'GET', filtered);
 const countFiltered = filtered.replace('/api/api/customers?', '/api/api/customers/count?');
-const bigCount = await time(`count of the filter's matches, capped at 10,000 (${customers} customers)`, ownerToken, 'GET', countFiltered);
+const bigCount = await time(
+  `count of the filter's matches, capped at 10,000 (${customers} customers)`,
+  ownerToken,
+  'GET',
+  countFiltered,
+);
 // The admin switched into the small restaurant reads its list the same way.
 const [smallNode] = (
-  (await handle.db.execute(sql`select n.xid from restaurants r join nodes n on n.id = r.node_id where r.id = ${small.id}`)) as unknown as {
+  (await handle.db.execute(
+    sql`select n.xid from restaurants r join nodes n on n.id = r.node_id where r.id = ${small.id}`,
+  )) as unknown as {
     rows: Array<{ xid: string }>;
   }
 ).rows;
@@ -175,13 +204,16 @@ if (switched.statusCode !== 200) throw new Error(`switch: ${switched.statusCode}
 const little = await time('list, first page filtered (1,000 customers)', adminToken, 'GET', filtered);
 log(`${customers} / 1,000 customers: ${(big / little).toFixed(2)}x (goal: under 3x)`);
 const littleCount = await time("count of the filter's matches (1,000 customers)", adminToken, 'GET', countFiltered);
-log(`count, ${customers} / 1,000 customers: ${(bigCount / littleCount).toFixed(2)}x (its own request; the page does not wait for it)`);
+log(
+  `count, ${customers} / 1,000 customers: ${(bigCount / littleCount).toFixed(2)}x (its own request; the page does not wait for it)`,
+);
 await time('list, unfiltered first page by last order', ownerToken, 'GET', '/api/api/customers?page=1&pageSize=20');
 await time('list, page 2,000 (deep offset)', ownerToken, 'GET', '/api/api/customers?page=2000&pageSize=20');
 await time('list, text search "Guest 4242"', ownerToken, 'GET', '/api/api/customers?q=Guest%204242&page=1&pageSize=20');
 await time('count, text search "Guest 4242"', ownerToken, 'GET', '/api/api/customers/count?q=Guest%204242');
 const trigram = (
-  (await handle.db.execute(sql`select indexname from pg_indexes where tablename = 'customers' and indexname like '%trgm%'
+  (await handle.db
+    .execute(sql`select indexname from pg_indexes where tablename = 'customers' and indexname like '%trgm%'
     order by indexname`)) as unknown as { rows: Array<{ indexname: string }> }
 ).rows.map((r) => r.indexname);
 log(`trigram indexes on customers: ${trigram.join(', ') || 'none'}`);
@@ -191,7 +223,13 @@ const campaign = {
   bodyZh: '海港小馆想念您：本周八折！',
   audience: { filter: { range: '1y', ordersMin: 2, sort: 'points', order: 'desc' } },
 };
-await time('quote, every result of a filter (1,000 recipients, two languages)', ownerToken, 'POST', '/api/api/customers/campaigns/quote', campaign);
+await time(
+  'quote, every result of a filter (1,000 recipients, two languages)',
+  ownerToken,
+  'POST',
+  '/api/api/customers/campaigns/quote',
+  campaign,
+);
 
 const submitted = await call(ownerToken, 'POST', '/api/api/customers/campaigns', campaign);
 if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
@@ -209,7 +247,9 @@ const [state] = (
     from sms_recipients where campaign_id = ${id}`)) as unknown as { rows: Array<{ sent: number; n: number }> }
 ).rows;
 const seconds = (Date.now() - started) / 1000;
-log(`Send Now to ${state!.n} recipients through the local adapter: ${seconds.toFixed(1)} s, ${state!.sent} sent, ${sms.messages.length - before} messages (goal: under 30 s)`);
+log(
+  `Send Now to ${state!.n} recipients through the local adapter: ${seconds.toFixed(1)} s, ${state!.sent} sent, ${sms.messages.length - before} messages (goal: under 30 s)`,
+);
 
 await app.close();
 if (url) await handle.db.execute(sql.raw('drop schema if exists bench_customers cascade'));

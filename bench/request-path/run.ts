@@ -49,7 +49,10 @@ if (!token) throw new Error(`sign-in failed: ${signin.status}`);
 const check = await fetch(`${appUrl}/api/api/getrest`, { headers: { authorization: token } });
 if (check.status !== 200) throw new Error(`getrest answered ${check.status}`);
 
-async function measure(target: string, headers: Record<string, string> = {}): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+async function measure(
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
   const result = await autocannon({ url: target, connections: 20, duration: seconds, headers });
   return {
     rps: result.requests.average,
@@ -66,7 +69,11 @@ await autocannon({ url: `${appUrl}/api/api/getrest`, connections: 20, duration: 
 const rows: Array<{ round: number; server: string; rps: number; p50: number; p99: number; errors: number }> = [];
 for (let round = 1; round <= rounds; round += 1) {
   rows.push({ round, server: 'hello-world', ...(await measure(`http://127.0.0.1:${ports.hello}/hello`)) });
-  rows.push({ round, server: 'GET /api/api/getrest (authenticated)', ...(await measure(`${appUrl}/api/api/getrest`, { authorization: token })) });
+  rows.push({
+    round,
+    server: 'GET /api/api/getrest (authenticated)',
+    ...(await measure(`${appUrl}/api/api/getrest`, { authorization: token })),
+  });
 }
 child.kill('SIGTERM');
 

@@ -15,8 +15,16 @@ if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required');
 const handle = await openDatabase({ databaseUrl, maxConnections: 10 });
 await handle.migrate();
 await seedDemoData(handle.db);
-const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-'.padEnd(40, 'x') }), logLevel: 'warn' };
-const app = await buildApp({ db: handle.db, config, logger: false, ...(handle.listen ? { listen: handle.listen } : {}) });
+const config = {
+  ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-'.padEnd(40, 'x') }),
+  logLevel: 'warn',
+};
+const app = await buildApp({
+  db: handle.db,
+  config,
+  logger: false,
+  ...(handle.listen ? { listen: handle.listen } : {}),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const hello = Fastify({ logger: false });
@@ -29,5 +37,7 @@ const portOf = (server: typeof hello) => {
 };
 console.log(JSON.stringify({ app: portOf(app as unknown as typeof hello), hello: portOf(hello) }));
 process.on('SIGTERM', () => {
-  void Promise.all([app.close(), hello.close()]).then(() => handle.close()).then(() => process.exit(0));
+  void Promise.all([app.close(), hello.close()])
+    .then(() => handle.close())
+    .then(() => process.exit(0));
 });

@@ -10,7 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tokenOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+const tokenOf = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
 
 /** Links and verifies Harbor's bank through the API and the simulated provider (sending needs it). */
 async function verifiedBank(page: Page): Promise<void> {
@@ -19,7 +20,13 @@ async function verifiedBank(page: Page): Promise<void> {
   await api.post(`${baseUrl()}/api/api/business/bank/reset`, { headers });
   const linked = await api.post(`${baseUrl()}/api/api/business/bank`, {
     headers,
-    data: { holderName: 'Harbor Bistro LLC', accountType: 'checking', routingNumber: '011000015', accountNumber: '000123456789', providerCustomerId: 'cus_e2e' },
+    data: {
+      holderName: 'Harbor Bistro LLC',
+      accountType: 'checking',
+      routingNumber: '011000015',
+      accountNumber: '000123456789',
+      providerCustomerId: 'cus_e2e',
+    },
   });
   expect(linked.ok(), await linked.text()).toBe(true);
   expect((await api.post(`${baseUrl()}/api/api/business/bank/outbox/post`, { headers })).ok()).toBe(true);
@@ -36,7 +43,9 @@ async function verifiedBank(page: Page): Promise<void> {
 
 async function resetBank(page: Page): Promise<void> {
   // Leave Harbor as the other suites expect it: no bank account.
-  await page.context().request.post(`${baseUrl()}/api/api/business/bank/reset`, { headers: { Authorization: await tokenOf(page) } });
+  await page
+    .context()
+    .request.post(`${baseUrl()}/api/api/business/bank/reset`, { headers: { Authorization: await tokenOf(page) } });
 }
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
@@ -56,12 +65,17 @@ describe('customer list (/userList/index)', () => {
       await page.getByLabel('Orders from').fill('2');
       // the count is asked for once the page has re-rendered with the new filter: searching again before
       // that would compare the form with the old filter
-      const counted = page.waitForResponse((r) => r.url().includes('/api/customers/count?') && r.url().includes('ordersMin=2'), { timeout: 20_000 });
+      const counted = page.waitForResponse(
+        (r) => r.url().includes('/api/customers/count?') && r.url().includes('ordersMin=2'),
+        { timeout: 20_000 },
+      );
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get('ordersMin') === '2', { timeout: 20_000 });
       await counted;
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect.poll(() => toast(page, 'Search conditions unchanged, no need to search again').count(), { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(() => toast(page, 'Search conditions unchanged, no need to search again').count(), { timeout: 20_000 })
+        .toBe(1);
       await page.reload();
       await expect.poll(() => page.getByLabel('Orders from').inputValue(), { timeout: 30_000 }).toBe('2');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -69,12 +83,16 @@ describe('customer list (/userList/index)', () => {
       // The count of matches is its own request: it replaces the placeholder when it arrives, and
       // "All results" selects that many (up to 1,000).
       const total = page.getByTestId('customer-total');
-      await expect.poll(() => total.textContent(), { timeout: 30_000 }).toMatch(/^(\d+ customers? found|More than 10000 customers found)$/);
+      await expect
+        .poll(() => total.textContent(), { timeout: 30_000 })
+        .toMatch(/^(\d+ customers? found|More than 10000 customers found)$/);
       const found = Number(/\d+/.exec((await total.textContent()) ?? '')![0]);
       expect(found).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'All results (up to 1000)' }).click();
       const selectedAll = Math.min(found, 1000);
-      await expect.poll(() => page.getByTestId('customer-selected').textContent()).toBe(`${selectedAll} customer${selectedAll === 1 ? '' : 's'} selected`);
+      await expect
+        .poll(() => page.getByTestId('customer-selected').textContent())
+        .toBe(`${selectedAll} customer${selectedAll === 1 ? '' : 's'} selected`);
       await shot(page, 'customers-all-results-en');
       await page.getByRole('button', { name: 'Pick customers' }).click();
       await expect.poll(() => page.getByTestId('customer-selected').textContent()).toBe('0 customers selected');
@@ -89,27 +107,46 @@ describe('customer list (/userList/index)', () => {
 
       // Two customers, a Chinese variant: UCS-2, 1 part each, cost with tax.
       // One English speaker and one Chinese speaker (the demo's Chinese names), so both variants are billed.
-      await rows.filter({ hasNotText: /[王李张刘]/ }).first().locator('.ant-checkbox-input').check();
-      await rows.filter({ hasText: /[王李张刘]/ }).first().locator('.ant-checkbox-input').check();
+      await rows
+        .filter({ hasNotText: /[王李张刘]/ })
+        .first()
+        .locator('.ant-checkbox-input')
+        .check();
+      await rows
+        .filter({ hasText: /[王李张刘]/ })
+        .first()
+        .locator('.ant-checkbox-input')
+        .check();
       await expect.poll(() => page.getByText('2 customers selected').count()).toBe(1);
       await page.getByRole('button', { name: 'Write SMS' }).click();
       await page.getByLabel('English message').fill('Harbor Bistro: 20% off this week!');
       await page.getByLabel('Chinese message (optional)').fill('海港小馆：本周八折！');
-      await expect.poll(() => page.getByTestId('counter-zh').textContent()).toMatch(/UCS-2 · \d+ characters · 1 part\b/);
-      await expect.poll(() => page.getByTestId('counter-en').textContent()).toMatch(/GSM-7 · \d+ characters · 1 part\b/);
+      await expect
+        .poll(() => page.getByTestId('counter-zh').textContent())
+        .toMatch(/UCS-2 · \d+ characters · 1 part\b/);
+      await expect
+        .poll(() => page.getByTestId('counter-en').textContent())
+        .toMatch(/GSM-7 · \d+ characters · 1 part\b/);
       await page.getByRole('button', { name: 'Calculate cost' }).click();
-      await expect.poll(() => page.getByTestId('quote').textContent(), { timeout: 20_000 }).toMatch(/Total \$\d+\.\d\d/);
+      await expect
+        .poll(() => page.getByTestId('quote').textContent(), { timeout: 20_000 })
+        .toMatch(/Total \$\d+\.\d\d/);
       await expect.poll(() => page.getByTestId('quote').textContent()).toContain('Chinese: 1 part × 1 recipient =');
       await shot(page, 'customers-compose-en');
       await page.getByRole('button', { name: 'Submit for approval' }).click();
       await expect.poll(() => toast(page, 'SMS approval submitted successfully').count(), { timeout: 20_000 }).toBe(1);
       const campaigns = page.getByTestId('campaigns');
-      await expect.poll(() => campaigns.locator('.ant-table-row').first().textContent(), { timeout: 20_000 }).toContain('Pending');
+      await expect
+        .poll(() => campaigns.locator('.ant-table-row').first().textContent(), { timeout: 20_000 })
+        .toContain('Pending');
 
       // The agent reviews from their home.
       await signInTo(agent.page, 'agent@demo.test', '/AgentApp');
       await agent.page.getByRole('tab', { name: 'SMS reviews' }).click();
-      const review = agent.page.getByTestId('sms-reviews').locator('.ant-table-row').filter({ hasText: '20% off this week' });
+      const review = agent.page
+        .getByTestId('sms-reviews')
+        .locator('.ant-table-row')
+        .filter({ hasText: '20% off this week' });
       await expect.poll(() => review.count(), { timeout: 30_000 }).toBe(1);
       await shot(agent.page, 'customers-review-agent-en');
       await review.getByRole('button', { name: 'Approve' }).click();
@@ -123,14 +160,20 @@ describe('customer list (/userList/index)', () => {
       await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('Approved');
       await row.getByRole('button', { name: 'Send Now' }).click();
       const dialog = page.locator('.ant-modal-confirm');
-      await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toMatch(/2 recipients and charges \$\d+\.\d\d/);
+      await expect
+        .poll(() => dialog.textContent(), { timeout: 20_000 })
+        .toMatch(/2 recipients and charges \$\d+\.\d\d/);
       await shot(page, 'customers-send-confirm-en');
       await dialog.getByRole('button', { name: /^Pay \$/ }).click();
       await expect.poll(() => toast(page, 'SMS sent to 2 users').count(), { timeout: 20_000 }).toBe(1);
-      await expect.poll(() => row.textContent(), { timeout: 40_000 }).toMatch(/0 queued, \d sent, \d delivered, 0 failed/);
+      await expect
+        .poll(() => row.textContent(), { timeout: 40_000 })
+        .toMatch(/0 queued, \d sent, \d delivered, 0 failed/);
       await expect.poll(() => row.textContent()).toContain('Sent by');
       await row.locator('.ant-table-row-expand-icon').click();
-      await expect.poll(() => page.locator('.ant-table-expanded-row .ant-table-row').count(), { timeout: 20_000 }).toBe(2);
+      await expect
+        .poll(() => page.locator('.ant-table-expanded-row .ant-table-row').count(), { timeout: 20_000 })
+        .toBe(2);
       await shot(page, 'customers-sent-progress-en');
     } finally {
       await resetBank(page).catch(() => undefined);
@@ -146,7 +189,9 @@ describe('customer list (/userList/index)', () => {
       const rows = page.locator('.ant-table-tbody .ant-table-row');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.getByText('短信活动').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.getByTestId('customer-total').textContent(), { timeout: 30_000 }).toMatch(/^(共 \d+ 位顾客|超过 10000 位顾客)$/);
+      await expect
+        .poll(() => page.getByTestId('customer-total').textContent(), { timeout: 30_000 })
+        .toMatch(/^(共 \d+ 位顾客|超过 10000 位顾客)$/);
       await shot(page, 'customers-list-zh-phone');
       await page.getByRole('button', { name: '编写短信' }).click();
       await expect.poll(() => toast(page, '请先选择用户').count(), { timeout: 20_000 }).toBe(1);

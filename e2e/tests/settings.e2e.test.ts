@@ -16,7 +16,8 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_Yo
 const messageText = (page: Page) => page.locator('.ant-message').innerText();
 
 /** A card's form (the settings pages hold one card per section). */
-const card = (page: Page, title: string) => page.locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator('.ant-card').filter({ has: page.getByText(title, { exact: true }) });
 
 /** A form field's whole item (label and control), by its label. */
 const field = (scope: ReturnType<typeof card>, label: string) =>
@@ -56,9 +57,9 @@ describe('settings, service fees and the admin panel', () => {
     await pos.getByLabel('Percentage').last().fill('20');
     await save(page, pos);
     await page.reload();
-    await expect.poll(() => pos.getByLabel('Receipt footer').inputValue(), { timeout: 30_000 }).toBe(
-      'Thank you for dining at Harbor Bistro',
-    );
+    await expect
+      .poll(() => pos.getByLabel('Receipt footer').inputValue(), { timeout: 30_000 })
+      .toBe('Thank you for dining at Harbor Bistro');
     await expect.poll(() => field(pos, 'Theme').innerText()).toContain('Midnight');
     expect(await pos.getByLabel('Party of at least').last().inputValue()).toBe('8');
     await shot(page, 'settings-pos-en');
@@ -115,7 +116,9 @@ describe('settings, service fees and the admin panel', () => {
     await warning.getByRole('button', { name: 'OK' }).click();
     await page.reload();
     const row = (name: string) => page.locator('.ant-table-row', { hasText: name });
-    await expect.poll(() => row('Holiday surcharge').innerText(), { timeout: 30_000 }).toContain('Overlaps another fee');
+    await expect
+      .poll(() => row('Holiday surcharge').innerText(), { timeout: 30_000 })
+      .toContain('Overlaps another fee');
     expect(await row('Large party').innerText()).toContain('18%');
     await shot(page, 'settings-fees-en');
     await context.close();

@@ -516,9 +516,12 @@ describe('authorization matrix', () => {
     const outsider = await inject(route, await tokenFor(ctx.app, OTHER_SUBTREE_AGENT), 'home');
     expect(outsider.statusCode, `an agent of another subtree is signed in: ${outsider.body}`).not.toBe(401);
     if (route.url.includes(':'))
-      expect([403, 404, 409], `agent of another subtree: ${outsider.statusCode} ${outsider.body}`).toContain(outsider.statusCode);
+      expect([403, 404, 409], `agent of another subtree: ${outsider.statusCode} ${outsider.body}`).toContain(
+        outsider.statusCode,
+      );
     for (const marker of HOME_MARKERS) {
-      if (typeof marker === 'string') expect(outsider.body, `another subtree's agent saw '${marker}'`).not.toContain(marker);
+      if (typeof marker === 'string')
+        expect(outsider.body, `another subtree's agent saw '${marker}'`).not.toContain(marker);
       else expect(outsider.body, `another subtree's agent saw ${marker}`).not.toMatch(marker);
     }
 

@@ -122,7 +122,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: the customer list's text search reads trigram indexes (migration 0019), as on PostgreSQL.
-  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteLoadDataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteLoadDataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   if (schema) await client.exec(`create schema if not exists ${schema}; set search_path to ${schema};`);
   const db = drizzlePglite({ client, casing: 'snake_case' });

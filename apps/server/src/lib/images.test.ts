@@ -2,9 +2,19 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { processImage } from './images.ts';
 
-const photo = (width: number, height: number, format: 'jpeg' | 'png', extra: { orientation?: number; alpha?: boolean } = {}) => {
+const photo = (
+  width: number,
+  height: number,
+  format: 'jpeg' | 'png',
+  extra: { orientation?: number; alpha?: boolean } = {},
+) => {
   let image = sharp({
-    create: { width, height, channels: extra.alpha ? 4 : 3, background: extra.alpha ? { r: 200, g: 40, b: 40, alpha: 0.5 } : '#c0392b' },
+    create: {
+      width,
+      height,
+      channels: extra.alpha ? 4 : 3,
+      background: extra.alpha ? { r: 200, g: 40, b: 40, alpha: 0.5 } : '#c0392b',
+    },
   });
   if (extra.orientation) image = image.withMetadata({ orientation: extra.orientation });
   return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();

@@ -32,9 +32,7 @@ export function gmtOffsetLabel(zone: string | null | undefined, at: Date): strin
     formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
     offsetFormatters.set(zone, formatter);
   }
-  const part = formatter
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  const part = formatter.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   // longOffset prints plain 'GMT' for a zero offset.
   if (!part || part === 'GMT') return 'GMT+00:00';
   return part;

@@ -30,7 +30,10 @@ export async function businessBuilders(env: TMatrixEnv): Promise<Record<string, 
     'GET /api/api/business/effective-hours': { build: () => ({ url: '/api/api/business/effective-hours' }) },
     'GET /api/api/business/settings': { build: () => ({ url: '/api/api/business/settings' }) },
     'POST /api/api/business/settings': {
-      build: () => ({ url: '/api/api/business/settings', payload: { section: 'pos', value: DEFAULT_BUSINESS_SETTINGS.pos } }),
+      build: () => ({
+        url: '/api/api/business/settings',
+        payload: { section: 'pos', value: DEFAULT_BUSINESS_SETTINGS.pos },
+      }),
       // The caller's own restaurant: the route has no id to point elsewhere.
       crossTenant: [200],
     },
@@ -65,7 +68,10 @@ export async function businessBuilders(env: TMatrixEnv): Promise<Record<string, 
       crossTenant: [200],
     },
     'PUT /api/api/business/service-fees/:id': {
-      build: () => ({ url: `/api/api/business/service-fees/${fee!.id}`, payload: { ...feeBody, description: 'Harbor matrix oyster fee' } }),
+      build: () => ({
+        url: `/api/api/business/service-fees/${fee!.id}`,
+        payload: { ...feeBody, description: 'Harbor matrix oyster fee' },
+      }),
     },
     'DELETE /api/api/business/service-fees/:id': {
       // Another restaurant's owner must get 404; the allowed caller deletes it last of all.
@@ -73,7 +79,10 @@ export async function businessBuilders(env: TMatrixEnv): Promise<Record<string, 
     },
     'GET /api/api/admin/restaurants': { build: () => ({ url: '/api/api/admin/restaurants', query: { q: 'Harbor' } }) },
     'POST /api/api/admin/restaurants/:id/config': {
-      build: () => ({ url: `/api/api/admin/restaurants/${env.home.id}/config`, payload: { enablePremiumCoupon: false } }),
+      build: () => ({
+        url: `/api/api/admin/restaurants/${env.home.id}/config`,
+        payload: { enablePremiumCoupon: false },
+      }),
     },
   };
 }

@@ -44,8 +44,13 @@ export async function customersBuilders(env: TMatrixEnv): Promise<Record<string,
       build: () => ({ url: `/api/api/customers/campaigns/${toSend}/recipients` }),
     },
     // Pending, so the allowed owner is refused the transition (409), never charged.
-    'POST /api/api/customers/campaigns/:id/send': { build: () => ({ url: `/api/api/customers/campaigns/${toSend}/send` }) },
-    'GET /api/api/customers/reviews': { build: () => ({ url: '/api/api/customers/reviews' }), allowedAs: 'agent@demo.test' },
+    'POST /api/api/customers/campaigns/:id/send': {
+      build: () => ({ url: `/api/api/customers/campaigns/${toSend}/send` }),
+    },
+    'GET /api/api/customers/reviews': {
+      build: () => ({ url: '/api/api/customers/reviews' }),
+      allowedAs: 'agent@demo.test',
+    },
     'POST /api/api/customers/reviews/:id': {
       build: () => ({ url: `/api/api/customers/reviews/${toReview}`, payload: { decision: 'rejected' } }),
       allowedAs: 'agent@demo.test',

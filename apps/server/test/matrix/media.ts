@@ -19,9 +19,15 @@ export async function mediaBuilders(env: TMatrixEnv): Promise<Record<string, TBu
       .orderBy(asc(customerPhotos.id));
   const waiting = await photosIn('unapproved');
   const [approved] = await photosIn('approved');
-  if (!image || waiting.length < 2 || !approved) throw new Error('media matrix: the demo photos and images are missing');
+  if (!image || waiting.length < 2 || !approved)
+    throw new Error('media matrix: the demo photos and images are missing');
   // Names found only in Harbor's media rows (media.seed.ts).
-  env.homeMarkers.push('Harbor Smash Burger', 'Harbor Garden Salad', 'Harbor Lobster Linguine', 'harbor-smash-burger.jpg');
+  env.homeMarkers.push(
+    'Harbor Smash Burger',
+    'Harbor Garden Salad',
+    'Harbor Lobster Linguine',
+    'harbor-smash-burger.jpg',
+  );
 
   return {
     'POST /api/api/media/images': { build: () => ({ url: '/api/api/media/images' }) },

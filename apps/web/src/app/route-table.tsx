@@ -207,8 +207,16 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'viewGiftcard' },
     redirect: '/giftcard/index',
     children: [
-      { path: '/giftcard/index', titleKey: 'giftcard.index', lazy: () => import('./routes/giftcards/giftcard-overview-page.tsx') },
-      { path: '/giftcard/list', titleKey: 'giftcard.list', lazy: () => import('./routes/giftcards/giftcard-list-page.tsx') },
+      {
+        path: '/giftcard/index',
+        titleKey: 'giftcard.index',
+        lazy: () => import('./routes/giftcards/giftcard-overview-page.tsx'),
+      },
+      {
+        path: '/giftcard/list',
+        titleKey: 'giftcard.list',
+        lazy: () => import('./routes/giftcards/giftcard-list-page.tsx'),
+      },
     ],
   },
 
@@ -265,9 +273,21 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'unrestrictedPermission', permission: 'editConfig' },
     redirect: '/Setting/POSsettings',
     children: [
-      { path: '/Setting/POSsettings', titleKey: 'setting.posSettings', lazy: () => import('./routes/settings/pos-settings-page.tsx') },
-      { path: '/Setting/Selforder', titleKey: 'setting.selfOrder', lazy: () => import('./routes/settings/self-order-settings-page.tsx') },
-      { path: '/Setting/Ordertogo', titleKey: 'setting.orderToGo', lazy: () => import('./routes/settings/order-to-go-settings-page.tsx') },
+      {
+        path: '/Setting/POSsettings',
+        titleKey: 'setting.posSettings',
+        lazy: () => import('./routes/settings/pos-settings-page.tsx'),
+      },
+      {
+        path: '/Setting/Selforder',
+        titleKey: 'setting.selfOrder',
+        lazy: () => import('./routes/settings/self-order-settings-page.tsx'),
+      },
+      {
+        path: '/Setting/Ordertogo',
+        titleKey: 'setting.orderToGo',
+        lazy: () => import('./routes/settings/order-to-go-settings-page.tsx'),
+      },
     ],
   },
   {

@@ -11,7 +11,10 @@ export const BUSINESS_MESSAGES = {
   'business.tooManyRanges': { en: 'At most 4 time ranges a day', zh: '每天最多 4 个时段' },
   'business.allWeekdays': { en: 'Give all seven weekdays, each once', zh: '请填写一周七天，每天一次' },
   'business.dateFormat': { en: 'Use a date like 2025-12-25', zh: '请使用 2025-12-25 这样的日期' },
-  'business.specialDayTwice': { en: 'Each date can have only one special entry', zh: '每个日期只能设置一条特殊营业时间' },
+  'business.specialDayTwice': {
+    en: 'Each date can have only one special entry',
+    zh: '每个日期只能设置一条特殊营业时间',
+  },
   'business.noteTooLong': { en: 'At most 60 characters', zh: '最多 60 个字符' },
 
   'business.routingChecksum': {
@@ -67,7 +70,10 @@ export const BUSINESS_MESSAGES = {
   'business.feeDates': { en: 'The end date cannot be before the start date', zh: '结束日期不能早于开始日期' },
   'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此服务费已不存在' },
 
-  'business.taxRateError': { en: 'Enter a tax rate from 0 to 100 with at most two decimals', zh: '请输入 0 到 100 之间、最多两位小数的税率' },
+  'business.taxRateError': {
+    en: 'Enter a tax rate from 0 to 100 with at most two decimals',
+    zh: '请输入 0 到 100 之间、最多两位小数的税率',
+  },
   'business.partySizeTwice': { en: 'Each party size can have only one rule', zh: '每个就餐人数只能设置一条规则' },
   'business.busyUntilPast': { en: 'Choose a time in the future', zh: '请选择将来的时间' },
   'business.busyUntilRequired': { en: 'Choose until when', zh: '请选择截止时间' },

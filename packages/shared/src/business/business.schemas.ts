@@ -112,7 +112,10 @@ export const ZUpdateRestRequest = z.object({
   phone: zText({ error: required }).trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
   businessHours: ZWeek.optional(),
   /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
-  holidays: z.array(zIsoDay(m('business.dateFormat'))).max(366).optional(),
+  holidays: z
+    .array(zIsoDay(m('business.dateFormat')))
+    .max(366)
+    .optional(),
   specialDays: z
     .array(ZSpecialDay)
     .max(366)

@@ -32,7 +32,8 @@ const profile = {
 
 describe('ABA routing checksum', () => {
   it('accepts real routing numbers and refuses a one-digit typo and a swap', () => {
-    for (const good of ['011000015', '021000021', '121000358', '026009593']) expect(hasValidAbaChecksum(good)).toBe(true);
+    for (const good of ['011000015', '021000021', '121000358', '026009593'])
+      expect(hasValidAbaChecksum(good)).toBe(true);
     expect(hasValidAbaChecksum('011000016')).toBe(false);
     expect(hasValidAbaChecksum('021000012')).toBe(false);
     expect(hasValidAbaChecksum('12100035')).toBe(false);
@@ -68,26 +69,52 @@ describe('business info', () => {
 
   it('refuses an unknown state and an empty city', () => {
     const r = ZUpdateRestRequest.safeParse({ ...profile, state: 'XX', city: ' ' });
-    expect(firstError(r)?.map((e) => e.split(':')[0]).sort()).toEqual(['city', 'state']);
+    expect(
+      firstError(r)
+        ?.map((e) => e.split(':')[0])
+        .sort(),
+    ).toEqual(['city', 'state']);
   });
 
   it('takes several ranges a day and past midnight, and refuses overlaps and an open day without hours', () => {
     const week = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
       day,
       closed: day === 1,
-      ranges: day === 1 ? [] : [{ open: '11:00', close: '14:30' }, { open: '17:00', close: '01:00' }],
+      ranges:
+        day === 1
+          ? []
+          : [
+              { open: '11:00', close: '14:30' },
+              { open: '17:00', close: '01:00' },
+            ],
     }));
     expect(ZWeek.safeParse(week).success).toBe(true);
-    const overlapping = week.map((d) => (d.day === 2 ? { ...d, ranges: [{ open: '11:00', close: '15:00' }, { open: '14:00', close: '16:00' }] } : d));
-    expect(firstError(ZWeek.safeParse(overlapping))).toEqual([`2.ranges: ${BUSINESS_MESSAGES['business.rangesOverlap'].en}`]);
+    const overlapping = week.map((d) =>
+      d.day === 2
+        ? {
+            ...d,
+            ranges: [
+              { open: '11:00', close: '15:00' },
+              { open: '14:00', close: '16:00' },
+            ],
+          }
+        : d,
+    );
+    expect(firstError(ZWeek.safeParse(overlapping))).toEqual([
+      `2.ranges: ${BUSINESS_MESSAGES['business.rangesOverlap'].en}`,
+    ]);
     const empty = week.map((d) => (d.day === 3 ? { ...d, ranges: [] } : d));
-    expect(firstError(ZWeek.safeParse(empty))).toEqual([`3.ranges: ${BUSINESS_MESSAGES['business.openDayNeedsHours'].en}`]);
+    expect(firstError(ZWeek.safeParse(empty))).toEqual([
+      `3.ranges: ${BUSINESS_MESSAGES['business.openDayNeedsHours'].en}`,
+    ]);
     const twice = week.map((d) => (d.day === 3 ? { ...d, day: 2 } : d));
     expect(ZWeek.safeParse(twice).success).toBe(false);
   });
 
   it('reads a day written as one open/close pair as one range', () => {
-    const r = ZWeek.parse([0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, closed: day === 0, open: '09:00', close: '17:00' })));
+    const r = ZWeek.parse(
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, closed: day === 0, open: '09:00', close: '17:00' })),
+    );
     expect(r[0]).toEqual({ day: 0, closed: true, ranges: [] });
     expect(r[1]).toEqual({ day: 1, closed: false, ranges: [{ open: '09:00', close: '17:00' }] });
   });
@@ -112,13 +139,11 @@ describe('bank account', () => {
   });
   it('requires every field (SPEC 5)', () => {
     const r = ZLinkBankRequest.safeParse({});
-    expect(firstError(r)?.map((e) => e.split(':')[0]).sort()).toEqual([
-      'accountNumber',
-      'accountType',
-      'holderName',
-      'providerCustomerId',
-      'routingNumber',
-    ]);
+    expect(
+      firstError(r)
+        ?.map((e) => e.split(':')[0])
+        .sort(),
+    ).toEqual(['accountNumber', 'accountType', 'holderName', 'providerCustomerId', 'routingNumber']);
   });
   it('reads deposit amounts as cents under a dollar', () => {
     expect(ZVerifyBankRequest.parse({ amount1: '0.32', amount2: '.45' })).toEqual({ amount1: 32, amount2: 45 });
@@ -150,7 +175,14 @@ describe('service fees', () => {
     ]);
   });
   it('warns only about active fees of the same kind sharing dates and an order type', () => {
-    const base = { id: 1, kind: 'percent' as const, startDate: '2026-03-01', endDate: '2026-03-31', orderTypes: ['dine_in' as const], active: true };
+    const base = {
+      id: 1,
+      kind: 'percent' as const,
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      orderTypes: ['dine_in' as const],
+      active: true,
+    };
     const others = [
       { ...base, id: 2, startDate: '2026-03-31', endDate: null },
       { ...base, id: 3, kind: 'fixed' as const },
@@ -170,7 +202,9 @@ describe('settings', () => {
   });
   it('busy mode needs an end time unless off', () => {
     expect(ZBusyMode.safeParse({ mode: 'paused', extraMinutes: 15, until: null }).success).toBe(false);
-    expect(ZBusyMode.safeParse({ mode: 'extra', extraMinutes: 20, until: '2026-03-14T21:00:00-04:00' }).success).toBe(true);
+    expect(ZBusyMode.safeParse({ mode: 'extra', extraMinutes: 20, until: '2026-03-14T21:00:00-04:00' }).success).toBe(
+      true,
+    );
   });
   it('refuses turning the order-to-go-with-date flag off', () => {
     expect(ZUpdateRestAdminConfigRequest.safeParse({ enableOrderToGoWithDateSelect: false }).success).toBe(false);
@@ -189,7 +223,9 @@ describe('effective hours', () => {
     now: { date: '2026-03-14', minutes: 19 * 60 + 30 },
     days: 14,
     weekly,
-    specialDays: [{ date: '2026-03-17', closed: false, ranges: [{ open: '12:00', close: '16:00' }], note: 'St Patrick' }],
+    specialDays: [
+      { date: '2026-03-17', closed: false, ranges: [{ open: '12:00', close: '16:00' }], note: 'St Patrick' },
+    ],
     holidays: ['2026-03-16'],
     channels: { pos: open, kiosk: { enabled: false }, online: open },
   };
@@ -230,7 +266,10 @@ describe('effective hours', () => {
 
     const busy = effectiveHours({
       ...input,
-      channels: { ...input.channels, online: { enabled: true, busyUntil: { date: '2026-03-14', minutes: 21 * 60 }, extraMinutes: 20 } },
+      channels: {
+        ...input.channels,
+        online: { enabled: true, busyUntil: { date: '2026-03-14', minutes: 21 * 60 }, extraMinutes: 20 },
+      },
     });
     expect(busy[0]!.channels[2]).toMatchObject({ reason: 'busy', extraMinutes: 20, until: '21:00' });
     expect(busy[1]!.channels[2]!.reason).toBeNull();
@@ -261,12 +300,22 @@ describe('effective hours', () => {
     });
     // Saturday: open 11:00-01:00, so breakfast is 11:00-11:30 and the late fries 23:00-01:00 (+1).
     expect(days[0]!.dishes).toEqual([
-      { hours: '06:00-11:30;0-6', items: ['Pancakes', 'Omelette'], ranges: [{ open: '11:00', close: '11:30', overnight: false }] },
+      {
+        hours: '06:00-11:30;0-6',
+        items: ['Pancakes', 'Omelette'],
+        ranges: [{ open: '11:00', close: '11:30', overnight: false }],
+      },
       { hours: '23:00-02:00;6', items: ['Late fries'], ranges: [{ open: '23:00', close: '01:00', overnight: true }] },
     ]);
     // Monday is closed: no dish can be ordered.
     expect(days[2]!.dishes.every((d) => d.ranges.length === 0)).toBe(true);
-    expect(days[0]!.platforms[0]).toEqual({ platform: 'doordash', label: 'DoorDash', ranges: [], reason: 'paused', until: null });
+    expect(days[0]!.platforms[0]).toEqual({
+      platform: 'doordash',
+      label: 'DoorDash',
+      ranges: [],
+      reason: 'paused',
+      until: null,
+    });
     expect(days[1]!.platforms[0]).toEqual({
       platform: 'doordash',
       label: 'DoorDash',

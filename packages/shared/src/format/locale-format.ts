@@ -49,7 +49,12 @@ export function formatDay(day: string, lang: TDisplayLanguage, opts: { weekday?:
   if (!d) return day;
   return dateFormatter(
     lang,
-    { year: 'numeric', month: lang === 'zh' ? 'long' : 'short', day: 'numeric', ...(opts.weekday ? { weekday: 'short' } : {}) },
+    {
+      year: 'numeric',
+      month: lang === 'zh' ? 'long' : 'short',
+      day: 'numeric',
+      ...(opts.weekday ? { weekday: 'short' } : {}),
+    },
     'UTC',
   ).format(d);
 }

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants.ts';
 
 /**
@@ -150,4 +140,3 @@ export const smsRecipients = pgTable(
     check('sms_recipients_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed')`),
   ],
 );
-

@@ -28,7 +28,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(queues.map((q) => q.stop()));
   if (process.env.TEST_DATABASE_URL) {
-    const result = (await db.execute(sql`select current_schema() as schema`)) as unknown as { rows: Array<{ schema: string }> };
+    const result = (await db.execute(sql`select current_schema() as schema`)) as unknown as {
+      rows: Array<{ schema: string }>;
+    };
     const [row] = result.rows;
     await ctx.close();
     // the queue's schema beside the file's (the next start would remove it too)

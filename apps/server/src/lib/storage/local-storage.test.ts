@@ -35,7 +35,9 @@ describe('LocalDirectoryStorage', () => {
 
   it('fails like an unreachable store when told to (STORAGE_FAIL=1)', async () => {
     const storage = new LocalDirectoryStorage(mkdtempSync(join(tmpdir(), 'ra-storage-')), true);
-    await expect(storage.put('r/1/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.put('r/1/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
   });
 
   it('reads the S3 settings from the environment only when a bucket is named', () => {

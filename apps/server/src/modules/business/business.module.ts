@@ -24,7 +24,10 @@ export function createBankService(
 }
 
 /** Business info and hours, bank account, service fees, settings and the admin panel (issue 9). */
-export function businessModule(deps: TModuleDeps, options: { bankProvider?: BankProvider } = {}): FastifyPluginAsyncZod {
+export function businessModule(
+  deps: TModuleDeps,
+  options: { bankProvider?: BankProvider } = {},
+): FastifyPluginAsyncZod {
   const bank = createBankService(deps, options.bankProvider);
   const restaurantNodeOf = async (auth: AuthContext) => {
     const restaurantId = requireRestaurantId(auth);

@@ -73,12 +73,24 @@ async function resetBank() {
 
 describe('bank account', () => {
   it('refuses a bad routing number (length, then checksum) and a missing field, changing nothing', async () => {
-    const short = await owner({ method: 'POST', url: '/api/api/business/bank', payload: { ...bank, routingNumber: '01100001' } });
+    const short = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank',
+      payload: { ...bank, routingNumber: '01100001' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors).toEqual({ routingNumber: VALIDATION_MESSAGES['account.routingnumberError'].en });
-    const typo = await owner({ method: 'POST', url: '/api/api/business/bank', payload: { ...bank, routingNumber: '011000016' } });
+    const typo = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank',
+      payload: { ...bank, routingNumber: '011000016' },
+    });
     expect(typo.json().errors).toEqual({ routingNumber: msg('business.routingChecksum') });
-    const missing = await owner({ method: 'POST', url: '/api/api/business/bank', payload: { ...bank, holderName: '' } });
+    const missing = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank',
+      payload: { ...bank, holderName: '' },
+    });
     expect(missing.json().errors).toEqual({ holderName: VALIDATION_MESSAGES['validation.required'].en });
     expect((await owner({ method: 'GET', url: '/api/api/business/bank' })).json()).toEqual({ account: null });
   });
@@ -110,7 +122,11 @@ describe('bank account', () => {
       postedAt: null,
       amount1Cents: 0,
     });
-    const early = await owner({ method: 'POST', url: '/api/api/business/bank/verify', payload: { amount1: '0.10', amount2: '0.20' } });
+    const early = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank/verify',
+      payload: { amount1: '0.10', amount2: '0.20' },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(msg('business.bankNotAwaiting'));
     expect(await isBankVerified(ctx.db, harbor.nodeId)).toBe(false);
@@ -125,7 +141,11 @@ describe('bank account', () => {
     expect(posted!.status).toBe('awaiting_verification');
 
     const [a1, a2] = await postedAmounts();
-    const ok = await owner({ method: 'POST', url: '/api/api/business/bank/verify', payload: { amount1: a2, amount2: a1 } });
+    const ok = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank/verify',
+      payload: { amount1: a2, amount2: a1 },
+    });
     expect(ok.json()).toMatchObject({ outcome: 'verified', account: { status: 'verified' } });
     expect(await isBankVerified(ctx.db, harbor.nodeId)).toBe(true);
 
@@ -148,7 +168,11 @@ describe('bank account', () => {
     const wrongOther = a2 === '0.03' ? '0.04' : '0.03';
     const answers = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await owner({ method: 'POST', url: '/api/api/business/bank/verify', payload: { amount1: wrong, amount2: wrongOther } });
+      const res = await owner({
+        method: 'POST',
+        url: '/api/api/business/bank/verify',
+        payload: { amount1: wrong, amount2: wrongOther },
+      });
       answers.push(res.json());
     }
     expect(answers.map((a) => [a.outcome, a.account.attemptsLeft])).toEqual([
@@ -158,7 +182,11 @@ describe('bank account', () => {
     ]);
     expect(answers[0].message).toBe(msg('business.depositsWrong'));
     // Even the right amounts are refused now.
-    const late = await owner({ method: 'POST', url: '/api/api/business/bank/verify', payload: { amount1: a1, amount2: a2 } });
+    const late = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank/verify',
+      payload: { amount1: a1, amount2: a2 },
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(msg('business.bankVerifyFailed'));
 
@@ -179,7 +207,11 @@ describe('bank account', () => {
     const [row] = await ctx.db.select().from(bankAccounts).where(eq(bankAccounts.nodeId, harbor.nodeId));
     expect(row!.status).toBe('expired');
     const [a1, a2] = await postedAmounts();
-    const res = await owner({ method: 'POST', url: '/api/api/business/bank/verify', payload: { amount1: a1, amount2: a2 } });
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank/verify',
+      payload: { amount1: a1, amount2: a2 },
+    });
     expect(res.json().message).toBe(msg('business.bankExpired'));
     await resetBank();
   });
@@ -220,7 +252,10 @@ describe('business hours and the effective-hours view', () => {
       day === 1
         ? []
         : day >= 5
-          ? [{ open: '11:00', close: '14:00' }, { open: '17:00', close: '01:00' }]
+          ? [
+              { open: '11:00', close: '14:00' },
+              { open: '17:00', close: '01:00' },
+            ]
           : [{ open: '11:00', close: '22:00' }],
   }));
 
@@ -256,23 +291,34 @@ describe('business hours and the effective-hours view', () => {
   });
 
   it('merges the menu’s dish hours and the delivery platforms’ hours and pauses into the 14-day view', async () => {
-    const harborId = (await ctx.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, 'Harbor Bistro')))[0]!.id;
+    const harborId = (
+      await ctx.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.name, 'Harbor Bistro'))
+    )[0]!.id;
     const updated = (await ctx.db.execute(
       sql`update menu_items set dish_hours = '12:00-15:00;0-6' where id = (select id from menu_items where restaurant_id = ${harborId} order by id limit 1) returning name`,
     )) as unknown as { rows: Array<{ name: string }> };
     const dish = updated.rows[0];
     try {
       const until = '2026-03-15T12:30:00-04:00';
-      const paused = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause', payload: { until } });
+      const paused = await owner({
+        method: 'POST',
+        url: '/api/api/delivery/platforms/doordash/pause',
+        payload: { until },
+      });
       expect(paused.statusCode, paused.body).toBe(200);
       const view = (await owner({ method: 'GET', url: '/api/api/business/effective-hours' })).json();
       const saturday = view.days[0];
       // The store opens 11:00-14:00 and 17:00-01:00 on Saturdays: the dish can be had 12:00-14:00.
       expect(saturday.dishes).toEqual([
-        { hours: '12:00-15:00;0-6', items: [dish!.name], ranges: [{ open: '12:00', close: '14:00', overnight: false }] },
+        {
+          hours: '12:00-15:00;0-6',
+          items: [dish!.name],
+          ranges: [{ open: '12:00', close: '14:00', overnight: false }],
+        },
       ]);
       expect(view.days[2].dishes[0].ranges).toEqual([]); // Monday closed
-      const doordash = (i: number) => view.days[i].platforms.find((p: { platform: string }) => p.platform === 'doordash');
+      const doordash = (i: number) =>
+        view.days[i].platforms.find((p: { platform: string }) => p.platform === 'doordash');
       expect(doordash(0)).toMatchObject({ label: 'DoorDash', ranges: [], reason: 'paused' });
       expect(doordash(1)).toMatchObject({ reason: 'paused', until: '12:30' });
       expect(doordash(1).ranges[0].open).toBe('12:30');
@@ -280,13 +326,29 @@ describe('business hours and the effective-hours view', () => {
       expect(view.days[0].platforms.map((p: { platform: string }) => p.platform)).toEqual(['doordash']);
     } finally {
       await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
-      await ctx.db.execute(sql`update menu_items set dish_hours = '' where restaurant_id = ${harborId} and dish_hours = '12:00-15:00;0-6'`);
+      await ctx.db.execute(
+        sql`update menu_items set dish_hours = '' where restaurant_id = ${harborId} and dish_hours = '12:00-15:00;0-6'`,
+      );
     }
   });
 
   it('refuses overlapping ranges on a day with the message under that day', async () => {
-    const bad = week.map((d) => (d.day === 2 ? { ...d, ranges: [{ open: '11:00', close: '15:00' }, { open: '14:00', close: '18:00' }] } : d));
-    const res = await owner({ method: 'POST', url: '/api/api/updaterest', payload: { ...profile, businessHours: bad } });
+    const bad = week.map((d) =>
+      d.day === 2
+        ? {
+            ...d,
+            ranges: [
+              { open: '11:00', close: '15:00' },
+              { open: '14:00', close: '18:00' },
+            ],
+          }
+        : d,
+    );
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: { ...profile, businessHours: bad },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.values(res.json().errors)).toEqual([msg('business.rangesOverlap')]);
   });
@@ -297,7 +359,10 @@ describe('business hours and the effective-hours view', () => {
       url: '/api/api/business/settings',
       payload: {
         section: 'orderToGo',
-        value: { ...DEFAULT_BUSINESS_SETTINGS.orderToGo, busy: { mode: 'paused', extraMinutes: 15, until: '2026-03-14T18:00:00-04:00' } },
+        value: {
+          ...DEFAULT_BUSINESS_SETTINGS.orderToGo,
+          busy: { mode: 'paused', extraMinutes: 15, until: '2026-03-14T18:00:00-04:00' },
+        },
       },
     });
     expect(past.statusCode).toBe(400);
@@ -308,7 +373,10 @@ describe('business hours and the effective-hours view', () => {
       url: '/api/api/business/settings',
       payload: {
         section: 'orderToGo',
-        value: { ...DEFAULT_BUSINESS_SETTINGS.orderToGo, busy: { mode: 'paused', extraMinutes: 15, until: '2026-03-15T12:00:00-04:00' } },
+        value: {
+          ...DEFAULT_BUSINESS_SETTINGS.orderToGo,
+          busy: { mode: 'paused', extraMinutes: 15, until: '2026-03-15T12:00:00-04:00' },
+        },
       },
     });
     expect(paused.statusCode).toBe(200);
@@ -323,7 +391,10 @@ describe('business hours and the effective-hours view', () => {
       url: '/api/api/business/settings',
       payload: {
         section: 'orderToGo',
-        value: { ...DEFAULT_BUSINESS_SETTINGS.orderToGo, busy: { mode: 'extra', extraMinutes: 25, until: '2026-03-14T22:00:00-04:00' } },
+        value: {
+          ...DEFAULT_BUSINESS_SETTINGS.orderToGo,
+          busy: { mode: 'extra', extraMinutes: 25, until: '2026-03-14T22:00:00-04:00' },
+        },
       },
     });
     expect(busy.json().orderToGo.busy).toMatchObject({ mode: 'extra', extraMinutes: 25 });
@@ -340,7 +411,11 @@ describe('settings', () => {
       ...DEFAULT_BUSINESS_SETTINGS.pos,
       taxRate: '8.875',
     };
-    const bad = await owner({ method: 'POST', url: '/api/api/business/settings', payload: { section: 'pos', value: pos } });
+    const bad = await owner({
+      method: 'POST',
+      url: '/api/api/business/settings',
+      payload: { section: 'pos', value: pos },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.values(bad.json().errors)).toEqual([msg('business.taxRateError')]);
 
@@ -353,7 +428,11 @@ describe('settings', () => {
       receiptHeader: 'Harbor Bistro — thank you',
       gratuityRules: [{ minPartySize: 6, percent: '18' }],
     };
-    const res = await owner({ method: 'POST', url: '/api/api/business/settings', payload: { section: 'pos', value: good } });
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/business/settings',
+      payload: { section: 'pos', value: good },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().pos).toEqual(good);
     const [entry] = await ctx.db
@@ -367,7 +446,16 @@ describe('settings', () => {
     const gratuityTwice = await owner({
       method: 'POST',
       url: '/api/api/business/settings',
-      payload: { section: 'pos', value: { ...good, gratuityRules: [{ minPartySize: 6, percent: '18' }, { minPartySize: 6, percent: '20' }] } },
+      payload: {
+        section: 'pos',
+        value: {
+          ...good,
+          gratuityRules: [
+            { minPartySize: 6, percent: '18' },
+            { minPartySize: 6, percent: '20' },
+          ],
+        },
+      },
     });
     expect(Object.values(gratuityTwice.json().errors)).toEqual([msg('business.partySizeTwice')]);
   });
@@ -382,7 +470,11 @@ describe('settings', () => {
   });
 
   it('stores the English plural tip word and getrest returns it as tipsWord', async () => {
-    const res = await owner({ method: 'POST', url: '/api/api/updateRestConfig', payload: { name: 'tipsWord', value: 'Gratuities' } });
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updateRestConfig',
+      payload: { name: 'tipsWord', value: 'Gratuities' },
+    });
     expect(res.json()).toEqual({ name: 'tipsWord', value: 'Gratuities' });
     expect((await owner({ method: 'GET', url: '/api/api/getrest' })).json().config.tipsWord).toBe('Gratuities');
   });
@@ -410,7 +502,13 @@ describe('service fees', () => {
     const second = await owner({
       method: 'POST',
       url: '/api/api/business/service-fees',
-      payload: { ...fee, description: 'Holiday surcharge', amount: '3.5', startDate: '2026-12-20', orderTypes: ['dine_in', 'takeout'] },
+      payload: {
+        ...fee,
+        description: 'Holiday surcharge',
+        amount: '3.5',
+        startDate: '2026-12-20',
+        orderTypes: ['dine_in', 'takeout'],
+      },
     });
     expect(second.json().warnings).toEqual([{ id: first.json().fee.id, description: 'Large party charge' }]);
     const fixed = await owner({
@@ -474,9 +572,17 @@ describe('admin panel', () => {
     });
     expect(off.statusCode).toBe(400);
     expect(Object.values(off.json().errors)).toEqual([msg('business.toGoFlagOnlyOn')]);
-    const missing = await admin({ method: 'POST', url: '/api/api/admin/restaurants/999999/config', payload: { enablePremiumCoupon: true } });
+    const missing = await admin({
+      method: 'POST',
+      url: '/api/api/admin/restaurants/999999/config',
+      payload: { enablePremiumCoupon: true },
+    });
     expect(missing.statusCode).toBe(404);
-    const byOwner = await owner({ method: 'POST', url: `/api/api/admin/restaurants/${harbor.id}/config`, payload: { enablePremiumCoupon: false } });
+    const byOwner = await owner({
+      method: 'POST',
+      url: `/api/api/admin/restaurants/${harbor.id}/config`,
+      payload: { enablePremiumCoupon: false },
+    });
     expect(byOwner.statusCode).toBe(403);
   });
 });

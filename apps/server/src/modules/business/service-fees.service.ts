@@ -43,7 +43,10 @@ export class ServiceFeesService {
         .limit(pageSize)
         .offset((page - 1) * pageSize),
       this.allActive(this.db, restaurantId),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(serviceFees).where(live),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(serviceFees)
+        .where(live),
     ]);
     return { items: rows.map((r) => withOverlaps(r, all)), total: count?.n ?? 0, page, pageSize };
   }
@@ -74,7 +77,11 @@ export class ServiceFeesService {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      const mine = and(eq(serviceFees.id, id), eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt));
+      const mine = and(
+        eq(serviceFees.id, id),
+        eq(serviceFees.restaurantId, restaurantId),
+        isNull(serviceFees.deletedAt),
+      );
       const [before] = await tx.select().from(serviceFees).where(mine).for('update');
       if (!before) throw feeNotFound();
       const [row] = await tx
@@ -124,7 +131,9 @@ export class ServiceFeesService {
     return db
       .select()
       .from(serviceFees)
-      .where(and(eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt), eq(serviceFees.active, true)));
+      .where(
+        and(eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt), eq(serviceFees.active, true)),
+      );
   }
 
   private async saved(db: Database, restaurantId: number, row: TRow): Promise<TServiceFeeSaved> {

@@ -29,7 +29,15 @@ import { isBankVerified } from '../business/bank-status.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
 import { SmsSendError, type SmsSender } from './sms-sender.ts';
-import { arrayParam, iso, num, requireListRole, rowsOf, strOrNull, type CustomersService } from './customers.service.ts';
+import {
+  arrayParam,
+  iso,
+  num,
+  requireListRole,
+  rowsOf,
+  strOrNull,
+  type CustomersService,
+} from './customers.service.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
 const BATCH = 50;
@@ -66,7 +74,10 @@ export class CampaignsService {
   }
 
   async pricing(): Promise<TSmsPricing> {
-    const [row] = await rowsOf(this.deps.db, sql`select price_per_part_micros, tax_rate_basis_points from sms_pricing where id = 1`);
+    const [row] = await rowsOf(
+      this.deps.db,
+      sql`select price_per_part_micros, tax_rate_basis_points from sms_pricing where id = 1`,
+    );
     return row
       ? { pricePerPartMicros: num(row.price_per_part_micros), taxRateBasisPoints: num(row.tax_rate_basis_points) }
       : DEFAULT_SMS_PRICING;
@@ -125,7 +136,11 @@ export class CampaignsService {
       ],
       await this.pricing(),
     );
-    const quote: TCampaignQuote = { recipients: reachable.length, optedOutExcluded: capped.length - reachable.length, ...cost };
+    const quote: TCampaignQuote = {
+      recipients: reachable.length,
+      optedOutExcluded: capped.length - reachable.length,
+      ...cost,
+    };
     return { restaurantId, quote, reachable, partsEn, partsZh, enCount, zhCount, hasZh: !!request.bodyZh };
   }
 
@@ -138,7 +153,8 @@ export class CampaignsService {
   async submit(auth: AuthContext, request: TCampaignRequest) {
     const q = await this.quote(auth, request);
     if (q.reachable.length === 0) throw badRequest('selectFirst');
-    if (!(await isBankVerified(this.deps.db, await this.restaurantNode(q.restaurantId)))) throw conflict('linkBankFirst');
+    if (!(await isBankVerified(this.deps.db, await this.restaurantNode(q.restaurantId))))
+      throw conflict('linkBankFirst');
     const now = this.deps.clock.now().toISOString();
     const id = await this.deps.db.transaction(async (tx) => {
       const [row] = await rowsOf(
@@ -188,7 +204,9 @@ export class CampaignsService {
   private toCampaign(r: Record<string, unknown>): TCampaign {
     const lines = [
       { language: 'en' as const, parts: num(r.parts_en), recipients: num(r.recipients_en) },
-      ...(r.parts_zh !== null ? [{ language: 'zh' as const, parts: num(r.parts_zh), recipients: num(r.recipients_zh) }] : []),
+      ...(r.parts_zh !== null
+        ? [{ language: 'zh' as const, parts: num(r.parts_zh), recipients: num(r.recipients_zh) }]
+        : []),
     ];
     const cost = smsCost(lines, {
       pricePerPartMicros: num(r.price_per_part_micros),
@@ -230,20 +248,29 @@ export class CampaignsService {
 
   async listOwn(auth: AuthContext) {
     const restaurantId = requireListRole(auth);
-    const rows = await rowsOf(this.deps.db, sql`${this.select(sql`c.restaurant_id = ${restaurantId}`)} order by c.created_at desc, c.id desc limit 50`);
+    const rows = await rowsOf(
+      this.deps.db,
+      sql`${this.select(sql`c.restaurant_id = ${restaurantId}`)} order by c.created_at desc, c.id desc limit 50`,
+    );
     return { rows: rows.map((r) => this.toCampaign(r)) };
   }
 
   async recipients(auth: AuthContext, id: number, page: number) {
     const restaurantId = requireListRole(auth);
-    const [c] = await rowsOf(this.deps.db, sql`select id from sms_campaigns where id = ${id} and restaurant_id = ${restaurantId}`);
+    const [c] = await rowsOf(
+      this.deps.db,
+      sql`select id from sms_campaigns where id = ${id} and restaurant_id = ${restaurantId}`,
+    );
     if (!c) throw notFound();
     const rows = await rowsOf(
       this.deps.db,
       sql`select phone, language, status, error from sms_recipients where campaign_id = ${id}
         order by phone limit 100 offset ${(page - 1) * 100}`,
     );
-    const [n] = await rowsOf(this.deps.db, sql`select count(*)::int as n from sms_recipients where campaign_id = ${id}`);
+    const [n] = await rowsOf(
+      this.deps.db,
+      sql`select count(*)::int as n from sms_recipients where campaign_id = ${id}`,
+    );
     return {
       rows: rows.map((r) => ({
         phone: String(r.phone),
@@ -285,9 +312,17 @@ export class CampaignsService {
       if (!canMoveCampaign(from, decision)) throw conflict('notAllowedNow', { from, to: decision });
       await tx.execute(sql`update sms_campaigns set status = ${decision}, reviewed_by_user_id = ${auth.userId},
         reviewed_at = ${this.deps.clock.now().toISOString()}::timestamptz, review_note = ${note || null} where id = ${id}`);
-      await this.auditIn(tx, num(row.restaurant_id), auth.userId, `sms.campaign.${decision === 'approved' ? 'approve' : 'reject'}`, 'sms_campaign', String(id), {
-        note: note ?? null,
-      });
+      await this.auditIn(
+        tx,
+        num(row.restaurant_id),
+        auth.userId,
+        `sms.campaign.${decision === 'approved' ? 'approve' : 'reject'}`,
+        'sms_campaign',
+        String(id),
+        {
+          note: note ?? null,
+        },
+      );
       return { message: message(decision === 'approved' ? 'approved' : 'rejected') };
     });
   }
@@ -320,7 +355,8 @@ export class CampaignsService {
           })
         ).chargeId;
       } catch (error) {
-        if (error instanceof PaymentError) throw new AppError(402, ERROR_CODES.badRequest, message('paymentFailed'), { cause: error });
+        if (error instanceof PaymentError)
+          throw new AppError(402, ERROR_CODES.badRequest, message('paymentFailed'), { cause: error });
         throw error;
       }
     }
@@ -342,11 +378,15 @@ export class CampaignsService {
       return true;
     });
     if (!moved) throw conflict('notAllowedNow', { from: 'sent', to: 'sent' });
-    await this.deps.jobs.send(SEND_QUEUE, { campaignId: id }, {
-      startAfter: window.at,
-      singletonKey: `sms-campaign-${id}`,
-      retryLimit: 5,
-    });
+    await this.deps.jobs.send(
+      SEND_QUEUE,
+      { campaignId: id },
+      {
+        startAfter: window.at,
+        singletonKey: `sms-campaign-${id}`,
+        retryLimit: 5,
+      },
+    );
     const recipients = num(row.recipients_en) + num(row.recipients_zh);
     return {
       message: message('sent', { count: recipients }),
@@ -368,7 +408,9 @@ export class CampaignsService {
     if (!c || c.status !== 'sent' || !(c.send_state === 'waiting' || c.send_state === 'sending')) return;
     const window = nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York');
     if (window.waits) {
-      await db.execute(sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${window.at.toISOString()}::timestamptz where id = ${campaignId}`);
+      await db.execute(
+        sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${window.at.toISOString()}::timestamptz where id = ${campaignId}`,
+      );
       await this.deps.jobs.send(SEND_QUEUE, { campaignId }, { startAfter: window.at, retryLimit: 5 });
       return;
     }
@@ -378,7 +420,9 @@ export class CampaignsService {
       // Outside the window mid-way (a long send reaching 21:00): stop and wait for the next morning.
       if (nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York').waits) {
         const next = nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York');
-        await db.execute(sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${next.at.toISOString()}::timestamptz where id = ${campaignId}`);
+        await db.execute(
+          sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${next.at.toISOString()}::timestamptz where id = ${campaignId}`,
+        );
         await this.deps.jobs.send(SEND_QUEUE, { campaignId }, { startAfter: next.at, retryLimit: 5 });
         return;
       }
@@ -424,7 +468,9 @@ export class CampaignsService {
           if (error instanceof SmsSendError) {
             // The provider failed as a whole: stop, keep the rest queued, and say so on the campaign.
             await mark('queued', null, null);
-            await db.execute(sql`update sms_campaigns set send_state = 'failed', failure_reason = ${message('sendFailed')} where id = ${campaignId}`);
+            await db.execute(
+              sql`update sms_campaigns set send_state = 'failed', failure_reason = ${message('sendFailed')} where id = ${campaignId}`,
+            );
             return;
           }
           throw error; // a crash: the queue runs the job again and the 'sending' row is looked up
@@ -440,10 +486,12 @@ export class CampaignsService {
     const status = params.MessageStatus;
     if (!sid || !status) return;
     if (status === 'delivered') {
-      await this.deps.db.execute(sql`update sms_recipients set status = 'delivered', updated_at = ${this.deps.clock.now().toISOString()}::timestamptz
+      await this.deps.db
+        .execute(sql`update sms_recipients set status = 'delivered', updated_at = ${this.deps.clock.now().toISOString()}::timestamptz
         where provider_sid = ${sid} and status in ('sent', 'sending')`);
     } else if (status === 'failed' || status === 'undelivered') {
-      await this.deps.db.execute(sql`update sms_recipients set status = 'failed', error = ${`${status}${params.ErrorCode ? ` (${params.ErrorCode})` : ''}`},
+      await this.deps.db
+        .execute(sql`update sms_recipients set status = 'failed', error = ${`${status}${params.ErrorCode ? ` (${params.ErrorCode})` : ''}`},
         updated_at = ${this.deps.clock.now().toISOString()}::timestamptz where provider_sid = ${sid} and status <> 'delivered'`);
     }
   }
@@ -457,9 +505,13 @@ export class CampaignsService {
     const at = this.deps.clock.now().toISOString();
     await this.deps.db.transaction(async (tx) => {
       if (kind === 'optOut')
-        await tx.execute(sql`insert into sms_opt_outs (phone, at) values (${phone}, ${at}::timestamptz) on conflict (phone) do nothing`);
+        await tx.execute(
+          sql`insert into sms_opt_outs (phone, at) values (${phone}, ${at}::timestamptz) on conflict (phone) do nothing`,
+        );
       else await tx.execute(sql`delete from sms_opt_outs where phone = ${phone}`);
-      await tx.execute(sql`insert into sms_opt_events (phone, kind, body, at) values (${phone}, ${kind}, ${body.slice(0, 160)}, ${at}::timestamptz)`);
+      await tx.execute(
+        sql`insert into sms_opt_events (phone, kind, body, at) values (${phone}, ${kind}, ${body.slice(0, 160)}, ${at}::timestamptz)`,
+      );
     });
     return kind;
   }

@@ -37,14 +37,19 @@ export interface TCustomersRouteDeps {
 export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // The provider posts form-encoded webhooks (Twilio's shape); only this module's routes read them.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_r, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_r, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
 
     app.get('/api/api/customers', {
       schema: {
         tags: ['customers'],
-        summary: 'The customer list: range, filters, sort and server paging; one page and whether more follow (owners, agents and admins)',
+        summary:
+          'The customer list: range, filters, sort and server paging; one page and whether more follow (owners, agents and admins)',
         querystring: ZCustomerListQuery,
         response: { 200: ZCustomerList },
       },
@@ -64,7 +69,11 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
     });
 
     app.get('/api/api/customers/settings', {
-      schema: { tags: ['customers'], summary: 'The points rule', response: { 200: z.object({ pointsPerDollar: z.number().int() }) } },
+      schema: {
+        tags: ['customers'],
+        summary: 'The points rule',
+        response: { 200: z.object({ pointsPerDollar: z.number().int() }) },
+      },
       config: restaurant,
       handler: (request) => deps.customers.settings(authOf(request)),
     });
@@ -80,7 +89,12 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       handler: async (request) => {
         const auth = authOf(request);
         const restaurantId = await deps.customers.saveSettings(auth, request.body.pointsPerDollar, (tx, before) =>
-          deps.audit(tx, { restaurantId: auth.restaurantId!, userId: auth.userId, before, after: request.body.pointsPerDollar }),
+          deps.audit(tx, {
+            restaurantId: auth.restaurantId!,
+            userId: auth.userId,
+            before,
+            after: request.body.pointsPerDollar,
+          }),
         );
         await deps.onSettingsSaved(restaurantId);
         return { pointsPerDollar: request.body.pointsPerDollar };
@@ -88,7 +102,12 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
     });
 
     app.get('/api/api/customers/:id', {
-      schema: { tags: ['customers'], summary: 'One customer with their orders and opt-in history', params: ZId, response: { 200: ZCustomerDetail } },
+      schema: {
+        tags: ['customers'],
+        summary: 'One customer with their orders and opt-in history',
+        params: ZId,
+        response: { 200: ZCustomerDetail },
+      },
       config: restaurant,
       handler: (request) => deps.customers.detail(authOf(request), request.params.id),
     });
@@ -116,7 +135,11 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
     });
 
     app.get('/api/api/customers/campaigns', {
-      schema: { tags: ['customers'], summary: "The restaurant's campaigns with state and progress", response: { 200: ZCampaignList } },
+      schema: {
+        tags: ['customers'],
+        summary: "The restaurant's campaigns with state and progress",
+        response: { 200: ZCampaignList },
+      },
       config: restaurant,
       handler: (request) => deps.campaigns.listOwn(authOf(request)),
     });
@@ -148,7 +171,9 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: "Campaigns of the restaurants below the caller's node (agents and team members; admins all)",
-        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected', 'sent', 'all']).default('pending') }),
+        querystring: z.object({
+          status: z.enum(['pending', 'approved', 'rejected', 'sent', 'all']).default('pending'),
+        }),
         response: { 200: ZCampaignList },
       },
       config: { access: { kind: 'authenticated' } },
@@ -179,24 +204,45 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
     });
 
     app.put('/api/api/customers/sms/pricing', {
-      schema: { tags: ['customers'], summary: 'Set the platform SMS pricing (admin)', body: ZSmsPricingRequest, response: { 200: ZSmsPricingRequest } },
+      schema: {
+        tags: ['customers'],
+        summary: 'Set the platform SMS pricing (admin)',
+        body: ZSmsPricingRequest,
+        response: { 200: ZSmsPricingRequest },
+      },
       config: { access: { kind: 'admin' } },
       handler: (request) => deps.campaigns.setPricing(authOf(request), request.body),
     });
 
-    const signedParams = (request: { headers: Record<string, unknown>; url: string; protocol: string; host: string; body: unknown }) => {
+    const signedParams = (request: {
+      headers: Record<string, unknown>;
+      url: string;
+      protocol: string;
+      host: string;
+      body: unknown;
+    }) => {
       const params = Object.fromEntries(
         Object.entries((request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       );
       const base = deps.publicUrl ?? `${request.protocol}://${request.host}`;
       const signature = request.headers['x-twilio-signature'];
-      if (!verifyTwilioSignature(deps.smsAuthToken, `${base}${request.url}`, params, typeof signature === 'string' ? signature : undefined))
+      if (
+        !verifyTwilioSignature(
+          deps.smsAuthToken,
+          `${base}${request.url}`,
+          params,
+          typeof signature === 'string' ? signature : undefined,
+        )
+      )
         throw new AppError(403, 40300, 'Bad signature');
       return params;
     };
 
     app.post('/api/api/customers/sms/inbound', {
-      schema: { tags: ['customers'], summary: "Inbound SMS webhook (Twilio's shape, X-Twilio-Signature): STOP / 退订 opt out, START opts in" },
+      schema: {
+        tags: ['customers'],
+        summary: "Inbound SMS webhook (Twilio's shape, X-Twilio-Signature): STOP / 退订 opt out, START opts in",
+      },
       config: { access: { kind: 'public' } },
       handler: async (request, reply) => {
         await deps.campaigns.inbound(signedParams(request));

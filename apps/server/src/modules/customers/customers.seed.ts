@@ -14,7 +14,11 @@ const ZH_NAMES = ['王芳', '李伟', '张静', '刘洋'];
  * customer's phone (300 numbers in the 555-01xx fiction range per restaurant, one in four a Chinese
  * speaker), then the customer lists are built. Deterministic by order id.
  */
-export async function seedCustomersFromDemoOrders(db: Database, restaurantIds: readonly number[], now: Date): Promise<void> {
+export async function seedCustomersFromDemoOrders(
+  db: Database,
+  restaurantIds: readonly number[],
+  now: Date,
+): Promise<void> {
   if (restaurantIds.length === 0) return;
   const names = sql.raw(`array[${NAMES.map((n) => `'${n}'`).join(',')}]`);
   const zhNames = sql.raw(`array[${ZH_NAMES.map((n) => `'${n}'`).join(',')}]`);

@@ -112,7 +112,9 @@ export class CustomersService {
           points = excluded.points, favourite_item = excluded.favourite_item, updated_at = excluded.updated_at`);
       const deleted = await tx.execute(sql`delete from customers c where c.restaurant_id = ${restaurantId}
         and not exists (select 1 from orders o where o.restaurant_id = ${restaurantId} and o.customer_phone = c.phone)`);
-      await tx.execute(sql`update customer_settings set computed_at = ${now}::timestamptz where restaurant_id = ${restaurantId}`);
+      await tx.execute(
+        sql`update customer_settings set computed_at = ${now}::timestamptz where restaurant_id = ${restaurantId}`,
+      );
       return affected(upserted) + affected(deleted);
     });
     await this.refreshStatistics(db, changed);
@@ -136,7 +138,8 @@ export class CustomersService {
     const now = this.clock.now().getTime();
     const parts: SQL[] = [sql`c.restaurant_id = ${restaurantId}`];
     const days = RANGE_DAYS[filter.range];
-    if (days !== null) parts.push(sql`c.last_order_at >= ${new Date(now - days * 86_400_000).toISOString()}::timestamptz`);
+    if (days !== null)
+      parts.push(sql`c.last_order_at >= ${new Date(now - days * 86_400_000).toISOString()}::timestamptz`);
     if (filter.spentMin !== undefined) parts.push(sql`c.total_spent_cents >= ${filter.spentMin}`);
     if (filter.spentMax !== undefined) parts.push(sql`c.total_spent_cents <= ${filter.spentMax}`);
     if (filter.ordersMin !== undefined) parts.push(sql`c.total_orders >= ${filter.ordersMin}`);
@@ -261,10 +264,17 @@ export class CustomersService {
     return { pointsPerDollar: row ? num(row.points_per_dollar) : 1 };
   }
 
-  async saveSettings(auth: AuthContext, pointsPerDollar: number, audit: (tx: Database, before: number) => Promise<void>) {
+  async saveSettings(
+    auth: AuthContext,
+    pointsPerDollar: number,
+    audit: (tx: Database, before: number) => Promise<void>,
+  ) {
     const restaurantId = requireListRole(auth);
     await this.db.transaction(async (tx) => {
-      const [row] = await rowsOf(tx, sql`select points_per_dollar from customer_settings where restaurant_id = ${restaurantId}`);
+      const [row] = await rowsOf(
+        tx,
+        sql`select points_per_dollar from customer_settings where restaurant_id = ${restaurantId}`,
+      );
       await tx.execute(sql`insert into customer_settings (restaurant_id, points_per_dollar) values (${restaurantId}, ${pointsPerDollar})
         on conflict (restaurant_id) do update set points_per_dollar = excluded.points_per_dollar`);
       await audit(tx, row ? num(row.points_per_dollar) : 1);

@@ -25,7 +25,12 @@ let harborNode: number;
 const msg = (k: string) => CUSTOMERS_MESSAGES[k]!.en;
 
 /** A closed check for `phone`: one dish of `cents`, paid in full. */
-function order(posOrderId: string, phone: string, cents: number, extra: Partial<TIngestOrderInput> = {}): TIngestOrderInput {
+function order(
+  posOrderId: string,
+  phone: string,
+  cents: number,
+  extra: Partial<TIngestOrderInput> = {},
+): TIngestOrderInput {
   return {
     posOrderId,
     channel: 'dineIn',
@@ -48,7 +53,19 @@ async function push(o: TIngestOrderInput) {
 async function list(query: Record<string, string> = {}) {
   const res = await owner({ method: 'GET', url: '/api/api/customers', query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { rows: Array<{ id: number; phone: string; points: number; totalOrders: number; totalSpentCents: number; language: string; optedOut: boolean; favouriteItem: string | null }>; hasMore: boolean };
+  return res.json() as {
+    rows: Array<{
+      id: number;
+      phone: string;
+      points: number;
+      totalOrders: number;
+      totalSpentCents: number;
+      language: string;
+      optedOut: boolean;
+      favouriteItem: string | null;
+    }>;
+    hasMore: boolean;
+  };
 }
 
 async function count(query: Record<string, string> = {}, caller = owner) {
@@ -89,7 +106,12 @@ beforeAll(async () => {
   staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
   agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
   const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
-  await createPerson(ctx.db, dragon, { email: 'owner@dragon.test', existingRole: 'Owner', firstName: 'Wei', lastName: 'Zhang' });
+  await createPerson(ctx.db, dragon, {
+    email: 'owner@dragon.test',
+    existingRole: 'Owner',
+    firstName: 'Wei',
+    lastName: 'Zhang',
+  });
   dragonOwner = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon.test'));
   const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
   harborId = row!.id!;
@@ -110,13 +132,37 @@ beforeAll(async () => {
     .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
 
   // Ten customers: the first a regular with three orders (one refunded in part, one voided), a Chinese speaker.
-  await push(order('C-1', '(555) 010-2001', 2550, { customer: { phone: '555-010-2001', name: 'Lin Wei', language: 'zh' } }));
-  await push(order('C-2', '+1 555 010 2001', 1000, { openedAt: '2026-03-12T17:00:00Z', closedAt: '2026-03-12T18:00:00Z',
-    payments: [{ posPaymentId: 'C-2-p', method: 'card', amountCents: 1000, paidAt: '2026-03-12T17:30:00Z' }],
-    refunds: [{ posRefundId: 'C-2-r', method: 'card', amountCents: 400, at: '2026-03-12T17:40:00Z', reason: 'cold', by: 'Sofia' }] }));
-  await push(order('C-3', '5550102001', 3000, { status: 'voided', voided: { by: 'Sofia', reason: 'test', at: '2026-03-13T18:00:00Z' },
-    openedAt: '2026-03-13T17:00:00Z', closedAt: '2026-03-13T18:00:00Z', payments: [] }));
-  for (let i = 2; i <= 10; i += 1) await push(order(`C-${i + 10}`, `555-010-20${String(i).padStart(2, '0')}`, 1000 * i));
+  await push(
+    order('C-1', '(555) 010-2001', 2550, { customer: { phone: '555-010-2001', name: 'Lin Wei', language: 'zh' } }),
+  );
+  await push(
+    order('C-2', '+1 555 010 2001', 1000, {
+      openedAt: '2026-03-12T17:00:00Z',
+      closedAt: '2026-03-12T18:00:00Z',
+      payments: [{ posPaymentId: 'C-2-p', method: 'card', amountCents: 1000, paidAt: '2026-03-12T17:30:00Z' }],
+      refunds: [
+        {
+          posRefundId: 'C-2-r',
+          method: 'card',
+          amountCents: 400,
+          at: '2026-03-12T17:40:00Z',
+          reason: 'cold',
+          by: 'Sofia',
+        },
+      ],
+    }),
+  );
+  await push(
+    order('C-3', '5550102001', 3000, {
+      status: 'voided',
+      voided: { by: 'Sofia', reason: 'test', at: '2026-03-13T18:00:00Z' },
+      openedAt: '2026-03-13T17:00:00Z',
+      closedAt: '2026-03-13T18:00:00Z',
+      payments: [],
+    }),
+  );
+  for (let i = 2; i <= 10; i += 1)
+    await push(order(`C-${i + 10}`, `555-010-20${String(i).padStart(2, '0')}`, 1000 * i));
   await settle();
 });
 afterAll(async () => {
@@ -138,7 +184,9 @@ describe('customers from orders', () => {
   });
 
   it('filters by spent, orders and not-seen days and pages on the server', async () => {
-    expect((await list({ spentMin: '50', spentMax: '80' })).rows.map((r) => r.totalSpentCents).sort()).toEqual([5000, 6000, 7000, 8000]);
+    expect((await list({ spentMin: '50', spentMax: '80' })).rows.map((r) => r.totalSpentCents).sort()).toEqual([
+      5000, 6000, 7000, 8000,
+    ]);
     expect((await count({ ordersMin: '2' })).total).toBe(1);
     expect((await count({ notSeenDays: '30' })).total).toBe(0);
     const page2 = await list({ pageSize: '4', page: '3' });
@@ -158,8 +206,12 @@ describe('customers from orders', () => {
     expect((await list({ pageSize: '5', page: '2' })).hasMore).toBe(false);
     expect(await list({ pageSize: '5', page: '3' })).toMatchObject({ rows: [], hasMore: false });
     // the pages, put together, are the whole list once, in order
-    const paged = [...(await list({ pageSize: '3' })).rows, ...(await list({ pageSize: '3', page: '2' })).rows,
-      ...(await list({ pageSize: '3', page: '3' })).rows, ...(await list({ pageSize: '3', page: '4' })).rows];
+    const paged = [
+      ...(await list({ pageSize: '3' })).rows,
+      ...(await list({ pageSize: '3', page: '2' })).rows,
+      ...(await list({ pageSize: '3', page: '3' })).rows,
+      ...(await list({ pageSize: '3', page: '4' })).rows,
+    ];
     expect(paged.map((r) => r.id)).toEqual((await list({ pageSize: '10' })).rows.map((r) => r.id));
     const { body } = await owner({ method: 'GET', url: '/api/api/customers' });
     expect(body).not.toContain('"total"');
@@ -173,10 +225,12 @@ describe('customers from orders', () => {
     expect((await count({ q: '5550102010' })).total).toBe(1);
     expect((await count({ q: '100%_' })).total).toBe(0);
     expect(await count({ spentMin: '50', page: '3', pageSize: '2' })).toEqual({ total: 6, totalCapped: false });
-    expect((await owner({ method: 'GET', url: '/api/api/customers/count', query: { range: '5y' } })).statusCode).toBe(400);
+    expect((await owner({ method: 'GET', url: '/api/api/customers/count', query: { range: '5y' } })).statusCode).toBe(
+      400,
+    );
   });
 
-  it('caps the count at 10,000 and counts only the caller\'s restaurant', async () => {
+  it("caps the count at 10,000 and counts only the caller's restaurant", async () => {
     const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
     const insert = (from: number, to: number) =>
       ctx.db.execute(sql`insert into customers (restaurant_id, phone, name, language, first_order_at, last_order_at,
@@ -196,7 +250,11 @@ describe('customers from orders', () => {
       expect(await count()).toEqual({ total: 10, totalCapped: false });
       expect((await count({ q: '+1555010' }, dragonOwner)).total).toBe(0);
       expect((await staff({ method: 'GET', url: '/api/api/customers/count' })).statusCode).toBe(403);
-      const page = await dragonOwner({ method: 'GET', url: '/api/api/customers', query: { pageSize: '200', page: '51' } });
+      const page = await dragonOwner({
+        method: 'GET',
+        url: '/api/api/customers',
+        query: { pageSize: '200', page: '51' },
+      });
       expect(page.json()).toMatchObject({ hasMore: false });
       expect(page.json().rows).toHaveLength(1);
     } finally {
@@ -234,18 +292,32 @@ describe('campaigns', () => {
   const body = { bodyEn: 'Harbor Bistro: 20% off this week!', bodyZh: '海港小馆：本周八折！' };
 
   it('refuses an empty selection and more than 1000, and quotes per language with opted-out excluded', async () => {
-    const none = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids: [] } } });
+    const none = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns/quote',
+      payload: { ...body, audience: { ids: [] } },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(msg('selectFirst'));
     const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1);
-    const over = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids: tooMany } } });
+    const over = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns/quote',
+      payload: { ...body, audience: { ids: tooMany } },
+    });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe(msg('maxSelected'));
 
     // Customer 10 opts out by text first.
-    const stop = await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102010', Body: 'STOP', To: '+15550100000' }));
+    const stop = await ctx.app.inject(
+      signed('/api/api/customers/sms/inbound', { From: '+15550102010', Body: 'STOP', To: '+15550100000' }),
+    );
     expect(stop.statusCode, stop.body).toBe(200);
-    const quote = await owner({ method: 'POST', url: '/api/api/customers/campaigns/quote', payload: { ...body, audience: { ids } } });
+    const quote = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns/quote',
+      payload: { ...body, audience: { ids } },
+    });
     expect(quote.statusCode, quote.body).toBe(200);
     const q = quote.json();
     expect(q.optedOutExcluded).toBe(1);
@@ -259,7 +331,9 @@ describe('campaigns', () => {
   });
 
   it('opt-out and opt-in through the signed webhook, recorded; a bad signature is refused', async () => {
-    const bad = await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: '退订' }, 'wrong-token'));
+    const bad = await ctx.app.inject(
+      signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: '退订' }, 'wrong-token'),
+    );
     expect(bad.statusCode).toBe(403);
     expect((await list()).rows.find((r) => r.phone === '+15550102009')!.optedOut).toBe(false);
     await ctx.app.inject(signed('/api/api/customers/sms/inbound', { From: '+15550102009', Body: '退订' }));
@@ -273,23 +347,47 @@ describe('campaigns', () => {
 
   it('needs a verified bank; submit, review by the agent above, only allowed transitions; send with payment failure, quiet hours, resume after a crash', async () => {
     await ctx.db.update(bankAccounts).set({ status: 'failed' }).where(eq(bankAccounts.nodeId, harborNode));
-    const noBank = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { ...body, audience: { ids } } });
+    const noBank = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns',
+      payload: { ...body, audience: { ids } },
+    });
     expect(noBank.json().message).toBe(msg('linkBankFirst'));
     await ctx.db.update(bankAccounts).set({ status: 'verified' }).where(eq(bankAccounts.nodeId, harborNode));
 
-    const submit = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { ...body, audience: { ids } } });
+    const submit = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns',
+      payload: { ...body, audience: { ids } },
+    });
     expect(submit.statusCode, submit.body).toBe(200);
     expect(submit.json().message).toBe(msg('submitted'));
     const id = submit.json().id as number;
 
     // Sending before approval is refused; staff cannot send; another restaurant's owner cannot review.
     expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` })).statusCode).toBe(409);
-    expect((await dragonOwner({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } })).statusCode).toBe(403);
+    expect(
+      (
+        await dragonOwner({
+          method: 'POST',
+          url: `/api/api/customers/reviews/${id}`,
+          payload: { decision: 'approved' },
+        })
+      ).statusCode,
+    ).toBe(403);
     const pending = await agent({ method: 'GET', url: '/api/api/customers/reviews' });
     expect(pending.json().rows.map((r: { id: number }) => r.id)).toContain(id);
-    const approve = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved', note: 'ok' } });
+    const approve = await agent({
+      method: 'POST',
+      url: `/api/api/customers/reviews/${id}`,
+      payload: { decision: 'approved', note: 'ok' },
+    });
     expect(approve.json().message).toBe(msg('approved'));
-    const again = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'rejected' } });
+    const again = await agent({
+      method: 'POST',
+      url: `/api/api/customers/reviews/${id}`,
+      payload: { decision: 'rejected' },
+    });
     expect(again.statusCode).toBe(409);
 
     // Payment fails: nothing moves.
@@ -323,17 +421,32 @@ describe('campaigns', () => {
 
     for (const cb of sms.takeCallbacks()) await ctx.app.inject(signed('/api/api/customers/sms/status', cb.params));
     const [campaign] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
-    expect(campaign).toMatchObject({ id, status: 'sent', sendState: 'done', progress: { queued: 0, sent: 0, delivered: 8, failed: 1 } });
+    expect(campaign).toMatchObject({
+      id,
+      status: 'sent',
+      sendState: 'done',
+      progress: { queued: 0, sent: 0, delivered: 8, failed: 1 },
+    });
     const recipients = (await owner({ method: 'GET', url: `/api/api/customers/campaigns/${id}/recipients` })).json();
-    expect(recipients.rows.find((r: { phone: string }) => r.phone === '+15550102005').error).toBe('invalid destination number');
-    const [row] = ((await ctx.db.execute(sql`select sent_by_user_id, sent_at from sms_campaigns where id = ${id}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    expect(recipients.rows.find((r: { phone: string }) => r.phone === '+15550102005').error).toBe(
+      'invalid destination number',
+    );
+    const [row] = (
+      (await ctx.db.execute(sql`select sent_by_user_id, sent_at from sms_campaigns where id = ${id}`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      }
+    ).rows;
     expect(row!.sent_by_user_id).not.toBeNull();
   });
 
   it('a provider failing as a whole stops the send with the message; sending again resumes', async () => {
     clock.set('2026-03-16T12:00:00-04:00');
     await relogin();
-    const submit = await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'Hello again', audience: { ids: ids.slice(0, 3) } } });
+    const submit = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns',
+      payload: { bodyEn: 'Hello again', audience: { ids: ids.slice(0, 3) } },
+    });
     const id = submit.json().id as number;
     await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
     const { sms } = localAdapters.get(ctx.db)!;
@@ -351,27 +464,61 @@ describe('campaigns', () => {
     expect(c).toMatchObject({ id, sendState: 'done', progress: { sent: 3 } });
     expect(sms.messages.length - before).toBe(3);
     // A rejected campaign can never be sent.
-    const other = (await owner({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'No', audience: { ids: ids.slice(0, 1) } } })).json().id;
-    expect((await agent({ method: 'POST', url: `/api/api/customers/reviews/${other}`, payload: { decision: 'rejected' } })).json().message).toBe(msg('rejected'));
+    const other = (
+      await owner({
+        method: 'POST',
+        url: '/api/api/customers/campaigns',
+        payload: { bodyEn: 'No', audience: { ids: ids.slice(0, 1) } },
+      })
+    ).json().id;
+    expect(
+      (
+        await agent({ method: 'POST', url: `/api/api/customers/reviews/${other}`, payload: { decision: 'rejected' } })
+      ).json().message,
+    ).toBe(msg('rejected'));
     expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${other}/send` })).statusCode).toBe(409);
   });
 
   it('an agent managing the restaurant may submit, but never review their own campaign; another reviewer can', async () => {
     await relogin();
-    const [node] = ((await ctx.db.execute(sql`select xid from nodes where id = ${harborNode}`)) as unknown as { rows: Array<{ xid: string }> }).rows;
+    const [node] = (
+      (await ctx.db.execute(sql`select xid from nodes where id = ${harborNode}`)) as unknown as {
+        rows: Array<{ xid: string }>;
+      }
+    ).rows;
     const agentInHarbor = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
-    const switched = await agentInHarbor({ method: 'POST', url: '/api/account/swtichRestByXid', payload: { xid: node!.xid } });
+    const switched = await agentInHarbor({
+      method: 'POST',
+      url: '/api/account/swtichRestByXid',
+      payload: { xid: node!.xid },
+    });
     expect(switched.statusCode, switched.body).toBe(200);
-    const submit = await agentInHarbor({ method: 'POST', url: '/api/api/customers/campaigns', payload: { bodyEn: 'Mine', audience: { ids: ids.slice(0, 2) } } });
+    const submit = await agentInHarbor({
+      method: 'POST',
+      url: '/api/api/customers/campaigns',
+      payload: { bodyEn: 'Mine', audience: { ids: ids.slice(0, 2) } },
+    });
     expect(submit.statusCode, submit.body).toBe(200);
     const id = submit.json().id as number;
-    const own = await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
+    const own = await agent({
+      method: 'POST',
+      url: `/api/api/customers/reviews/${id}`,
+      payload: { decision: 'approved' },
+    });
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe(msg('ownCampaign'));
     expect(CUSTOMERS_MESSAGES.ownCampaign!.zh).toBe('不能审核自己提交的短信活动');
-    const [still] = ((await ctx.db.execute(sql`select status from sms_campaigns where id = ${id}`)) as unknown as { rows: Array<{ status: string }> }).rows;
+    const [still] = (
+      (await ctx.db.execute(sql`select status from sms_campaigns where id = ${id}`)) as unknown as {
+        rows: Array<{ status: string }>;
+      }
+    ).rows;
     expect(still!.status).toBe('pending');
     const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
-    expect((await admin({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } })).json().message).toBe(msg('approved'));
+    expect(
+      (
+        await admin({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } })
+      ).json().message,
+    ).toBe(msg('approved'));
   });
 });

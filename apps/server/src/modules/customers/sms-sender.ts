@@ -85,10 +85,18 @@ export class TwilioSmsSender implements SmsSender {
     } catch (error) {
       throw new SmsSendError(`provider unreachable: ${(error as Error).message}`, false);
     }
-    const json = (await res.json().catch(() => ({}))) as { sid?: string; status?: string; message?: string; code?: number };
+    const json = (await res.json().catch(() => ({}))) as {
+      sid?: string;
+      status?: string;
+      message?: string;
+      code?: number;
+    };
     if (!res.ok || !json.sid) {
       // 4xx about the number (21211 invalid, 21610 unsubscribed) is the recipient's; 5xx and 429 are ours.
-      throw new SmsSendError(json.message ?? `provider answered ${res.status}`, res.status >= 400 && res.status < 500 && res.status !== 429);
+      throw new SmsSendError(
+        json.message ?? `provider answered ${res.status}`,
+        res.status >= 400 && res.status < 500 && res.status !== 429,
+      );
     }
     return { sid: json.sid, status: json.status === 'sent' ? ('sent' as const) : ('queued' as const) };
   }

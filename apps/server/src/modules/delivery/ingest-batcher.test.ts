@@ -5,7 +5,13 @@ import { IngestBatcher } from './ingest-batcher.ts';
 
 const order = (posOrderId: string) => ({ posOrderId }) as TIngestOrderRequest;
 const stored = (posOrderId: string): TIngestedOrder =>
-  ({ posOrderId, orderId: Number(posOrderId.replace(/\D/g, '')), businessDay: '2026-03-14', result: 'created', late: false }) as TIngestedOrder;
+  ({
+    posOrderId,
+    orderId: Number(posOrderId.replace(/\D/g, '')),
+    businessDay: '2026-03-14',
+    result: 'created',
+    late: false,
+  }) as TIngestedOrder;
 
 /** An ingestion that records its batches and finishes each when told to. */
 function fakeIngest(fail: (ids: string[]) => boolean = () => false) {

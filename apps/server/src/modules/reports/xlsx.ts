@@ -27,7 +27,11 @@ export async function xlsx(sheetName: string, rows: readonly (readonly TXlsxCell
   // A fixed date: the same rows make the same file, whenever they are exported.
   workbook.created = new Date(Date.UTC(2000, 0, 1));
   workbook.modified = workbook.created;
-  const safeName = sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+  const safeName =
+    sheetName
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet1';
   const sheet = workbook.addWorksheet(safeName, rows.length > 0 ? { views: [{ state: 'frozen', ySplit: 1 }] } : {});
   rows.forEach((row, r) => {
     const line = sheet.getRow(r + 1);

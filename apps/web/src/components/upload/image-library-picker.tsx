@@ -95,7 +95,13 @@ export function ImageLibraryPicker({ open, onClose, onPick, multiple = false, ti
           </ul>
         )}
         {query.data && query.data.total > PAGE_SIZE && (
-          <Pagination current={page} pageSize={PAGE_SIZE} total={query.data.total} onChange={setPage} showSizeChanger={false} />
+          <Pagination
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            onChange={setPage}
+            showSizeChanger={false}
+          />
         )}
       </Space>
     </Modal>

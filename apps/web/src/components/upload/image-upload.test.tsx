@@ -117,7 +117,10 @@ describe('ImageUpload', () => {
     );
     const uploaded: string[] = [];
     await render((images) => uploaded.push(...images.map((i) => i.originalName)));
-    await choose([new File(['jpeg bytes'], 'chowder.jpg', { type: 'image/jpeg' }), new File(['text'], 'menu.jpg', { type: 'image/jpeg' })]);
+    await choose([
+      new File(['jpeg bytes'], 'chowder.jpg', { type: 'image/jpeg' }),
+      new File(['text'], 'menu.jpg', { type: 'image/jpeg' }),
+    ]);
     await waitFor(() => host.textContent!.includes('Not uploaded') && host.textContent!.includes('Uploaded'));
     expect(sent).toHaveLength(2);
     expect(uploaded).toEqual(['chowder.jpg']);
@@ -127,7 +130,10 @@ describe('ImageUpload', () => {
   it('refuses a file over 10 MB before sending it, in Chinese', async () => {
     await i18n.changeLanguage('zh');
     const sent: FormData[] = [];
-    vi.stubGlobal('XMLHttpRequest', fakeXhr(() => ({ status: 200, body: { images: [] } }), sent));
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(() => ({ status: 200, body: { images: [] } }), sent),
+    );
     await render(() => undefined);
     const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });

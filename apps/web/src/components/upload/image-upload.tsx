@@ -62,11 +62,19 @@ export function ImageUpload({
     if (file.size > maxBytes) {
       setItems((all) => [
         ...all,
-        { uid, name: file.name, percent: 0, status: 'error', error: translateServerMessage(MEDIA_MESSAGES.fileTooLarge.en, currentLanguage()) },
+        {
+          uid,
+          name: file.name,
+          percent: 0,
+          status: 'error',
+          error: translateServerMessage(MEDIA_MESSAGES.fileTooLarge.en, currentLanguage()),
+        },
       ]);
       return;
     }
-    const upload = uploadWithProgress<{ images: TLibraryImage[] }>(action, [file], (percent) => patch(uid, { percent }));
+    const upload = uploadWithProgress<{ images: TLibraryImage[] }>(action, [file], (percent) =>
+      patch(uid, { percent }),
+    );
     setItems((all) => [...all, { uid, name: file.name, percent: 0, status: 'uploading', abort: upload.abort }]);
     void upload.promise.then((result) => {
       if (result.ok && result.body) {
@@ -108,11 +116,19 @@ export function ImageUpload({
                 <Typography.Text ellipsis className="ra-image-upload__name">
                   {item.name}
                 </Typography.Text>
-                <Typography.Text type={item.status === 'error' ? 'danger' : item.status === 'done' ? 'success' : 'secondary'}>
+                <Typography.Text
+                  type={item.status === 'error' ? 'danger' : item.status === 'done' ? 'success' : 'secondary'}
+                >
                   {t(`upload.status.${item.status}`)}
                 </Typography.Text>
                 {item.status === 'uploading' && item.abort && (
-                  <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('upload.cancel', { name: item.name })} onClick={item.abort} />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<CloseOutlined />}
+                    aria-label={t('upload.cancel', { name: item.name })}
+                    onClick={item.abort}
+                  />
                 )}
                 {item.status !== 'uploading' && (
                   <Button

@@ -6,7 +6,15 @@ import { issueFor } from './form-rules.ts';
 
 describe('business form rules', () => {
   it('names the problem of one field only, with the server’s words', () => {
-    const info = { name: 'Harbor', fullname: 'Harbor Bistro', street: '1 A St', city: 'Boston', state: 'MA', zip: '0211', phone: '617' };
+    const info = {
+      name: 'Harbor',
+      fullname: 'Harbor Bistro',
+      street: '1 A St',
+      city: 'Boston',
+      state: 'MA',
+      zip: '0211',
+      phone: '617',
+    };
     expect(issueFor(ZUpdateRestRequest, info, ['zip'])).toBe(VALIDATION_MESSAGES['account.zipcodeError'].en);
     expect(issueFor(ZUpdateRestRequest, info, ['phone'])).toBe(VALIDATION_MESSAGES['account.phoneError'].en);
     expect(issueFor(ZUpdateRestRequest, info, ['city'])).toBeUndefined();

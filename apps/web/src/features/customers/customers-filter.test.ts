@@ -5,7 +5,9 @@ import { audienceSize, customerSearch, pagerTotal, parseCustomerSearch, searchUn
 describe('customer list filters in the URL', () => {
   it('round-trips every filter and the page', () => {
     const state = parseCustomerSearch(
-      new URLSearchParams('range=3m&sort=points&order=asc&spentMin=1000&spentMax=25050&ordersMin=2&ordersMax=9&notSeen=30&q=Lin&page=3'),
+      new URLSearchParams(
+        'range=3m&sort=points&order=asc&spentMin=1000&spentMax=25050&ordersMin=2&ordersMax=9&notSeen=30&q=Lin&page=3',
+      ),
     );
     expect(state).toEqual({
       range: '3m',
@@ -23,14 +25,21 @@ describe('customer list filters in the URL', () => {
   });
 
   it('falls back to the defaults for junk and leaves defaults out of the URL', () => {
-    const state = parseCustomerSearch(new URLSearchParams('range=5y&sort=name&order=up&spentMin=-3&ordersMax=1.5&page=0'));
+    const state = parseCustomerSearch(
+      new URLSearchParams('range=5y&sort=name&order=up&spentMin=-3&ordersMax=1.5&page=0'),
+    );
     expect(state).toEqual({ range: 'all', sort: 'lastOrderAt', order: 'desc', page: 1 });
     expect(customerSearch(state).toString()).toBe('');
   });
 
   it('tells an unchanged search from a changed one, absent and undefined alike', () => {
     const current = parseCustomerSearch(new URLSearchParams('ordersMin=2'));
-    expect(searchUnchanged({ range: 'all', sort: 'lastOrderAt', order: 'desc', ordersMin: 2, spentMin: undefined, notSeenDays: undefined }, current)).toBe(true);
+    expect(
+      searchUnchanged(
+        { range: 'all', sort: 'lastOrderAt', order: 'desc', ordersMin: 2, spentMin: undefined, notSeenDays: undefined },
+        current,
+      ),
+    ).toBe(true);
     expect(searchUnchanged({ ...current, ordersMin: 3 }, current)).toBe(false);
     expect(searchUnchanged({ ...current, range: '1y' }, current)).toBe(false);
   });
@@ -48,10 +57,14 @@ describe('the pager and the audience while the count is its own request', () => 
   });
 
   it('uses the count once it arrives, never showing fewer pages than the server said exist', () => {
-    expect(pagerTotal({ page: 1, pageSize: 20, rows: rows(20), hasMore: true }, { total: 4_321, totalCapped: false })).toBe(4_321);
+    expect(
+      pagerTotal({ page: 1, pageSize: 20, rows: rows(20), hasMore: true }, { total: 4_321, totalCapped: false }),
+    ).toBe(4_321);
     expect(pagerTotal(undefined, { total: 12, totalCapped: false })).toBe(12);
     // past the 10,000 cap the next page is still reachable
-    expect(pagerTotal({ page: 500, pageSize: 20, rows: rows(20), hasMore: true }, { total: 10_000, totalCapped: true })).toBe(10_001);
+    expect(
+      pagerTotal({ page: 500, pageSize: 20, rows: rows(20), hasMore: true }, { total: 10_000, totalCapped: true }),
+    ).toBe(10_001);
   });
 
   it('selects the ticked customers, or every result up to 1,000, unknown until counted', () => {

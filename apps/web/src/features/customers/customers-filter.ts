@@ -88,7 +88,11 @@ export function pagerTotal(seen: TPageSeen | undefined, count: TCustomerCount | 
  * How many a campaign goes to: the ticked customers, or with "All results" the filter's matches up to
  * 1,000; null while that count is still on its way (the page shows a placeholder, not a guess).
  */
-export function audienceSize(allResults: boolean, selected: readonly number[], count: TCustomerCount | undefined): number | null {
+export function audienceSize(
+  allResults: boolean,
+  selected: readonly number[],
+  count: TCustomerCount | undefined,
+): number | null {
   if (!allResults) return selected.length;
   return count ? Math.min(count.total, MAX_SELECTED) : null;
 }

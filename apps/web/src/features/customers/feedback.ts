@@ -8,10 +8,12 @@ import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
  * App.useApp() gives a silent stand-in where no <App> wraps the page, so nothing showed before.
  */
 const loadMessage = () =>
-  Promise.all([import('antd/es/message/index.js'), import('../../lib/static-feedback-theme.tsx')]).then(([m, theme]) => {
-    theme.applyStaticFeedbackTheme();
-    return m.default;
-  });
+  Promise.all([import('antd/es/message/index.js'), import('../../lib/static-feedback-theme.tsx')]).then(
+    ([m, theme]) => {
+      theme.applyStaticFeedbackTheme();
+      return m.default;
+    },
+  );
 
 /** A server message (English, SPEC wording) in the user's language. */
 export const tr = (m: string) => translateServerMessage(m, currentLanguage());

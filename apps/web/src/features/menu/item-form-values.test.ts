@@ -15,7 +15,9 @@ describe('item form values', () => {
     const ok = { ...newItemValues(), itemId: 'HB-1', name: 'Clam chowder', printName: 'CHOWDER', priceCents: 895 };
     expect(itemProblems(ok)).toEqual({});
     expect(itemProblems({ ...ok, subtitle: 'x'.repeat(81) }).subtitle).toBe('The subtitle can be at most 80 letters');
-    expect(itemProblems({ ...ok, dishHours: '25:00-11:00;1-5' }).dishHours).toBe('Please input Menu Dish Hour with Days');
+    expect(itemProblems({ ...ok, dishHours: '25:00-11:00;1-5' }).dishHours).toBe(
+      'Please input Menu Dish Hour with Days',
+    );
     expect(itemProblems({ ...ok, printers: [] }).printers).toBe('Please input printers');
   });
 
@@ -44,8 +46,23 @@ describe('item form values', () => {
   });
 
   it('numbers options by their place, drops a goto to a removed option and keeps the cover among the images', () => {
-    const option = { name: 'A', items: [], required: false, visibleToCustomer: true, step: 0, goto: 5, minChosen: 0, maxChosen: null, index: 9 };
-    const body = toItemRequest({ ...newItemValues(), options: [option, { ...option, goto: 0 }], imageIds: [4, 5], coverImageId: 9 });
+    const option = {
+      name: 'A',
+      items: [],
+      required: false,
+      visibleToCustomer: true,
+      step: 0,
+      goto: 5,
+      minChosen: 0,
+      maxChosen: null,
+      index: 9,
+    };
+    const body = toItemRequest({
+      ...newItemValues(),
+      options: [option, { ...option, goto: 0 }],
+      imageIds: [4, 5],
+      coverImageId: 9,
+    });
     expect(body.options?.map((o) => [o.index, o.goto])).toEqual([
       [0, null],
       [1, 0],
@@ -67,11 +84,17 @@ describe('modifier group rule in words', () => {
     optional: 'Optional',
   };
   it('reads "choose 6 wing sauces, at most 3 different"', () => {
-    expect(selectionRuleText({ required: true, minSelections: 6, maxSelections: 6, maxDifferent: 3, freeSelections: 2 }, words)).toBe(
-      'Required · Choose 6 · at most 3 different · first 2 free',
-    );
-    expect(selectionRuleText({ required: false, minSelections: 0, maxSelections: null, maxDifferent: null, freeSelections: 0 }, words)).toBe(
-      'Optional · Any number',
-    );
+    expect(
+      selectionRuleText(
+        { required: true, minSelections: 6, maxSelections: 6, maxDifferent: 3, freeSelections: 2 },
+        words,
+      ),
+    ).toBe('Required · Choose 6 · at most 3 different · first 2 free');
+    expect(
+      selectionRuleText(
+        { required: false, minSelections: 0, maxSelections: null, maxDifferent: null, freeSelections: 0 },
+        words,
+      ),
+    ).toBe('Optional · Any number');
   });
 });

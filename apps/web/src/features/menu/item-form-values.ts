@@ -12,9 +12,7 @@ import { issuesByPath } from './menu-messages.ts';
  * The item form's values are the API's own shape (ZItemInput: cents, basis points), so the shared
  * schema checks them as they are; the money and percent boxes convert only for display.
  */
-export type TItemFormValues = Required<
-  Omit<TItemInput, 'channels' | 'options' | 'globalPrices'>
-> & {
+export type TItemFormValues = Required<Omit<TItemInput, 'channels' | 'options' | 'globalPrices'>> & {
   channels: Record<TMenuChannel, TChannelSetting>;
   options: NonNullable<TItemInput['options']>;
   globalPrices: NonNullable<TItemInput['globalPrices']>;
@@ -123,10 +121,15 @@ export function toItemRequest(values: TItemFormValues): TItemInput {
   return {
     ...values,
     priceCents: values.priceCents ?? (undefined as unknown as number),
-    options: options.map((o) => ({ ...o, goto: o.goto !== null && o.goto !== undefined && o.goto < options.length ? o.goto : null })),
+    options: options.map((o) => ({
+      ...o,
+      goto: o.goto !== null && o.goto !== undefined && o.goto < options.length ? o.goto : null,
+    })),
     imageIds,
     coverImageId:
-      values.coverImageId !== null && imageIds.includes(values.coverImageId) ? values.coverImageId : (imageIds[0] ?? null),
+      values.coverImageId !== null && imageIds.includes(values.coverImageId)
+        ? values.coverImageId
+        : (imageIds[0] ?? null),
     maxOrderQty: values.maxOrderQty ?? null,
     promoPriceCents: values.promoPriceCents ?? null,
     costCents: values.costCents ?? null,

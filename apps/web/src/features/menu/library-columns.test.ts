@@ -54,9 +54,13 @@ describe('item library columns', () => {
   });
 
   it('says "all channels" when the item shows everywhere at its own price, and "hidden" when nowhere', () => {
-    const everywhere = Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }])) as TLibraryRow['channels'];
+    const everywhere = Object.fromEntries(
+      MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }]),
+    ) as TLibraryRow['channels'];
     expect(cellText('channels', { ...row, channels: everywhere }, ctx)).toBe('All channels');
-    const nowhere = Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: false, priceCents: null }])) as TLibraryRow['channels'];
+    const nowhere = Object.fromEntries(
+      MENU_CHANNELS.map((c) => [c, { visible: false, priceCents: null }]),
+    ) as TLibraryRow['channels'];
     expect(cellText('channels', { ...row, channels: nowhere }, ctx)).toBe('Hidden everywhere');
   });
 

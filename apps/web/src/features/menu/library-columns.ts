@@ -29,7 +29,10 @@ export function sortOrderOf(column: TLibraryColumn, sort: TLibrarySort): 'ascend
 }
 
 /** The list's sort after a click on a column header; no arrow goes back to the menu's own order. */
-export function sortFromTable(column: string | undefined, order: 'ascend' | 'descend' | null | undefined): TLibrarySort {
+export function sortFromTable(
+  column: string | undefined,
+  order: 'ascend' | 'descend' | null | undefined,
+): TLibrarySort {
   const key = SORTABLE[column as TLibraryColumn];
   if (!key || !order) return 'sort';
   return order === 'ascend' ? key : (`-${key}` as TLibrarySort);

@@ -6,7 +6,11 @@ const parse = (qs: string) => parseLibraryFilter(new URLSearchParams(qs));
 
 describe('item library filter in the URL', () => {
   it('reads every filter, the page, the sort and the open dialog', () => {
-    expect(parse('q=gbjd&category=3&channel=online&soldOut=true&min=500&max=2000&page=2&pageSize=100&sort=-price&dialog=bulk')).toEqual({
+    expect(
+      parse(
+        'q=gbjd&category=3&channel=online&soldOut=true&min=500&max=2000&page=2&pageSize=100&sort=-price&dialog=bulk',
+      ),
+    ).toEqual({
       q: 'gbjd',
       categoryId: 3,
       channel: 'online',

@@ -48,7 +48,8 @@ export function parseLibraryFilter(search: URLSearchParams): TLibraryFilter {
   const q = search.get('q')?.trim();
   let minCents = cents(search.get('min'));
   let maxCents = cents(search.get('max'));
-  if (minCents !== undefined && maxCents !== undefined && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
+  if (minCents !== undefined && maxCents !== undefined && minCents > maxCents)
+    [minCents, maxCents] = [maxCents, minCents];
   const soldOut = search.get('soldOut');
   return {
     q: q ? q.slice(0, 80) : undefined,

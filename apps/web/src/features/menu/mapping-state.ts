@@ -33,7 +33,11 @@ export function mappingRequestOf(channel: TMenuChannel, draft: TMappingDraft): T
 }
 
 /** Moves ids into the given order; ids not named keep their place after the named ones. */
-export function reorderBy<T>(list: readonly T[], ids: readonly (number | string)[], idOf: (x: T) => number | string): T[] {
+export function reorderBy<T>(
+  list: readonly T[],
+  ids: readonly (number | string)[],
+  idOf: (x: T) => number | string,
+): T[] {
   const byId = new Map(list.map((x) => [idOf(x), x]));
   const named = ids.map((id) => byId.get(id)).filter((x): x is T => x !== undefined);
   const rest = list.filter((x) => !ids.includes(idOf(x)));

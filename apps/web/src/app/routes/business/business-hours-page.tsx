@@ -29,7 +29,11 @@ export default function BusinessHoursPage() {
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         items={[
-          { key: 'hours', label: t('tabs.hours'), children: <HoursEditor key={profile.dataUpdatedAt} profile={profile.data} /> },
+          {
+            key: 'hours',
+            label: t('tabs.hours'),
+            children: <HoursEditor key={profile.dataUpdatedAt} profile={profile.data} />,
+          },
           { key: 'effective', label: t('tabs.effective'), children: <EffectiveHoursView /> },
         ]}
       />

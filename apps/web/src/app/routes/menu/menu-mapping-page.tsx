@@ -17,6 +17,8 @@ export default function MenuMappingPage() {
         : null;
   if (fixed) return <MenuMappingView channel={fixed} />;
   const asked = params.get('channel');
-  const channel: TMenuChannel = (MENU_CHANNELS as readonly string[]).includes(asked ?? '') ? (asked as TMenuChannel) : 'pos';
+  const channel: TMenuChannel = (MENU_CHANNELS as readonly string[]).includes(asked ?? '')
+    ? (asked as TMenuChannel)
+    : 'pos';
   return <MenuMappingView channel={channel} onChannelChange={(c) => setParams({ channel: c }, { replace: true })} />;
 }

@@ -41,8 +41,12 @@ function useBankMutation<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
 export const useLinkBank = () =>
   useBankMutation((input: TLinkBankRequest) => post<TBankState>('/api/business/bank', input, { silent: true }));
 export const useVerifyBank = () =>
-  useBankMutation((input: TVerifyBankInput) => post<TVerifyResult>('/api/business/bank/verify', input, { silent: true }));
+  useBankMutation((input: TVerifyBankInput) =>
+    post<TVerifyResult>('/api/business/bank/verify', input, { silent: true }),
+  );
 export const useResetBank = () =>
   useBankMutation(() => post<{ ok: true }>('/api/business/bank/reset', undefined, { silent: true }));
 export const usePostDepositsNow = () =>
-  useBankMutation(() => post<{ account: TBankAccountView }>('/api/business/bank/outbox/post', undefined, { silent: true }));
+  useBankMutation(() =>
+    post<{ account: TBankAccountView }>('/api/business/bank/outbox/post', undefined, { silent: true }),
+  );

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_MESSAGES } from '@ra/shared/business/business.messages';
 import {
@@ -62,7 +76,12 @@ function LinkForm() {
         <Form.Item name="accountNumber" label={t('bank.accountNumber')} rules={rule('accountNumber')} required>
           <Input inputMode="numeric" maxLength={17} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="providerCustomerId" label={t('bank.providerCustomerId')} rules={rule('providerCustomerId')} required>
+        <Form.Item
+          name="providerCustomerId"
+          label={t('bank.providerCustomerId')}
+          rules={rule('providerCustomerId')}
+          required
+        >
           <Input maxLength={64} />
         </Form.Item>
       </div>
@@ -86,7 +105,11 @@ function VerifyForm({ account }: { account: TBankAccountView }) {
     try {
       const result = await verify.mutateAsync(v);
       if (result.outcome === 'verified') showSuccessMessage(t('bank.verified'));
-      else setNote({ type: 'error', text: `${tr(result.message)} ${t('bank.attemptsLeft', { count: result.account.attemptsLeft })}` });
+      else
+        setNote({
+          type: 'error',
+          text: `${tr(result.message)} ${t('bank.attemptsLeft', { count: result.account.attemptsLeft })}`,
+        });
     } catch (error) {
       setNote({ type: 'error', text: errorText(error) });
     }
@@ -123,9 +146,10 @@ function OutboxPanel({ status }: { status: TBankStatus }) {
   if (!outbox.data.simulated) return null;
   const money = (c: number) => `$0.${String(c).padStart(2, '0')}`;
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
   return (
     <Card size="small" title={t('outbox.title')} data-testid="bank-outbox">
       <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
@@ -189,7 +213,11 @@ export function BankPanel() {
   const account = bank.data.account;
   if (!account) return <LinkForm />;
   const date = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium' }).format(new Date(iso)) : '—';
+    iso
+      ? new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium' }).format(
+          new Date(iso),
+        )
+      : '—';
 
   const confirmReset = () =>
     showConfirm({
@@ -232,13 +260,19 @@ export function BankPanel() {
           {(account.status === 'pending_deposit' || account.status === 'awaiting_verification') && (
             <Descriptions.Item label={t('bank.expiresAt')}>{date(account.expiresAt)}</Descriptions.Item>
           )}
-          {account.verifiedAt && <Descriptions.Item label={t('bank.verifiedAt')}>{date(account.verifiedAt)}</Descriptions.Item>}
+          {account.verifiedAt && (
+            <Descriptions.Item label={t('bank.verifiedAt')}>{date(account.verifiedAt)}</Descriptions.Item>
+          )}
         </Descriptions>
         <div style={{ marginTop: 12 }}>
           {account.status === 'pending_deposit' && <Alert type="info" showIcon message={t('bank.pendingHelp')} />}
           {account.status === 'awaiting_verification' && <VerifyForm account={account} />}
-          {account.status === 'failed' && <Alert type="error" showIcon message={tr(BUSINESS_MESSAGES['business.bankVerifyFailed'].en)} />}
-          {account.status === 'expired' && <Alert type="warning" showIcon message={tr(BUSINESS_MESSAGES['business.bankExpired'].en)} />}
+          {account.status === 'failed' && (
+            <Alert type="error" showIcon message={tr(BUSINESS_MESSAGES['business.bankVerifyFailed'].en)} />
+          )}
+          {account.status === 'expired' && (
+            <Alert type="warning" showIcon message={tr(BUSINESS_MESSAGES['business.bankExpired'].en)} />
+          )}
         </div>
       </Card>
       {account.status !== 'verified' && <OutboxPanel status={account.status} />}

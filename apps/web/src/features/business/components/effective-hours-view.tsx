@@ -34,7 +34,8 @@ const rangeText = (ranges: TChannelDay['ranges'], nextDay: string) =>
 /** Each connected delivery platform's hours that day, with its pause. */
 function PlatformsCell({ day }: { day: TEffectiveDay }) {
   const { t } = useTranslation('business');
-  if (day.platforms.length === 0) return <Typography.Text type="secondary">{t('effective.noPlatforms')}</Typography.Text>;
+  if (day.platforms.length === 0)
+    return <Typography.Text type="secondary">{t('effective.noPlatforms')}</Typography.Text>;
   return (
     <span className="ra-business__stack">
       {day.platforms.map((p) => (
@@ -63,7 +64,9 @@ function DishesCell({ day }: { day: TEffectiveDay }) {
       {day.dishes.map((d) => (
         <span key={d.hours} className="ra-business__channel" title={d.items.join(', ')}>
           <span>
-            {d.items.length === 1 ? d.items[0] : t('effective.dishGroup', { first: d.items[0], count: d.items.length - 1 })}
+            {d.items.length === 1
+              ? d.items[0]
+              : t('effective.dishGroup', { first: d.items[0], count: d.items.length - 1 })}
           </span>
           <span>
             {rangeText(d.ranges, t('hours.nextDayShort')) || (
@@ -117,9 +120,7 @@ export function EffectiveHoursView() {
       <Typography.Title level={5} id="effective-hours-title">
         {t('effective.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        {t('effective.intro', { zone: data.timeZone })}
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('effective.intro', { zone: data.timeZone })}</Typography.Paragraph>
       {mobile ? (
         <div role="list" className="ra-business__effective-cards">
           {data.days.map((d) => (

@@ -52,7 +52,9 @@ function RangesEditor({
             onChange={(e) => onChange(ranges.map((x, j) => (j === i ? { ...x, close: e.target.value } : x)))}
             style={{ width: 120 }}
           />
-          {r.close <= r.open && r.close !== r.open && <Typography.Text type="secondary">{t('hours.nextDay')}</Typography.Text>}
+          {r.close <= r.open && r.close !== r.open && (
+            <Typography.Text type="secondary">{t('hours.nextDay')}</Typography.Text>
+          )}
           <Button
             type="text"
             icon={<DeleteOutlined />}
@@ -65,7 +67,9 @@ function RangesEditor({
         <Button
           size="small"
           icon={<PlusOutlined />}
-          onClick={() => onChange([...ranges, ranges.length ? { open: '17:00', close: '22:00' } : { open: '11:00', close: '22:00' }])}
+          onClick={() =>
+            onChange([...ranges, ranges.length ? { open: '17:00', close: '22:00' } : { open: '11:00', close: '22:00' }])
+          }
         >
           {t('hours.addRange')}
         </Button>
@@ -147,7 +151,11 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
                     unCheckedChildren={t('hours.closed')}
                     aria-label={t('hours.openOn', { day: weekdayName(day) })}
                     onChange={(open) =>
-                      setDay(day, { closed: !open, ranges: open && d.ranges.length === 0 ? [{ open: '11:00', close: '22:00' }] : open ? d.ranges : [] })
+                      setDay(day, {
+                        closed: !open,
+                        ranges:
+                          open && d.ranges.length === 0 ? [{ open: '11:00', close: '22:00' }] : open ? d.ranges : [],
+                      })
                     }
                   />
                 </div>
@@ -155,7 +163,11 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
                   {d.closed ? (
                     <Typography.Text type="secondary">{t('hours.closedAllDay')}</Typography.Text>
                   ) : (
-                    <RangesEditor label={weekdayName(day)} ranges={d.ranges} onChange={(ranges) => setDay(day, { ranges })} />
+                    <RangesEditor
+                      label={weekdayName(day)}
+                      ranges={d.ranges}
+                      onChange={(ranges) => setDay(day, { ranges })}
+                    />
                   )}
                   {problem && (
                     <Typography.Text type="danger" role="alert" className="ra-business__problem">
@@ -206,7 +218,9 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
                       checkedChildren={t('hours.otherHours')}
                       unCheckedChildren={t('hours.closed')}
                       aria-label={t('hours.openOn', { day: label })}
-                      onChange={(open) => setSpecialAt(i, { closed: !open, ranges: open ? [{ open: '12:00', close: '16:00' }] : [] })}
+                      onChange={(open) =>
+                        setSpecialAt(i, { closed: !open, ranges: open ? [{ open: '12:00', close: '16:00' }] : [] })
+                      }
                     />
                     <Input
                       value={s.note}
@@ -227,7 +241,9 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
                       }}
                     />
                   </Space>
-                  {!s.closed && <RangesEditor label={label} ranges={s.ranges} onChange={(ranges) => setSpecialAt(i, { ranges })} />}
+                  {!s.closed && (
+                    <RangesEditor label={label} ranges={s.ranges} onChange={(ranges) => setSpecialAt(i, { ranges })} />
+                  )}
                   {problem && (
                     <Typography.Text type="danger" role="alert" className="ra-business__problem">
                       {problem}
@@ -243,7 +259,12 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
       {profileIssue && <Alert type="warning" showIcon message={t('hours.fixProfileFirst')} />}
       {failure && <Alert type="error" showIcon message={failure} />}
       <div className="ra-business__actions">
-        <Button type="primary" onClick={() => void submit()} loading={save.isPending} disabled={!parsed.success || !dirty}>
+        <Button
+          type="primary"
+          onClick={() => void submit()}
+          loading={save.isPending}
+          disabled={!parsed.success || !dirty}
+        >
           {t('hours.save')}
         </Button>
       </div>

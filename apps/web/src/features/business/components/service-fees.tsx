@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Result, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Result,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +33,17 @@ const PAGE_SIZE = 10;
 
 function formValuesOf(fee: TServiceFee | null, today: string): TServiceFeeInput {
   if (!fee)
-    return { description: '', kind: 'fixed', amount: '', startDate: today, endDate: today, orderTypes: ['dine_in'], minimumCheck: '0', taxable: false, active: true };
+    return {
+      description: '',
+      kind: 'fixed',
+      amount: '',
+      startDate: today,
+      endDate: today,
+      orderTypes: ['dine_in'],
+      minimumCheck: '0',
+      taxable: false,
+      active: true,
+    };
   return {
     description: fee.description,
     kind: fee.kind,
@@ -62,21 +86,41 @@ function FeeForm({ fee, onDone }: { fee: TServiceFee | null; onDone: () => void 
   }
 
   return (
-    <Form<TServiceFeeInput> form={form} layout="vertical" initialValues={formValuesOf(fee, today)} onFinish={(v) => void submit(v)}>
+    <Form<TServiceFeeInput>
+      form={form}
+      layout="vertical"
+      initialValues={formValuesOf(fee, today)}
+      onFinish={(v) => void submit(v)}
+    >
       <Form.Item name="description" label={t('fees.description')} rules={rule('description')} required>
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="kind" label={t('fees.kind')} required>
         <Radio.Group options={FEE_KINDS.map((k) => ({ value: k, label: t(`fees.kindName.${k}`) }))} />
       </Form.Item>
-      <Form.Item name="amount" label={kind === 'percent' ? t('fees.percent') : t('fees.amount')} rules={rule('amount')} required>
-        <Input inputMode="decimal" prefix={kind === 'percent' ? undefined : '$'} suffix={kind === 'percent' ? '%' : undefined} />
+      <Form.Item
+        name="amount"
+        label={kind === 'percent' ? t('fees.percent') : t('fees.amount')}
+        rules={rule('amount')}
+        required
+      >
+        <Input
+          inputMode="decimal"
+          prefix={kind === 'percent' ? undefined : '$'}
+          suffix={kind === 'percent' ? '%' : undefined}
+        />
       </Form.Item>
       <Space wrap>
         <Form.Item name="startDate" label={t('fees.startDate')} rules={rule('startDate')} required>
           <Input type="date" />
         </Form.Item>
-        <Form.Item name="endDate" label={t('fees.endDate')} rules={rule('endDate')} required dependencies={['startDate']}>
+        <Form.Item
+          name="endDate"
+          label={t('fees.endDate')}
+          rules={rule('endDate')}
+          required
+          dependencies={['startDate']}
+        >
           <Input type="date" />
         </Form.Item>
       </Space>
@@ -137,7 +181,13 @@ export function ServiceFees() {
         dataSource={fees.data?.items ?? []}
         scroll={{ x: true }}
         locale={{ emptyText: t('fees.empty') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: fees.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: fees.data?.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+        }}
         columns={[
           {
             title: t('fees.description'),
@@ -151,7 +201,11 @@ export function ServiceFees() {
           },
           { title: t('fees.amount'), key: 'a', render: (_, f) => amountOf(f) },
           { title: t('fees.dates'), key: 'dt', render: (_, f) => `${f.startDate} – ${f.endDate ?? ''}` },
-          { title: t('fees.orderTypes'), key: 'o', render: (_, f) => f.orderTypes.map((o) => t(`fees.orderType.${o}`)).join(', ') },
+          {
+            title: t('fees.orderTypes'),
+            key: 'o',
+            render: (_, f) => f.orderTypes.map((o) => t(`fees.orderType.${o}`)).join(', '),
+          },
           {
             title: t('fees.actions'),
             key: 'x',

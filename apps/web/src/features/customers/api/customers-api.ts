@@ -20,7 +20,11 @@ export function useCustomers(query: TListQuery) {
   return useQuery({
     queryKey: ['customers', 'list', query],
     queryFn: ({ signal }) =>
-      get<TCustomerList>('/api/customers', { signal, silent: true, query: query as Record<string, string | number | undefined> }),
+      get<TCustomerList>('/api/customers', {
+        signal,
+        silent: true,
+        query: query as Record<string, string | number | undefined>,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +38,11 @@ export function useCustomerCount(filter: TCustomerFilter) {
   return useQuery({
     queryKey: ['customers', 'count', filter],
     queryFn: ({ signal }) =>
-      get<TCustomerCount>('/api/customers/count', { signal, silent: true, query: filter as Record<string, string | number | undefined> }),
+      get<TCustomerCount>('/api/customers/count', {
+        signal,
+        silent: true,
+        query: filter as Record<string, string | number | undefined>,
+      }),
   });
 }
 
@@ -42,7 +50,8 @@ export function useCampaigns() {
   return useQuery({
     queryKey: ['customers', 'campaigns'],
     queryFn: ({ signal }) => get<TCampaignList>('/api/customers/campaigns', { signal, silent: true }),
-    refetchInterval: (q) => (q.state.data?.rows.some((c) => c.sendState === 'sending' || c.sendState === 'waiting') ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.rows.some((c) => c.sendState === 'sending' || c.sendState === 'waiting') ? 2000 : false,
   });
 }
 
@@ -63,7 +72,8 @@ export const quoteCampaign = (body: TCampaignRequest) =>
 export function useSubmitCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCampaignRequest) => post<{ message: string; id: number }>('/api/customers/campaigns', body, { silent: true }),
+    mutationFn: (body: TCampaignRequest) =>
+      post<{ message: string; id: number }>('/api/customers/campaigns', body, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['customers'] }),
   });
 }
@@ -72,7 +82,9 @@ export function useSendCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      post<{ message: string; waitsUntil: string | null }>(`/api/customers/campaigns/${id}/send`, undefined, { silent: true }),
+      post<{ message: string; waitsUntil: string | null }>(`/api/customers/campaigns/${id}/send`, undefined, {
+        silent: true,
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: ['customers', 'campaigns'] }),
   });
 }
@@ -81,7 +93,11 @@ export function useReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; decision: 'approved' | 'rejected'; note?: string }) =>
-      post<{ message: string }>(`/api/customers/reviews/${v.id}`, { decision: v.decision, note: v.note }, { silent: true }),
+      post<{ message: string }>(
+        `/api/customers/reviews/${v.id}`,
+        { decision: v.decision, note: v.note },
+        { silent: true },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['customers', 'reviews'] }),
   });
 }

@@ -13,7 +13,13 @@ import { money } from './customer-drawer.tsx';
 import { CostDetails } from './sms-reviews-panel.tsx';
 
 type TRecipients = z.infer<typeof ZRecipientList>;
-const STATUS_COLOURS: Record<string, string> = { queued: 'default', sending: 'blue', sent: 'blue', delivered: 'green', failed: 'red' };
+const STATUS_COLOURS: Record<string, string> = {
+  queued: 'default',
+  sending: 'blue',
+  sent: 'blue',
+  delivered: 'green',
+  failed: 'red',
+};
 
 /** Per-recipient status of a sent campaign (first 100 by phone), refreshed while it sends. */
 function Recipients({ c }: { c: TCampaign }) {
@@ -21,7 +27,8 @@ function Recipients({ c }: { c: TCampaign }) {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: ['customers', 'campaigns', c.id, 'recipients', page],
-    queryFn: ({ signal }) => get<TRecipients>(`/api/customers/campaigns/${c.id}/recipients`, { signal, silent: true, query: { page } }),
+    queryFn: ({ signal }) =>
+      get<TRecipients>(`/api/customers/campaigns/${c.id}/recipients`, { signal, silent: true, query: { page } }),
     refetchInterval: c.sendState === 'sending' || c.sendState === 'waiting' ? 2000 : false,
   });
   return (
@@ -30,11 +37,22 @@ function Recipients({ c }: { c: TCampaign }) {
       size="small"
       loading={list.isLoading}
       dataSource={list.data?.rows ?? []}
-      pagination={{ current: page, pageSize: 100, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={{
+        current: page,
+        pageSize: 100,
+        total: list.data?.total ?? 0,
+        onChange: setPage,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+      }}
       columns={[
         { title: t('phone'), dataIndex: 'phone' },
         { title: t('language'), dataIndex: 'language', render: (l: 'en' | 'zh') => t(`languages_${l}`) },
-        { title: t('status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOURS[s]}>{t(`recipientStatuses_${s}`)}</Tag> },
+        {
+          title: t('status'),
+          dataIndex: 'status',
+          render: (s: string) => <Tag color={STATUS_COLOURS[s]}>{t(`recipientStatuses_${s}`)}</Tag>,
+        },
         { title: t('reason'), dataIndex: 'error', render: (e: string | null) => e ?? '' },
       ]}
     />
@@ -106,10 +124,16 @@ export function CampaignsCard() {
               const all = done + c.progress.queued;
               return (
                 <div data-testid={`progress-${c.id}`}>
-                  <Progress percent={all ? Math.round((done * 100) / all) : 0} size="small" status={c.sendState === 'failed' ? 'exception' : undefined} />
+                  <Progress
+                    percent={all ? Math.round((done * 100) / all) : 0}
+                    size="small"
+                    status={c.sendState === 'failed' ? 'exception' : undefined}
+                  />
                   <Typography.Text type="secondary">
                     {t('progressText', { ...c.progress })}
-                    {c.sendState === 'waiting' && c.sendStartsAt ? ` · ${t('waiting', { at: new Date(c.sendStartsAt).toLocaleString() })}` : ''}
+                    {c.sendState === 'waiting' && c.sendStartsAt
+                      ? ` · ${t('waiting', { at: new Date(c.sendStartsAt).toLocaleString() })}`
+                      : ''}
                     {c.failureReason ? ` · ${tr(c.failureReason)}` : ''}
                   </Typography.Text>
                   {c.sentBy && (
@@ -127,7 +151,11 @@ export function CampaignsCard() {
             title: '',
             render: (_, c) =>
               c.status === 'approved' || (c.status === 'sent' && c.sendState === 'failed') ? (
-                <Button type="primary" loading={send.isPending && send.variables === c.id} onClick={() => confirmSend(c)}>
+                <Button
+                  type="primary"
+                  loading={send.isPending && send.variables === c.id}
+                  onClick={() => confirmSend(c)}
+                >
                   {t('sendNow')}
                 </Button>
               ) : null,

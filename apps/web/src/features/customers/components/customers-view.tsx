@@ -56,11 +56,15 @@ function QuoteCard({ quote }: { quote: TCampaignQuote }) {
       {quote.lines.map((l) => (
         <div key={l.language}>
           {t(l.language === 'zh' ? 'variantZh' : 'variantEn')}: {t('partsCount', { count: l.parts })} ×{' '}
-          {t('recipientsCount', { count: l.recipients })} = {t('billedParts', { count: l.billedParts })} · {money(Math.round(l.subtotalMicros / 10_000))}
+          {t('recipientsCount', { count: l.recipients })} = {t('billedParts', { count: l.billedParts })} ·{' '}
+          {money(Math.round(l.subtotalMicros / 10_000))}
         </div>
       ))}
       <div>
-        {t('pricePerPartIs', { price: (quote.pricePerPartMicros / 1_000_000).toFixed(4), tax: (quote.taxRateBasisPoints / 100).toFixed(2) })}
+        {t('pricePerPartIs', {
+          price: (quote.pricePerPartMicros / 1_000_000).toFixed(4),
+          tax: (quote.taxRateBasisPoints / 100).toFixed(2),
+        })}
       </div>
       <div>{t('optedOutExcluded', { count: quote.optedOutExcluded })}</div>
       <div>
@@ -116,7 +120,10 @@ export function CustomersView() {
   };
   const setPage = (next: number) => setSearch(customerSearch({ ...filter, page: next }), { replace: true });
 
-  const audience = useMemo(() => (useFilterAudience ? { filter: apiFilter } : { ids: selected }), [useFilterAudience, apiFilter, selected]);
+  const audience = useMemo(
+    () => (useFilterAudience ? { filter: apiFilter } : { ids: selected }),
+    [useFilterAudience, apiFilter, selected],
+  );
   const audienceSize = audienceSizeOf(useFilterAudience, selected, count.data);
 
   const openComposer = () => {
@@ -178,7 +185,10 @@ export function CustomersView() {
                 style={{ width: 140 }}
                 value={draft.sort}
                 onChange={(sort) => setDraft({ ...draft, sort })}
-                options={(['lastOrderAt', 'points', 'totalOrders'] as const).map((s) => ({ value: s, label: t(`sorts_${s}`) }))}
+                options={(['lastOrderAt', 'points', 'totalOrders'] as const).map((s) => ({
+                  value: s,
+                  label: t(`sorts_${s}`),
+                }))}
               />
               <Select
                 aria-label={t('order')}
@@ -191,27 +201,60 @@ export function CustomersView() {
           </Form.Item>
           <Form.Item label={t('spent')}>
             <Space.Compact>
-              <InputNumber aria-label={t('spentMin')} min={0} placeholder={t('min')} value={moneyValue(draft.spentMin)}
-                onChange={(v) => setDraft({ ...draft, spentMin: centsOf(v) })} />
-              <InputNumber aria-label={t('spentMax')} min={0} placeholder={t('max')} value={moneyValue(draft.spentMax)}
-                onChange={(v) => setDraft({ ...draft, spentMax: centsOf(v) })} />
+              <InputNumber
+                aria-label={t('spentMin')}
+                min={0}
+                placeholder={t('min')}
+                value={moneyValue(draft.spentMin)}
+                onChange={(v) => setDraft({ ...draft, spentMin: centsOf(v) })}
+              />
+              <InputNumber
+                aria-label={t('spentMax')}
+                min={0}
+                placeholder={t('max')}
+                value={moneyValue(draft.spentMax)}
+                onChange={(v) => setDraft({ ...draft, spentMax: centsOf(v) })}
+              />
             </Space.Compact>
           </Form.Item>
           <Form.Item label={t('orders')}>
             <Space.Compact>
-              <InputNumber aria-label={t('ordersMin')} min={0} precision={0} placeholder={t('min')} value={draft.ordersMin ?? null}
-                onChange={(v) => setDraft({ ...draft, ordersMin: v ?? undefined })} />
-              <InputNumber aria-label={t('ordersMax')} min={0} precision={0} placeholder={t('max')} value={draft.ordersMax ?? null}
-                onChange={(v) => setDraft({ ...draft, ordersMax: v ?? undefined })} />
+              <InputNumber
+                aria-label={t('ordersMin')}
+                min={0}
+                precision={0}
+                placeholder={t('min')}
+                value={draft.ordersMin ?? null}
+                onChange={(v) => setDraft({ ...draft, ordersMin: v ?? undefined })}
+              />
+              <InputNumber
+                aria-label={t('ordersMax')}
+                min={0}
+                precision={0}
+                placeholder={t('max')}
+                value={draft.ordersMax ?? null}
+                onChange={(v) => setDraft({ ...draft, ordersMax: v ?? undefined })}
+              />
             </Space.Compact>
           </Form.Item>
           <Form.Item label={t('notSeen')}>
-            <InputNumber aria-label={t('notSeen')} min={0} precision={0} value={draft.notSeenDays ?? null}
-              onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })} />
+            <InputNumber
+              aria-label={t('notSeen')}
+              min={0}
+              precision={0}
+              value={draft.notSeenDays ?? null}
+              onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })}
+            />
           </Form.Item>
           <Form.Item label={t('searchText')}>
-            <Input aria-label={t('searchText')} allowClear maxLength={40} style={{ width: 160 }} value={draft.q ?? ''}
-              onChange={(e) => setDraft({ ...draft, q: e.target.value.trim() ? e.target.value : undefined })} />
+            <Input
+              aria-label={t('searchText')}
+              allowClear
+              maxLength={40}
+              style={{ width: 160 }}
+              value={draft.q ?? ''}
+              onChange={(e) => setDraft({ ...draft, q: e.target.value.trim() ? e.target.value : undefined })}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit">
             {t('search')}
@@ -225,7 +268,11 @@ export function CustomersView() {
           <Typography.Text strong data-testid="customer-selected">
             {audienceSize === null ? t('selectedCounting') : t('selectedCount', { count: audienceSize })}
           </Typography.Text>
-          <Typography.Text type={count.isError ? 'danger' : 'secondary'} data-testid="customer-total" aria-busy={count.isPending}>
+          <Typography.Text
+            type={count.isError ? 'danger' : 'secondary'}
+            data-testid="customer-total"
+            aria-busy={count.isPending}
+          >
             {count.isError
               ? tr(errorText(count.error))
               : !count.data
@@ -234,7 +281,9 @@ export function CustomersView() {
                   ? t('resultCountCapped', { count: count.data.total })
                   : t('resultCount', { count: count.data.total })}
           </Typography.Text>
-          <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>{useFilterAudience ? t('pickByHand') : t('allResults')}</Button>
+          <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>
+            {useFilterAudience ? t('pickByHand') : t('allResults')}
+          </Button>
           <Button type="primary" onClick={openComposer} loading={audienceSize === null}>
             {t('compose')}
           </Button>
@@ -264,7 +313,13 @@ export function CustomersView() {
                     },
                   }
             }
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: pagerTotal(list.data, count.data), onChange: setPage, showSizeChanger: false }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: pagerTotal(list.data, count.data),
+              onChange: setPage,
+              showSizeChanger: false,
+            }}
             columns={[
               {
                 title: t('phone'),
@@ -279,11 +334,19 @@ export function CustomersView() {
                 ),
               },
               { title: t('name'), dataIndex: 'name' },
-              { title: t('lastOrder'), dataIndex: 'lastOrderAt', render: (v: string) => new Date(v).toLocaleDateString() },
+              {
+                title: t('lastOrder'),
+                dataIndex: 'lastOrderAt',
+                render: (v: string) => new Date(v).toLocaleDateString(),
+              },
               { title: t('points'), dataIndex: 'points' },
               { title: t('totalOrders'), dataIndex: 'totalOrders' },
               { title: t('totalSpent'), dataIndex: 'totalSpentCents', render: money },
-              { title: t('firstOrder'), dataIndex: 'firstOrderAt', render: (v: string) => new Date(v).toLocaleDateString() },
+              {
+                title: t('firstOrder'),
+                dataIndex: 'firstOrderAt',
+                render: (v: string) => new Date(v).toLocaleDateString(),
+              },
               { title: t('favourite'), dataIndex: 'favouriteItem' },
             ]}
           />
@@ -295,14 +358,37 @@ export function CustomersView() {
       <PointsRuleCard />
 
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
-      <Drawer open={composing} onClose={() => setComposing(false)} title={t('compose')} width={Math.min(520, window.innerWidth)}>
+      <Drawer
+        open={composing}
+        onClose={() => setComposing(false)}
+        title={t('compose')}
+        width={Math.min(520, window.innerWidth)}
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">{audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}
+          </Typography.Text>
           <Typography.Text strong>{t('english')}</Typography.Text>
-          <Input.TextArea aria-label={t('english')} rows={4} value={bodyEn} onChange={(e) => { setBodyEn(e.target.value); setQuote(null); }} />
+          <Input.TextArea
+            aria-label={t('english')}
+            rows={4}
+            value={bodyEn}
+            onChange={(e) => {
+              setBodyEn(e.target.value);
+              setQuote(null);
+            }}
+          />
           <SmsCounter body={bodyEn} language="en" />
           <Typography.Text strong>{t('chinese')}</Typography.Text>
-          <Input.TextArea aria-label={t('chinese')} rows={4} value={bodyZh} onChange={(e) => { setBodyZh(e.target.value); setQuote(null); }} />
+          <Input.TextArea
+            aria-label={t('chinese')}
+            rows={4}
+            value={bodyZh}
+            onChange={(e) => {
+              setBodyZh(e.target.value);
+              setQuote(null);
+            }}
+          />
           {bodyZh && <SmsCounter body={bodyZh} language="zh" />}
           <Typography.Text type="secondary">{t('optOutNote')}</Typography.Text>
           <Button onClick={doQuote} loading={quoting} disabled={!bodyEn.trim()}>

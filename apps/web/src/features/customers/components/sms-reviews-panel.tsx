@@ -53,7 +53,11 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   const decide = async () => {
     if (!deciding) return;
     try {
-      const res = await review.mutateAsync({ id: deciding.campaign.id, decision: deciding.decision, note: note.trim() || undefined });
+      const res = await review.mutateAsync({
+        id: deciding.campaign.id,
+        decision: deciding.decision,
+        note: note.trim() || undefined,
+      });
       notifySuccess(tr(res.message));
       setDeciding(null);
       setNote('');
@@ -132,7 +136,13 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
       {isAdmin && <SmsPricingCard />}
       <Modal
         open={deciding !== null}
-        title={deciding ? t(deciding.decision === 'approved' ? 'approveTitle' : 'rejectTitle', { restaurant: deciding.campaign.restaurantName }) : ''}
+        title={
+          deciding
+            ? t(deciding.decision === 'approved' ? 'approveTitle' : 'rejectTitle', {
+                restaurant: deciding.campaign.restaurantName,
+              })
+            : ''
+        }
         okText={deciding ? t(deciding.decision === 'approved' ? 'approve' : 'reject') : ''}
         okButtonProps={{ danger: deciding?.decision === 'rejected', loading: review.isPending }}
         cancelText={t('cancel')}
@@ -171,9 +181,27 @@ export function SmsPricingCard() {
     <Card title={t('pricingTitle')} size="small" loading={pricing.isLoading} data-testid="sms-pricing">
       <Space wrap align="center">
         <span>{t('pricePerPart')}</span>
-        <InputNumber aria-label={t('pricePerPart')} min={0} max={1} step={0.0001} precision={4} prefix="$" value={price} onChange={setPrice} />
+        <InputNumber
+          aria-label={t('pricePerPart')}
+          min={0}
+          max={1}
+          step={0.0001}
+          precision={4}
+          prefix="$"
+          value={price}
+          onChange={setPrice}
+        />
         <span>{t('taxRate')}</span>
-        <InputNumber aria-label={t('taxRate')} min={0} max={50} step={0.01} precision={2} suffix="%" value={tax} onChange={setTax} />
+        <InputNumber
+          aria-label={t('taxRate')}
+          min={0}
+          max={50}
+          step={0.01}
+          precision={2}
+          suffix="%"
+          value={tax}
+          onChange={setTax}
+        />
         <Button
           type="primary"
           disabled={price === null || tax === null}

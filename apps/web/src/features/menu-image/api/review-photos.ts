@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  TPhotoApproveRequest,
-  TPhotoRefuseRequest,
-  TPhotoReviewResponse,
-} from '@ra/shared/media/media.schemas';
+import type { TPhotoApproveRequest, TPhotoRefuseRequest, TPhotoReviewResponse } from '@ra/shared/media/media.schemas';
 import { post } from '../../../lib/request.ts';
 import { menuImageKeys } from './query-keys.ts';
 

@@ -32,7 +32,13 @@ import { photoUrl, usePhotos } from '../api/get-photos.ts';
 import { useRewardCoupons } from '../api/get-reward-coupons.ts';
 import { usePhotoToLibrary } from '../api/photo-to-library.ts';
 import { useApprovePhotos, useRefusePhotos } from '../api/review-photos.ts';
-import { menuImageSearch, parseMenuImageView, photoQueryOf, PHOTO_TABS, type TMenuImageView } from '../menu-image-filter.ts';
+import {
+  menuImageSearch,
+  parseMenuImageView,
+  photoQueryOf,
+  PHOTO_TABS,
+  type TMenuImageView,
+} from '../menu-image-filter.ts';
 import './photo-review.css';
 
 const STATE_COLOR = { unapproved: 'gold', approved: 'green', refused: 'red' } as const;
@@ -76,7 +82,9 @@ export function PhotoReview() {
     });
 
   const tabLabel = (tab: (typeof PHOTO_TABS)[number]) =>
-    tab === 'unapproved' && query.data ? t('tabs.unapprovedCount', { count: query.data.waiting, n: formatCount(query.data.waiting, lang) }) : t(`tabs.${tab}`);
+    tab === 'unapproved' && query.data
+      ? t('tabs.unapprovedCount', { count: query.data.waiting, n: formatCount(query.data.waiting, lang) })
+      : t(`tabs.${tab}`);
 
   const actions = (photo: TCustomerPhoto) =>
     photo.state === 'unapproved' ? (
@@ -92,7 +100,11 @@ export function PhotoReview() {
       photo.libraryImageId !== null ? (
         <Tag icon={<PictureOutlined />}>{t('review.inLibrary')}</Tag>
       ) : (
-        <Button icon={<PictureOutlined />} loading={toLibrary.isPending && toLibrary.variables === photo.id} onClick={() => addToLibrary(photo)}>
+        <Button
+          icon={<PictureOutlined />}
+          loading={toLibrary.isPending && toLibrary.variables === photo.id}
+          onClick={() => addToLibrary(photo)}
+        >
           {t('review.toLibrary')}
         </Button>
       )
@@ -100,7 +112,9 @@ export function PhotoReview() {
 
   const details = (photo: TCustomerPhoto) => (
     <>
-      <Typography.Text type="secondary">{t('review.from', { user: photo.userId, when: when(photo.createdAt) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('review.from', { user: photo.userId, when: when(photo.createdAt) })}
+      </Typography.Text>
       {photo.reviewedAt && (
         <Typography.Text type="secondary">
           {t(`review.reviewed.${photo.state}`, { who: photo.reviewedBy ?? '—', when: when(photo.reviewedAt) })}
@@ -135,9 +149,15 @@ export function PhotoReview() {
           >
             {t('review.selectAll')}
           </Checkbox>
-          <Typography.Text aria-live="polite">{t('review.selected', { count: chosen.length, n: formatCount(chosen.length, lang) })}</Typography.Text>
+          <Typography.Text aria-live="polite">
+            {t('review.selected', { count: chosen.length, n: formatCount(chosen.length, lang) })}
+          </Typography.Text>
           <Space wrap>
-            <Button type="primary" disabled={chosen.length === 0} onClick={() => setDialog({ kind: 'approve', ids: chosen })}>
+            <Button
+              type="primary"
+              disabled={chosen.length === 0}
+              onClick={() => setDialog({ kind: 'approve', ids: chosen })}
+            >
               {t('review.approveSelected')}
             </Button>
             <Button danger disabled={chosen.length === 0} onClick={() => setDialog({ kind: 'refuse', ids: chosen })}>
@@ -148,7 +168,12 @@ export function PhotoReview() {
       )}
 
       {query.isError ? (
-        <Result status="error" title={t('loadFailed')} subTitle={errorText(query.error)} extra={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>} />
+        <Result
+          status="error"
+          title={t('loadFailed')}
+          subTitle={errorText(query.error)}
+          extra={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+        />
       ) : query.isPending ? (
         <Skeleton active />
       ) : items.length === 0 ? (
@@ -163,7 +188,13 @@ export function PhotoReview() {
                 onClick={() => go({ photo: photo.id }, false)}
                 aria-label={t('review.openLarge', { name: photo.name })}
               >
-                <img src={photoUrl(photo.id)} alt={photo.name} loading="lazy" width={photo.width} height={photo.height} />
+                <img
+                  src={photoUrl(photo.id)}
+                  alt={photo.name}
+                  loading="lazy"
+                  width={photo.width}
+                  height={photo.height}
+                />
               </button>
               <div className="ra-photo-card__body">
                 <div className="ra-photo-card__head">
@@ -339,12 +370,19 @@ function RefuseDialog({ ids, onClose }: { ids: number[]; onClose: (done: boolean
             {
               validator: async (_rule, value: unknown) => {
                 const parsed = ZRefuseReason.safeParse(value ?? '');
-                if (!parsed.success) throw new Error(translateServerMessage(parsed.error.issues[0]!.message, currentLanguage()));
+                if (!parsed.success)
+                  throw new Error(translateServerMessage(parsed.error.issues[0]!.message, currentLanguage()));
               },
             },
           ]}
         >
-          <Input.TextArea autoFocus rows={3} maxLength={REFUSE_REASON_MAX_LENGTH} showCount placeholder={t('refuse.placeholder')} />
+          <Input.TextArea
+            autoFocus
+            rows={3}
+            maxLength={REFUSE_REASON_MAX_LENGTH}
+            showCount
+            placeholder={t('refuse.placeholder')}
+          />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} />}
       </Form>

@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  TBulkEditApplyResponse,
-  TBulkEditPreviewResponse,
-  TBulkEditRequest,
-} from '@ra/shared/menu/menu.schemas';
+import type { TBulkEditApplyResponse, TBulkEditPreviewResponse, TBulkEditRequest } from '@ra/shared/menu/menu.schemas';
 import { post } from '../../../lib/request.ts';
 import { MENU_API } from './endpoints.ts';
 import { menuKeys } from './query-keys.ts';
@@ -24,5 +20,8 @@ export function usePreviewBulkEdit() {
 
 export function useApplyBulkEdit() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: applyBulkEdit, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: applyBulkEdit,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }

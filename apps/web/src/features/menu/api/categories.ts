@@ -32,12 +32,18 @@ export function reorderCategories(ids: number[]): Promise<unknown> {
 
 export function useSaveCategory() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveCategory, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: saveCategory,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }
 
 export function useDeleteCategory() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteCategory, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }
 
 export function useReorderCategories() {

@@ -61,5 +61,8 @@ export function usePreviewImport() {
 
 export function useApplyImport() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: applyImport, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: applyImport,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }

@@ -32,12 +32,18 @@ export function reorderMenuGroups(ids: number[]): Promise<unknown> {
 
 export function useSaveMenuGroup() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveMenuGroup, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.menuGroups() }) });
+  return useMutation({
+    mutationFn: saveMenuGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.menuGroups() }),
+  });
 }
 
 export function useDeleteMenuGroup() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteMenuGroup, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.menuGroups() }) });
+  return useMutation({
+    mutationFn: deleteMenuGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.menuGroups() }),
+  });
 }
 
 export function useReorderMenuGroups() {

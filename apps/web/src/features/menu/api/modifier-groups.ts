@@ -1,9 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TModifierGroup,
-  TModifierGroupInput,
-  TModifierGroupListResponse,
-} from '@ra/shared/menu/menu.schemas';
+import type { TModifierGroup, TModifierGroupInput, TModifierGroupListResponse } from '@ra/shared/menu/menu.schemas';
 import { del, get, post, put, type TRequestOptions } from '../../../lib/request.ts';
 import { MENU_API } from './endpoints.ts';
 import { menuKeys } from './query-keys.ts';
@@ -38,12 +34,18 @@ export function reorderModifierGroups(ids: number[]): Promise<unknown> {
 export function useSaveModifierGroup() {
   const client = useQueryClient();
   // items show their groups: the whole menu cache goes
-  return useMutation({ mutationFn: saveModifierGroup, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: saveModifierGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }
 
 export function useDeleteModifierGroup() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteModifierGroup, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }) });
+  return useMutation({
+    mutationFn: deleteModifierGroup,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.all }),
+  });
 }
 
 export function useReorderModifierGroups() {

@@ -9,7 +9,9 @@ export type TSaveItemInput = { id?: number; body: TItemInput };
 /** POST creates an item; PUT replaces one (every save keeps a version on the server). */
 export function saveItem({ id, body }: TSaveItemInput): Promise<TItem> {
   // the form shows the failure under its field or above the form
-  return id ? put<TItem>(MENU_API.item(id), body, { silent: true }) : post<TItem>(MENU_API.items, body, { silent: true });
+  return id
+    ? put<TItem>(MENU_API.item(id), body, { silent: true })
+    : post<TItem>(MENU_API.items, body, { silent: true });
 }
 
 export function useSaveItem() {

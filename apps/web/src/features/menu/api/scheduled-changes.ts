@@ -10,7 +10,10 @@ export function getScheduledChanges(itemId: number, opts?: TRequestOptions): Pro
 }
 
 export const scheduledQueryOptions = (itemId: number) =>
-  queryOptions({ queryKey: menuKeys.scheduled(itemId), queryFn: ({ signal }) => getScheduledChanges(itemId, { signal }) });
+  queryOptions({
+    queryKey: menuKeys.scheduled(itemId),
+    queryFn: ({ signal }) => getScheduledChanges(itemId, { signal }),
+  });
 
 export function useScheduledChanges(itemId: number | null) {
   return useQuery({ ...scheduledQueryOptions(itemId ?? 0), enabled: itemId !== null });

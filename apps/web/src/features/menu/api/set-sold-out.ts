@@ -11,5 +11,8 @@ export function setSoldOut(body: TSoldOutRequest): Promise<TSoldOutResponse> {
 
 export function useSetSoldOut() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: setSoldOut, onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.items() }) });
+  return useMutation({
+    mutationFn: setSoldOut,
+    onSuccess: () => client.invalidateQueries({ queryKey: menuKeys.items() }),
+  });
 }

@@ -122,7 +122,9 @@ export function BulkEditDrawer({
     setFailure(null);
     try {
       const applied = await apply.mutateAsync({ ids, change });
-      showSuccessMessage(t('bulk.applied', { count: applied.changedCount, countText: formatCount(applied.changedCount, lang) }));
+      showSuccessMessage(
+        t('bulk.applied', { count: applied.changedCount, countText: formatCount(applied.changedCount, lang) }),
+      );
       onApplied();
     } catch (e) {
       setFailure(menuErrorText(e));
@@ -158,7 +160,14 @@ export function BulkEditDrawer({
       <Form<TValues>
         form={form}
         layout="vertical"
-        initialValues={{ kind: 'price', priceMode: 'set', soldOut: true, channel: 'online', visible: true, taxPercent: null }}
+        initialValues={{
+          kind: 'price',
+          priceMode: 'set',
+          soldOut: true,
+          channel: 'online',
+          visible: true,
+          taxPercent: null,
+        }}
         onValuesChange={() => setResult(null)}
       >
         <Form.Item name="kind" label={t('bulk.what')}>
@@ -177,7 +186,13 @@ export function BulkEditDrawer({
             </Form.Item>
             <Form.Item
               name="priceValue"
-              label={values?.priceMode === 'percent' ? t('bulk.percentValue') : values?.priceMode === 'amount' ? t('bulk.amountValue') : t('bulk.newPrice')}
+              label={
+                values?.priceMode === 'percent'
+                  ? t('bulk.percentValue')
+                  : values?.priceMode === 'amount'
+                    ? t('bulk.amountValue')
+                    : t('bulk.newPrice')
+              }
               extra={values?.priceMode === 'set' ? undefined : t('bulk.negativeHint')}
             >
               <InputNumber<number>
@@ -215,7 +230,10 @@ export function BulkEditDrawer({
         {kind === 'channel' && (
           <Space wrap>
             <Form.Item name="channel" label={t('fields.channel')}>
-              <Select style={{ width: 200 }} options={MENU_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
+              <Select
+                style={{ width: 200 }}
+                options={MENU_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))}
+              />
             </Form.Item>
             <Form.Item name="visible" label={t('bulk.visibility')} valuePropName="checked">
               <Switch />
@@ -233,7 +251,10 @@ export function BulkEditDrawer({
             title={
               result.problemCount > 0
                 ? t('bulk.problems', { count: result.problemCount })
-                : t('bulk.willChange', { count: result.changedCount, countText: formatCount(result.changedCount, lang) })
+                : t('bulk.willChange', {
+                    count: result.changedCount,
+                    countText: formatCount(result.changedCount, lang),
+                  })
             }
             data-bulk-summary
           />

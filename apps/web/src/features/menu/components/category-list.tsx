@@ -56,7 +56,9 @@ export function CategoryList() {
           </Button>
         </div>
       </div>
-      {reorder.isError && <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />}
+      {reorder.isError && (
+        <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />
+      )}
       {list.length === 0 ? (
         <Empty description={t('categories.empty')} />
       ) : (
@@ -75,12 +77,22 @@ export function CategoryList() {
                 </div>
                 <Space size={4} wrap className="ra-menu__sub">
                   <span>{t('categories.itemCount', { count: c.itemCount })}</span>
-                  <span>· {t('fields.taxRate')}: {c.taxRateBp === null ? t('categories.defaultRate', { rate: defaultRate }) : bpToPercentText(c.taxRateBp)}</span>
+                  <span>
+                    · {t('fields.taxRate')}:{' '}
+                    {c.taxRateBp === null
+                      ? t('categories.defaultRate', { rate: defaultRate })
+                      : bpToPercentText(c.taxRateBp)}
+                  </span>
                   {c.salesReportCategory && <Tag>{c.salesReportCategory}</Tag>}
                 </Space>
               </div>
               <div className="ra-menu-sortable__actions">
-                <Button type="text" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: c.name })} onClick={() => setEditing(c)} />
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.editNamed', { name: c.name })}
+                  onClick={() => setEditing(c)}
+                />
                 <Button
                   type="text"
                   danger
@@ -115,7 +127,15 @@ export function CategoryList() {
 
 type TValues = Required<TCategoryInput>;
 
-function CategoryForm({ category, defaultRate, onDone }: { category: TCategory | null; defaultRate: string; onDone: () => void }) {
+function CategoryForm({
+  category,
+  defaultRate,
+  onDone,
+}: {
+  category: TCategory | null;
+  defaultRate: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('menu');
   const [form] = Form.useForm<TValues>();
   const save = useSaveCategory();
@@ -144,7 +164,8 @@ function CategoryForm({ category, defaultRate, onDone }: { category: TCategory |
       onDone();
     } catch (e) {
       const fields = Object.entries(serverFieldErrors(e));
-      if (fields.length) form.setFields(fields.map(([name, message]) => ({ name: name as keyof TValues, errors: [message] })));
+      if (fields.length)
+        form.setFields(fields.map(([name, message]) => ({ name: name as keyof TValues, errors: [message] })));
       else setFailure(menuErrorText(e));
     }
   };
@@ -166,10 +187,20 @@ function CategoryForm({ category, defaultRate, onDone }: { category: TCategory |
       <Form.Item name="foreignName" label={t('fields.foreignName')} rules={[rule('foreignName')]}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="taxRateBp" label={t('fields.taxRate')} rules={[rule('taxRateBp')]} extra={t('hints.taxDefault', { rate: defaultRate })}>
+      <Form.Item
+        name="taxRateBp"
+        label={t('fields.taxRate')}
+        rules={[rule('taxRateBp')]}
+        extra={t('hints.taxDefault', { rate: defaultRate })}
+      >
         <PercentInput placeholder={defaultRate} />
       </Form.Item>
-      <Form.Item name="salesReportCategory" label={t('fields.salesReportCategory')} rules={[rule('salesReportCategory')]} extra={t('categories.reportHint')}>
+      <Form.Item
+        name="salesReportCategory"
+        label={t('fields.salesReportCategory')}
+        rules={[rule('salesReportCategory')]}
+        extra={t('categories.reportHint')}
+      >
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Space>

@@ -3,12 +3,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  describeDishHours,
-  formatDishHours,
-  parseDishHours,
-  type TDishHourRange,
-} from '@ra/shared/menu/dish-hours';
+import { describeDishHours, formatDishHours, parseDishHours, type TDishHourRange } from '@ra/shared/menu/dish-hours';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 

@@ -126,7 +126,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               title={
                 preview.adds.length + preview.changes.length + preview.removals.length === 0
                   ? t('import.nothing')
-                  : t('import.summary', { adds: preview.adds.length, changes: preview.changes.length, removals: preview.removals.length })
+                  : t('import.summary', {
+                      adds: preview.adds.length,
+                      changes: preview.changes.length,
+                      removals: preview.removals.length,
+                    })
               }
             />
           ) : (
@@ -172,7 +176,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 key: 'removals',
                 label: t('import.removals', { count: preview.removals.length }),
                 children: list(
-                  preview.removals.map((r) => ({ key: `${r.sheet}:${r.key}`, text: `${r.sheet} · ${r.key} · ${r.name}` })),
+                  preview.removals.map((r) => ({
+                    key: `${r.sheet}:${r.key}`,
+                    text: `${r.sheet} · ${r.key} · ${r.name}`,
+                  })),
                   t('import.none'),
                 ),
               },

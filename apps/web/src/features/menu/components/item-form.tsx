@@ -91,7 +91,13 @@ export function ItemForm({ itemId, copyOf }: { itemId: number | null; copyOf?: n
   }
   if (itemId === null)
     return <ItemFields key={`copy-${source.data.id}`} item={null} initial={copiedItemValues(source.data)} />;
-  return <ItemFields key={`${source.data.id}-${source.data.version}`} item={source.data} initial={itemFormValues(source.data)} />;
+  return (
+    <ItemFields
+      key={`${source.data.id}-${source.data.version}`}
+      item={source.data}
+      initial={itemFormValues(source.data)}
+    />
+  );
 }
 
 /** "options.0.name" -> ['options', 0, 'name'], the form's name path of a schema issue. */
@@ -157,7 +163,9 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
       setDirty(false);
       if (!item) navigate(editItemPath(saved.id), { replace: true });
     } catch (error) {
-      const fields = Object.entries(serverFieldErrors(error)).map(([key, message]) => [key.replace(/^body[./]/, '').replace(/\//g, '.'), message] as const);
+      const fields = Object.entries(serverFieldErrors(error)).map(
+        ([key, message]) => [key.replace(/^body[./]/, '').replace(/\//g, '.'), message] as const,
+      );
       if (fields.length) {
         form.setFields(fields.map(([path, message]) => ({ name: namePath(path), errors: [message] })));
         setFailure(fields.map(([, m]) => m).join(' · '));
@@ -204,7 +212,13 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
       >
         <Section title={t('sections.basics')} id="item-basics">
           <div className={narrowGrid}>
-            <Form.Item name="itemId" label={t('fields.itemId')} required rules={[rule('itemId')]} extra={t('hints.itemId')}>
+            <Form.Item
+              name="itemId"
+              label={t('fields.itemId')}
+              required
+              rules={[rule('itemId')]}
+              extra={t('hints.itemId')}
+            >
               <Input autoComplete="off" maxLength={40} />
             </Form.Item>
             <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
@@ -213,7 +227,13 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Form.Item name="foreignName" label={t('fields.foreignName')} rules={[rule('foreignName')]}>
               <Input autoComplete="off" maxLength={100} />
             </Form.Item>
-            <Form.Item name="printName" label={t('fields.printName')} required rules={[rule('printName')]} extra={t('hints.printName')}>
+            <Form.Item
+              name="printName"
+              label={t('fields.printName')}
+              required
+              rules={[rule('printName')]}
+              extra={t('hints.printName')}
+            >
               <Input autoComplete="off" maxLength={100} />
             </Form.Item>
             <Form.Item name="categoryId" label={t('fields.category')}>
@@ -223,7 +243,10 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
                 optionFilterProp="label"
                 placeholder={t('library.noCategory')}
                 loading={categories.isPending}
-                options={(categories.data?.categories ?? []).map((c) => ({ value: c.id, label: c.foreignName ? `${c.name} · ${c.foreignName}` : c.name }))}
+                options={(categories.data?.categories ?? []).map((c) => ({
+                  value: c.id,
+                  label: c.foreignName ? `${c.name} · ${c.foreignName}` : c.name,
+                }))}
                 onChange={(v) => form.setFieldValue('categoryId', v ?? null)}
               />
             </Form.Item>
@@ -231,10 +254,20 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
               <Input autoComplete="off" maxLength={20} />
             </Form.Item>
           </div>
-          <Form.Item name="subtitle" label={t('fields.subtitle')} rules={[rule('subtitle')]} validateTrigger={['onChange', 'onBlur']}>
+          <Form.Item
+            name="subtitle"
+            label={t('fields.subtitle')}
+            rules={[rule('subtitle')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
             <Input showCount={{ formatter: ({ count }) => `${count} / ${SUBTITLE_MAX_LENGTH}` }} />
           </Form.Item>
-          <Form.Item name="description" label={t('fields.description')} rules={[rule('description')]} validateTrigger={['onChange', 'onBlur']}>
+          <Form.Item
+            name="description"
+            label={t('fields.description')}
+            rules={[rule('description')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
             <Input.TextArea rows={3} showCount={{ formatter: ({ count }) => `${count} / ${DESCRIPTION_MAX_LENGTH}` }} />
           </Form.Item>
         </Section>
@@ -250,7 +283,12 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Form.Item name="costCents" label={t('fields.cost')} rules={[rule('costCents')]}>
               <MoneyInput />
             </Form.Item>
-            <Form.Item name="taxRateBp" label={t('fields.taxRate')} rules={[rule('taxRateBp')]} extra={defaultTax ? t('hints.taxDefault', { rate: defaultTax }) : undefined}>
+            <Form.Item
+              name="taxRateBp"
+              label={t('fields.taxRate')}
+              rules={[rule('taxRateBp')]}
+              extra={defaultTax ? t('hints.taxDefault', { rate: defaultTax }) : undefined}
+            >
               <PercentInput placeholder={defaultTax} />
             </Form.Item>
           </div>
@@ -258,7 +296,12 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Form.Item name="taxIncluded" label={t('fields.taxIncluded')} valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item name="openPrice" label={t('fields.openPrice')} valuePropName="checked" tooltip={t('hints.openPrice')}>
+            <Form.Item
+              name="openPrice"
+              label={t('fields.openPrice')}
+              valuePropName="checked"
+              tooltip={t('hints.openPrice')}
+            >
               <Switch />
             </Form.Item>
           </Space>
@@ -271,10 +314,18 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
                     <Form.Item name={[field.name, 'name']} rules={[rule(`globalPrices.${field.name}.name`)]}>
                       <Input placeholder={t('fields.priceLevel')} aria-label={t('fields.priceLevel')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'priceCents']} rules={[rule(`globalPrices.${field.name}.priceCents`)]}>
+                    <Form.Item
+                      name={[field.name, 'priceCents']}
+                      rules={[rule(`globalPrices.${field.name}.priceCents`)]}
+                    >
                       <MoneyInput aria-label={t('fields.price')} />
                     </Form.Item>
-                    <Button type="text" icon={<DeleteOutlined />} aria-label={t('actions.remove')} onClick={() => drop(field.name)} />
+                    <Button
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('actions.remove')}
+                      onClick={() => drop(field.name)}
+                    />
                   </Space>
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => add({ name: '', priceCents: null })}>
@@ -290,14 +341,24 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
         </Section>
 
         <Section title={t('sections.availability')} id="item-availability">
-          <Form.Item name="dishHours" label={t('fields.dishHours')} rules={[rule('dishHours')]} extra={t('hints.dishHours')}>
+          <Form.Item
+            name="dishHours"
+            label={t('fields.dishHours')}
+            rules={[rule('dishHours')]}
+            extra={t('hints.dishHours')}
+          >
             <DishHoursEditor />
           </Form.Item>
           <div className={narrowGrid}>
             <Form.Item name="minOrderQty" label={t('fields.minOrderQty')} rules={[rule('minOrderQty')]}>
               <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="maxOrderQty" label={t('fields.maxOrderQty')} rules={[rule('maxOrderQty')]} extra={t('hints.noLimit')}>
+            <Form.Item
+              name="maxOrderQty"
+              label={t('fields.maxOrderQty')}
+              rules={[rule('maxOrderQty')]}
+              extra={t('hints.noLimit')}
+            >
               <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </div>
@@ -314,18 +375,36 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
               <Form.Item name={['channels', channel, 'visible']} valuePropName="checked" noStyle>
                 <Switch aria-label={t('item.channelShown', { channel: t(`channels.${channel}`) })} />
               </Form.Item>
-              <Form.Item name={['channels', channel, 'priceCents']} noStyle rules={[rule(`channels.${channel}.priceCents`)]}>
-                <MoneyInput placeholder={t('item.channelPrice')} aria-label={t('item.channelPriceOf', { channel: t(`channels.${channel}`) })} />
+              <Form.Item
+                name={['channels', channel, 'priceCents']}
+                noStyle
+                rules={[rule(`channels.${channel}.priceCents`)]}
+              >
+                <MoneyInput
+                  placeholder={t('item.channelPrice')}
+                  aria-label={t('item.channelPriceOf', { channel: t(`channels.${channel}`) })}
+                />
               </Form.Item>
             </Space>
           ))}
         </Section>
 
         <Section title={t('sections.kitchen')} id="item-kitchen">
-          <Form.Item name="openKitchen" label={t('fields.openKitchen')} valuePropName="checked" tooltip={t('hints.openKitchen')}>
+          <Form.Item
+            name="openKitchen"
+            label={t('fields.openKitchen')}
+            valuePropName="checked"
+            tooltip={t('hints.openKitchen')}
+          >
             <Switch />
           </Form.Item>
-          <Form.Item name="printers" label={t('fields.printers')} required={Boolean(openKitchen)} rules={[rule('printers')]} validateTrigger={['onChange', 'onBlur']}>
+          <Form.Item
+            name="printers"
+            label={t('fields.printers')}
+            required={Boolean(openKitchen)}
+            rules={[rule('printers')]}
+            validateTrigger={['onChange', 'onBlur']}
+          >
             <PrinterSelect />
           </Form.Item>
           <Form.Item name="modifierGroupIds" label={t('fields.modifierGroups')} extra={t('hints.modifierGroups')}>
@@ -347,18 +426,38 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
             <Form.Item name="barcodeType" label={t('fields.barcodeType')}>
               <Select options={BARCODE_TYPES.map((b) => ({ value: b, label: t(`barcode.${b}`) }))} />
             </Form.Item>
-            <Form.Item name="barcodeData" label={t('fields.barcodeData')} required={barcodeType !== 'none'} rules={[rule('barcodeData')]}>
+            <Form.Item
+              name="barcodeData"
+              label={t('fields.barcodeData')}
+              required={barcodeType !== 'none'}
+              rules={[rule('barcodeData')]}
+            >
               <Input autoComplete="off" maxLength={64} disabled={barcodeType === 'none'} />
             </Form.Item>
           </div>
           <Space wrap size="large">
-            <Form.Item name="areaItem" label={t('fields.areaItem')} valuePropName="checked" tooltip={t('hints.areaItem')}>
+            <Form.Item
+              name="areaItem"
+              label={t('fields.areaItem')}
+              valuePropName="checked"
+              tooltip={t('hints.areaItem')}
+            >
               <Switch />
             </Form.Item>
-            <Form.Item name="redeemable" label={t('fields.redeemable')} valuePropName="checked" tooltip={t('hints.redeemable')}>
+            <Form.Item
+              name="redeemable"
+              label={t('fields.redeemable')}
+              valuePropName="checked"
+              tooltip={t('hints.redeemable')}
+            >
               <Switch />
             </Form.Item>
-            <Form.Item name="rewardable" label={t('fields.rewardable')} valuePropName="checked" tooltip={t('hints.rewardable')}>
+            <Form.Item
+              name="rewardable"
+              label={t('fields.rewardable')}
+              valuePropName="checked"
+              tooltip={t('hints.rewardable')}
+            >
               <Switch />
             </Form.Item>
           </Space>

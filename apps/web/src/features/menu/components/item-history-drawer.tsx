@@ -32,7 +32,8 @@ export function ItemHistoryDrawer({ item, open, onClose }: { item: TItem; open: 
         <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
           {v.changes.slice(0, 12).map((c) => (
             <li key={c.field}>
-              {t(`fields.${c.field}`, { defaultValue: c.field })}: {changeValueText(c.before, lang, c.field, zone)} → {changeValueText(c.after, lang, c.field, zone)}
+              {t(`fields.${c.field}`, { defaultValue: c.field })}: {changeValueText(c.before, lang, c.field, zone)} →{' '}
+              {changeValueText(c.after, lang, c.field, zone)}
             </li>
           ))}
           {v.changes.length > 12 && <li>{t('history.more', { count: v.changes.length - 12 })}</li>}
@@ -59,12 +60,25 @@ export function ItemHistoryDrawer({ item, open, onClose }: { item: TItem; open: 
   );
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('history.title', { name: item.name })} size={narrow ? '100%' : 520} destroyOnHidden>
-      {restore.isError && <Alert type="error" showIcon title={menuErrorText(restore.error)} style={{ marginBottom: 12 }} />}
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('history.title', { name: item.name })}
+      size={narrow ? '100%' : 520}
+      destroyOnHidden
+    >
+      {restore.isError && (
+        <Alert type="error" showIcon title={menuErrorText(restore.error)} style={{ marginBottom: 12 }} />
+      )}
       {versions.isPending ? (
         <Skeleton active />
       ) : versions.isError ? (
-        <Alert type="error" showIcon title={menuErrorText(versions.error)} action={<Button onClick={() => void versions.refetch()}>{t('actions.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={menuErrorText(versions.error)}
+          action={<Button onClick={() => void versions.refetch()}>{t('actions.retry')}</Button>}
+        />
       ) : versions.data.versions.length === 0 ? (
         <Empty description={t('history.empty')} />
       ) : (

@@ -54,7 +54,11 @@ export function ItemImagesField() {
       ) : (
         <ul className="ra-item-form__images" aria-label={t('images.list')} style={{ listStyle: 'none', padding: 0 }}>
           {imageIds.map((id, index) => (
-            <li key={id} className={id === cover ? 'ra-item-form__image is-cover' : 'ra-item-form__image'} data-item-image>
+            <li
+              key={id}
+              className={id === cover ? 'ra-item-form__image is-cover' : 'ra-item-form__image'}
+              data-item-image
+            >
               <img src={menuImageUrl(id)} alt={t('images.alt', { n: index + 1 })} />
               <Space size={0}>
                 <Tooltip title={id === cover ? t('images.isCover') : t('images.makeCover')}>

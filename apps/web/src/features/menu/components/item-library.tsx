@@ -79,7 +79,8 @@ export function ItemLibrary() {
   const update = (patch: Partial<TLibraryFilter>) =>
     // a new filter starts again from the first page
     setSearch(librarySearch({ ...filter, page: 1, ...patch }), { replace: true });
-  const setDialog = (dialog: TLibraryFilter['dialog']) => setSearch(librarySearch({ ...filter, dialog }), { replace: true });
+  const setDialog = (dialog: TLibraryFilter['dialog']) =>
+    setSearch(librarySearch({ ...filter, dialog }), { replace: true });
 
   const ctx: TCellContext = {
     lang,
@@ -258,7 +259,9 @@ export function ItemLibrary() {
             prefix="$"
             defaultValue={filter.minCents !== undefined ? filter.minCents / 100 : undefined}
             onBlur={(e) => update({ minCents: dollarsToCents(e.target.value.replace(/[^0-9.]/g, '')) })}
-            onPressEnter={(e) => update({ minCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })}
+            onPressEnter={(e) =>
+              update({ minCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })
+            }
           />
           <span aria-hidden>–</span>
           <InputNumber<number>
@@ -269,7 +272,9 @@ export function ItemLibrary() {
             prefix="$"
             defaultValue={filter.maxCents !== undefined ? filter.maxCents / 100 : undefined}
             onBlur={(e) => update({ maxCents: dollarsToCents(e.target.value.replace(/[^0-9.]/g, '')) })}
-            onPressEnter={(e) => update({ maxCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })}
+            onPressEnter={(e) =>
+              update({ maxCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })
+            }
           />
         </span>
         <div className="ra-menu__toolbar-end">
@@ -287,7 +292,9 @@ export function ItemLibrary() {
 
       {selected.length > 0 && (
         <div className="ra-menu__selection" role="status" data-selection-bar>
-          <span>{t('library.selected', { count: selected.length, countText: formatCount(selected.length, lang) })}</span>
+          <span>
+            {t('library.selected', { count: selected.length, countText: formatCount(selected.length, lang) })}
+          </span>
           <Button type="primary" onClick={() => setDialog('bulk')}>
             {t('actions.bulkEdit')}
           </Button>
@@ -324,7 +331,9 @@ export function ItemLibrary() {
                       </span>
                       <SoldOutToggle row={row} />
                     </div>
-                    {row.soldOut && row.soldOutUntil && <div className="ra-menu__sub">{cellText('soldOut', row, ctx)}</div>}
+                    {row.soldOut && row.soldOutUntil && (
+                      <div className="ra-menu__sub">{cellText('soldOut', row, ctx)}</div>
+                    )}
                   </div>
                 </li>
               ))}

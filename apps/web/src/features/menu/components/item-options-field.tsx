@@ -34,13 +34,25 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                 <Form.Item name={[field.name, 'required']} label={t('options.required')} valuePropName="checked">
                   <Switch />
                 </Form.Item>
-                <Form.Item name={[field.name, 'visibleToCustomer']} label={t('options.visibleToCustomer')} valuePropName="checked">
+                <Form.Item
+                  name={[field.name, 'visibleToCustomer']}
+                  label={t('options.visibleToCustomer')}
+                  valuePropName="checked"
+                >
                   <Switch />
                 </Form.Item>
-                <Form.Item name={[field.name, 'minChosen']} label={t('options.minChosen')} rules={[rule(`options.${field.name}.minChosen`)]}>
+                <Form.Item
+                  name={[field.name, 'minChosen']}
+                  label={t('options.minChosen')}
+                  rules={[rule(`options.${field.name}.minChosen`)]}
+                >
                   <InputNumber min={0} max={99} precision={0} style={{ width: 90 }} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'maxChosen']} label={t('options.maxChosen')} rules={[rule(`options.${field.name}.maxChosen`)]}>
+                <Form.Item
+                  name={[field.name, 'maxChosen']}
+                  label={t('options.maxChosen')}
+                  rules={[rule(`options.${field.name}.maxChosen`)]}
+                >
                   <InputNumber min={1} max={99} precision={0} style={{ width: 90 }} placeholder={t('hints.any')} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'step']} label={t('options.step')} tooltip={t('options.stepHint')}>
@@ -83,7 +95,11 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                           >
                             <MoneyInput aria-label={t('options.choicePrice', { n: ci + 1 })} />
                           </Form.Item>
-                          <Form.Item name={[choice.name, 'linked']} valuePropName="checked" tooltip={t('options.linkedHint')}>
+                          <Form.Item
+                            name={[choice.name, 'linked']}
+                            valuePropName="checked"
+                            tooltip={t('options.linkedHint')}
+                          >
                             <Checkbox>{t('options.linked')}</Checkbox>
                           </Form.Item>
                           {linked && (
@@ -91,7 +107,12 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                               name={[choice.name, 'linkedWithDBID']}
                               rules={[rule(`options.${field.name}.items.${choice.name}.linkedWithDBID`)]}
                             >
-                              <InputNumber min={1} precision={0} placeholder="linkedWithDBID" aria-label="linkedWithDBID" />
+                              <InputNumber
+                                min={1}
+                                precision={0}
+                                placeholder="linkedWithDBID"
+                                aria-label="linkedWithDBID"
+                              />
                             </Form.Item>
                           )}
                           <Button

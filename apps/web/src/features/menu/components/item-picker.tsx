@@ -32,7 +32,8 @@ export function ItemPicker({
   for (const row of found.data?.items ?? []) names.current.set(row.id, row.name);
   const options = useMemo(() => {
     const shown = new Map<number, string>();
-    for (const row of found.data?.items ?? []) shown.set(row.id, row.foreignName ? `${row.name} · ${row.foreignName}` : row.name);
+    for (const row of found.data?.items ?? [])
+      shown.set(row.id, row.foreignName ? `${row.name} · ${row.foreignName}` : row.name);
     for (const chosen of value) if (!shown.has(chosen)) shown.set(chosen, names.current.get(chosen) ?? `#${chosen}`);
     return [...shown].map(([v, label]) => ({ value: v, label }));
   }, [found.data, value]);

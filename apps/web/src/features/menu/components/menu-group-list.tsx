@@ -55,7 +55,9 @@ export function MenuGroupList() {
           </Button>
         </div>
       </div>
-      {reorder.isError && <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />}
+      {reorder.isError && (
+        <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />
+      )}
       {groups.data.groups.length === 0 ? (
         <Empty description={t('menuGroups.empty')} />
       ) : (
@@ -77,7 +79,12 @@ export function MenuGroupList() {
                 </div>
               </div>
               <div className="ra-menu-sortable__actions">
-                <Button type="text" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: g.name })} onClick={() => setEditing(g)} />
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.editNamed', { name: g.name })}
+                  onClick={() => setEditing(g)}
+                />
                 <Button
                   type="text"
                   danger
@@ -97,7 +104,9 @@ export function MenuGroupList() {
         size={narrow ? '100%' : 520}
         destroyOnHidden
       >
-        {editing !== null && <MenuGroupForm group={editing === 'new' ? null : editing} nameOf={nameOf} onDone={() => setEditing(null)} />}
+        {editing !== null && (
+          <MenuGroupForm group={editing === 'new' ? null : editing} nameOf={nameOf} onDone={() => setEditing(null)} />
+        )}
       </Drawer>
       <UsedInDialog {...deleting.dialog} />
     </div>
@@ -110,7 +119,15 @@ interface TValues {
   categoryIds: number[];
 }
 
-function MenuGroupForm({ group, nameOf, onDone }: { group: TMenuGroup | null; nameOf: (id: number) => string; onDone: () => void }) {
+function MenuGroupForm({
+  group,
+  nameOf,
+  onDone,
+}: {
+  group: TMenuGroup | null;
+  nameOf: (id: number) => string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('menu');
   const [form] = Form.useForm<TValues>();
   const categories = useCategories();
@@ -144,7 +161,8 @@ function MenuGroupForm({ group, nameOf, onDone }: { group: TMenuGroup | null; na
       onDone();
     } catch (e) {
       const fields = Object.entries(serverFieldErrors(e));
-      if (fields.length) form.setFields(fields.map(([name, message]) => ({ name: name as keyof TValues, errors: [message] })));
+      if (fields.length)
+        form.setFields(fields.map(([name, message]) => ({ name: name as keyof TValues, errors: [message] })));
       else setFailure(menuErrorText(e));
     }
   };

@@ -53,7 +53,11 @@ export function MenuMappingView({
           extra={<Button onClick={() => void mapping.refetch()}>{t('actions.retry')}</Button>}
         />
       ) : (
-        <MappingEditor key={`${channel}-${mapping.data.updatedAt ?? ''}`} channel={channel} initial={draftOf(mapping.data)} />
+        <MappingEditor
+          key={`${channel}-${mapping.data.updatedAt ?? ''}`}
+          channel={channel}
+          initial={draftOf(mapping.data)}
+        />
       )}
     </div>
   );
@@ -87,7 +91,10 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
   };
 
   const setCategory = (categoryId: number, patch: Partial<TMappingDraft['categories'][number]>) =>
-    setDraft((d) => ({ ...d, categories: d.categories.map((c) => (c.categoryId === categoryId ? { ...c, ...patch } : c)) }));
+    setDraft((d) => ({
+      ...d,
+      categories: d.categories.map((c) => (c.categoryId === categoryId ? { ...c, ...patch } : c)),
+    }));
 
   return (
     <>
@@ -100,7 +107,9 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
           items={draft.categories}
           idOf={(c) => c.categoryId}
           labelOf={(c) => c.name}
-          onReorder={(ids) => setDraft((d) => ({ ...d, categories: reorderBy(d.categories, ids, (c) => c.categoryId) }))}
+          onReorder={(ids) =>
+            setDraft((d) => ({ ...d, categories: reorderBy(d.categories, ids, (c) => c.categoryId) }))
+          }
           onDragStart={() => setOpen([])}
           render={(c, handle) => {
             const expanded = open.includes(c.categoryId);
@@ -114,7 +123,9 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
                     icon={expanded ? <DownOutlined /> : <RightOutlined />}
                     aria-expanded={expanded}
                     aria-label={t('mapping.showItems', { name: c.name })}
-                    onClick={() => setOpen((ids) => (expanded ? ids.filter((x) => x !== c.categoryId) : [...ids, c.categoryId]))}
+                    onClick={() =>
+                      setOpen((ids) => (expanded ? ids.filter((x) => x !== c.categoryId) : [...ids, c.categoryId]))
+                    }
                   />
                   <span className="ra-menu-sortable__main">
                     <span className="ra-menu__name">{c.name}</span>{' '}
@@ -168,7 +179,10 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
             aria-label={t('mapping.prefix', { n: index + 1 })}
             status={problems[`prefixRules.${index}.prefix`] ? 'error' : undefined}
             onChange={(e) =>
-              setDraft((d) => ({ ...d, prefixRules: d.prefixRules.map((r, i) => (i === index ? { ...r, prefix: e.target.value } : r)) }))
+              setDraft((d) => ({
+                ...d,
+                prefixRules: d.prefixRules.map((r, i) => (i === index ? { ...r, prefix: e.target.value } : r)),
+              }))
             }
             style={{ width: 160 }}
           />
@@ -179,7 +193,10 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
             style={{ minWidth: 200 }}
             options={draft.categories.map((c) => ({ value: c.categoryId, label: c.name }))}
             onChange={(categoryId: number) =>
-              setDraft((d) => ({ ...d, prefixRules: d.prefixRules.map((r, i) => (i === index ? { ...r, categoryId } : r)) }))
+              setDraft((d) => ({
+                ...d,
+                prefixRules: d.prefixRules.map((r, i) => (i === index ? { ...r, categoryId } : r)),
+              }))
             }
           />
           <Button
@@ -198,7 +215,10 @@ function MappingEditor({ channel, initial }: { channel: TMenuChannel; initial: T
         icon={<PlusOutlined />}
         disabled={draft.categories.length === 0}
         onClick={() =>
-          setDraft((d) => ({ ...d, prefixRules: [...d.prefixRules, { prefix: '', categoryId: d.categories[0]!.categoryId }] }))
+          setDraft((d) => ({
+            ...d,
+            prefixRules: [...d.prefixRules, { prefix: '', categoryId: d.categories[0]!.categoryId }],
+          }))
         }
       >
         {t('mapping.addPrefix')}

@@ -102,7 +102,9 @@ export function ModifierGroupList() {
           </Button>
         </div>
       </div>
-      {reorder.isError && <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />}
+      {reorder.isError && (
+        <Alert type="error" showIcon title={menuErrorText(reorder.error)} style={{ marginBottom: 12 }} />
+      )}
       {list.length === 0 ? (
         <Empty description={t('modifierGroups.empty')} />
       ) : (
@@ -129,13 +131,20 @@ export function ModifierGroupList() {
                 </div>
                 <Space size={4} wrap>
                   <Tag>{t('modifierGroups.itemCount', { count: g.itemIds.length })}</Tag>
-                  {g.modifiers.some((m) => m.childGroupId !== null) && <Tag color="blue">{t('modifierGroups.nested')}</Tag>}
+                  {g.modifiers.some((m) => m.childGroupId !== null) && (
+                    <Tag color="blue">{t('modifierGroups.nested')}</Tag>
+                  )}
                   {!g.visible && <Tag>{t('modifierGroups.posOnly')}</Tag>}
                   {g.autoPopup && <Tag>{t('fields.autoPopup')}</Tag>}
                 </Space>
               </div>
               <div className="ra-menu-sortable__actions">
-                <Button type="text" icon={<EditOutlined />} aria-label={t('actions.editNamed', { name: g.name })} onClick={() => setEditing(g)} />
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.editNamed', { name: g.name })}
+                  onClick={() => setEditing(g)}
+                />
                 <Button
                   type="text"
                   danger
@@ -157,11 +166,7 @@ export function ModifierGroupList() {
         data-modifier-group-drawer
       >
         {editing !== null && (
-          <ModifierGroupForm
-            group={editing === 'new' ? null : editing}
-            groups={list}
-            onDone={() => setEditing(null)}
-          />
+          <ModifierGroupForm group={editing === 'new' ? null : editing} groups={list} onDone={() => setEditing(null)} />
         )}
       </Drawer>
       <UsedInDialog {...deleting.dialog} />
@@ -182,13 +187,16 @@ function ModifierGroupForm({
   const [form] = Form.useForm<TModifierGroupValues>();
   const save = useSaveModifierGroup();
   const [failure, setFailure] = useState<string | null>(null);
-  const [initial] = useState<TModifierGroupValues>(() => (group ? modifierGroupValues(group) : newModifierGroupValues()));
+  const [initial] = useState<TModifierGroupValues>(() =>
+    group ? modifierGroupValues(group) : newModifierGroupValues(),
+  );
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChanges(dirty);
   const words = useRuleWords();
   const values = Form.useWatch([], form) as TModifierGroupValues | undefined;
 
-  const problems = () => issuesByPath(ZModifierGroupInput, toModifierGroupRequest(form.getFieldsValue(true) as TModifierGroupValues));
+  const problems = () =>
+    issuesByPath(ZModifierGroupInput, toModifierGroupRequest(form.getFieldsValue(true) as TModifierGroupValues));
   const rule = (path: string): Rule => ({
     validator: async () => {
       const problem = problems()[path];
@@ -200,12 +208,20 @@ function ModifierGroupForm({
     setFailure(null);
     const found = Object.entries(problems());
     if (found.length) {
-      form.setFields(found.map(([path, message]) => ({ name: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never, errors: [translateMenu(message)] })));
+      form.setFields(
+        found.map(([path, message]) => ({
+          name: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) as never,
+          errors: [translateMenu(message)],
+        })),
+      );
       setFailure(translateMenu(found[0]![1]));
       return;
     }
     try {
-      await save.mutateAsync({ id: group?.id, body: toModifierGroupRequest(form.getFieldsValue(true) as TModifierGroupValues) });
+      await save.mutateAsync({
+        id: group?.id,
+        body: toModifierGroupRequest(form.getFieldsValue(true) as TModifierGroupValues),
+      });
       showSuccessMessage(translateMenu('Saved'));
       guard.release();
       onDone();
@@ -241,10 +257,20 @@ function ModifierGroupForm({
         <Form.Item name="minSelections" label={t('fields.minSelections')} rules={[rule('minSelections')]}>
           <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="maxSelections" label={t('fields.maxSelections')} rules={[rule('maxSelections')]} extra={t('hints.noLimit')}>
+        <Form.Item
+          name="maxSelections"
+          label={t('fields.maxSelections')}
+          rules={[rule('maxSelections')]}
+          extra={t('hints.noLimit')}
+        >
           <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="maxDifferent" label={t('fields.maxDifferent')} rules={[rule('maxDifferent')]} extra={t('hints.noLimit')}>
+        <Form.Item
+          name="maxDifferent"
+          label={t('fields.maxDifferent')}
+          rules={[rule('maxDifferent')]}
+          extra={t('hints.noLimit')}
+        >
           <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="freeSelections" label={t('fields.freeSelections')} rules={[rule('freeSelections')]}>
@@ -277,13 +303,27 @@ function ModifierGroupForm({
           <>
             {fields.map((field, index) => (
               <div key={field.key} className="ra-menu-mods__row" data-modifier-row>
-                <Form.Item name={[field.name, 'name']} rules={[rule(`modifiers.${field.name}.name`)]} style={{ marginBottom: 0 }}>
-                  <Input placeholder={t('fields.name')} aria-label={t('modifierGroups.modifierName', { n: index + 1 })} />
+                <Form.Item
+                  name={[field.name, 'name']}
+                  rules={[rule(`modifiers.${field.name}.name`)]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input
+                    placeholder={t('fields.name')}
+                    aria-label={t('modifierGroups.modifierName', { n: index + 1 })}
+                  />
                 </Form.Item>
                 <Form.Item name={[field.name, 'foreignName']} style={{ marginBottom: 0 }}>
-                  <Input placeholder={t('fields.foreignName')} aria-label={t('modifierGroups.modifierForeignName', { n: index + 1 })} />
+                  <Input
+                    placeholder={t('fields.foreignName')}
+                    aria-label={t('modifierGroups.modifierForeignName', { n: index + 1 })}
+                  />
                 </Form.Item>
-                <Form.Item name={[field.name, 'priceCents']} rules={[rule(`modifiers.${field.name}.priceCents`)]} style={{ marginBottom: 0 }}>
+                <Form.Item
+                  name={[field.name, 'priceCents']}
+                  rules={[rule(`modifiers.${field.name}.priceCents`)]}
+                  style={{ marginBottom: 0 }}
+                >
                   <MoneyInput aria-label={t('modifierGroups.modifierPrice', { n: index + 1 })} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'maxQuantity']} style={{ marginBottom: 0 }}>

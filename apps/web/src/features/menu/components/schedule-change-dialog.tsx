@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, DatePicker, Form, List, Modal, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
@@ -32,7 +45,10 @@ export function scheduleRequestOf(itemId: number, v: TValues, channels: TItem['c
   if (v.changeSoldOut) change.soldOut = v.soldOut;
   if (v.changeChannels)
     change.channels = Object.fromEntries(
-      MENU_CHANNELS.map((c) => [c, { visible: !v.hiddenChannels.includes(c), priceCents: channels[c]?.priceCents ?? null }]),
+      MENU_CHANNELS.map((c) => [
+        c,
+        { visible: !v.hiddenChannels.includes(c), priceCents: channels[c]?.priceCents ?? null },
+      ]),
     );
   if (Object.keys(change).length === 0) return 'Choose at least one change to schedule';
   return { ids: [itemId], at: v.at.second(0).millisecond(0).format(), change };
@@ -164,8 +180,12 @@ export function ScheduledChangesList({ itemId }: { itemId: number }) {
         >
           <Space wrap>
             <Tag color="processing">{formatDateTime(c.at, lang, zone)}</Tag>
-            {c.change.priceCents !== undefined && <span>{t('schedule.priceTo', { price: formatCents(c.change.priceCents, lang) })}</span>}
-            {c.change.soldOut !== undefined && <span>{c.change.soldOut ? t('soldOut.short') : t('soldOut.onSale')}</span>}
+            {c.change.priceCents !== undefined && (
+              <span>{t('schedule.priceTo', { price: formatCents(c.change.priceCents, lang) })}</span>
+            )}
+            {c.change.soldOut !== undefined && (
+              <span>{c.change.soldOut ? t('soldOut.short') : t('soldOut.onSale')}</span>
+            )}
             {c.change.channels && <span>{t('schedule.channelsChange')}</span>}
           </Space>
         </List.Item>

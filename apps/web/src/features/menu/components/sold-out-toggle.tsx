@@ -57,7 +57,13 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
         />
       )}
       <Space>
-        <Button type="primary" danger loading={mutation.isPending} onClick={markSoldOut} disabled={until === 'time' && !at}>
+        <Button
+          type="primary"
+          danger
+          loading={mutation.isPending}
+          onClick={markSoldOut}
+          disabled={until === 'time' && !at}
+        >
           {t('soldOut.confirm')}
         </Button>
         <Button onClick={() => setOpen(false)}>{t('actions.cancel')}</Button>

@@ -57,7 +57,8 @@ export function SortableList<T>({
   };
   const position = (id: number | string | undefined) => ids.indexOf(id as number | string) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('sort.picked', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
+    onDragStart: ({ active }) =>
+      t('sort.picked', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
     onDragOver: ({ active, over }) =>
       over ? t('sort.moved', { name: nameOf(active.id), position: position(over.id), count: ids.length }) : undefined,
     onDragEnd: ({ active, over }) =>
@@ -131,7 +132,11 @@ function SortableRow({
     </button>
   );
   return (
-    <li ref={setNodeRef} style={style} className={isDragging ? 'ra-menu-sortable__row is-dragging' : 'ra-menu-sortable__row'}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={isDragging ? 'ra-menu-sortable__row is-dragging' : 'ra-menu-sortable__row'}
+    >
       {children(handle)}
     </li>
   );

@@ -54,7 +54,9 @@ export function UsedInDialog({
             style={{ maxHeight: 240, overflow: 'auto' }}
             renderItem={(entry) => (
               <List.Item>
-                <Typography.Text type="secondary">{t(`kinds.${entry.kind}`, { defaultValue: entry.kind })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t(`kinds.${entry.kind}`, { defaultValue: entry.kind })}
+                </Typography.Text>
                 <span>{entry.name}</span>
               </List.Item>
             )}

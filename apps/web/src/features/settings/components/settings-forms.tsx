@@ -1,5 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +38,11 @@ import { useBusinessSettings, useNamedSettings, useUpdateNamedSettings, useUpdat
 
 const tr = (m: string) => translateServerMessage(m, currentLanguage());
 
-const SCHEMAS: Record<TSettingsSection, z.ZodType> = { pos: ZPosSettings, selfOrder: ZSelfOrderSettings, orderToGo: ZOrderToGoSettings };
+const SCHEMAS: Record<TSettingsSection, z.ZodType> = {
+  pos: ZPosSettings,
+  selfOrder: ZSelfOrderSettings,
+  orderToGo: ZOrderToGoSettings,
+};
 
 /** Loads the sections, shows loading and error states, and hands one section to its form. */
 function WithSettings({ children }: { children: (s: TBusinessSettings) => ReactNode }) {
@@ -121,14 +139,34 @@ function GeneralSettings() {
       }}
     >
       <div className="ra-settings__grid">
-        <Form.Item name="hourOffsetEndOfDay" label={t('general.hourOffsetEndOfDay')} extra={t('general.hourOffsetHelp')}>
-          <Select options={Array.from({ length: 13 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }))} />
+        <Form.Item
+          name="hourOffsetEndOfDay"
+          label={t('general.hourOffsetEndOfDay')}
+          extra={t('general.hourOffsetHelp')}
+        >
+          <Select
+            options={Array.from({ length: 13 }, (_, h) => ({
+              value: String(h),
+              label: `${String(h).padStart(2, '0')}:00`,
+            }))}
+          />
         </Form.Item>
         <Form.Item name="workHoursSteps" label={t('general.workHoursSteps')}>
-          <Select options={['1', '5', '10', '15', '20', '30', '60'].map((v) => ({ value: v, label: t('minutes', { count: Number(v) }) }))} />
+          <Select
+            options={['1', '5', '10', '15', '20', '30', '60'].map((v) => ({
+              value: v,
+              label: t('minutes', { count: Number(v) }),
+            }))}
+          />
         </Form.Item>
         <Form.Item name="posLocales" label={t('general.posLocales')}>
-          <Select mode="multiple" options={[{ value: 'en', label: 'English' }, { value: 'zh', label: '中文' }]} />
+          <Select
+            mode="multiple"
+            options={[
+              { value: 'en', label: 'English' },
+              { value: 'zh', label: '中文' },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="tipWord" label={t('general.tipWord')} extra={t('general.tipWordHelp')}>
           <Input maxLength={20} placeholder="Tip" />
@@ -195,7 +233,12 @@ export function PosSettings() {
                         <Form.Item name={[f.name, 'percent']} label={t('pos.gratuityPercent')}>
                           <Input suffix="%" inputMode="decimal" style={{ width: 100 }} />
                         </Form.Item>
-                        <Button type="text" icon={<DeleteOutlined />} aria-label={t('pos.removeRule')} onClick={() => remove(f.name)} />
+                        <Button
+                          type="text"
+                          icon={<DeleteOutlined />}
+                          aria-label={t('pos.removeRule')}
+                          onClick={() => remove(f.name)}
+                        />
                       </Space>
                     ))}
                     {fields.length < 5 && (
@@ -274,7 +317,12 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
       <WithSettings>
         {(s) => {
           const { busy, ...rest } = s.orderToGo;
-          const initial: TToGoForm = { ...rest, busyMode: busy.mode, busyExtra: busy.extraMinutes, busyUntil: toLocalInput(busy.until) };
+          const initial: TToGoForm = {
+            ...rest,
+            busyMode: busy.mode,
+            busyExtra: busy.extraMinutes,
+            busyUntil: toLocalInput(busy.until),
+          };
           return (
             <SectionForm<TToGoForm>
               section="orderToGo"
@@ -303,7 +351,11 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                     <Form.Item name="orderAheadDays" label={t('orderToGo.orderAheadDays')}>
                       <InputNumber min={0} max={14} />
                     </Form.Item>
-                    <Form.Item name="maxOrdersPerSlot" label={t('orderToGo.maxOrdersPerSlot')} extra={t('orderToGo.maxOrdersHelp')}>
+                    <Form.Item
+                      name="maxOrdersPerSlot"
+                      label={t('orderToGo.maxOrdersPerSlot')}
+                      extra={t('orderToGo.maxOrdersHelp')}
+                    >
                       <InputNumber min={0} max={500} />
                     </Form.Item>
                   </>
