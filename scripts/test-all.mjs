@@ -27,6 +27,18 @@ const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 const E2E_SECOND_PART = ['shell', 'reports'];
 
 const suites = [
+  // The architecture's rules (lint zones, no import cycles), the types and the format, checked before
+  // any test: a submission that breaks them fails here like a failed test. Each check counts as one test.
+  {
+    name: 'static',
+    lane: 0,
+    env: withoutPg,
+    checks: [
+      ['lint', 'npm', ['run', '--silent', 'lint']],
+      ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+      ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+    ],
+  },
   { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },
   { name: 'web', lane: 0, cwd: 'apps/web', env: withoutPg },
   { name: 'server-pglite', lane: 0, cwd: 'apps/server', env: withoutPg },
@@ -101,6 +113,18 @@ async function runSuite(suite) {
   let output = '';
   console.log(`--- ${suite.name}: started`);
   try {
+    if (suite.checks) {
+      for (const [name, command, args] of suite.checks) {
+        const r = await run(command, args, { env: suite.env });
+        output += `--- ${name}: ${r.code === 0 ? 'passed' : 'failed'}\n${r.code === 0 ? '' : r.output}`;
+        if (r.code === 0) passed += 1;
+        else {
+          failed += 1;
+          failures.push(`${suite.name} ${name}\n    ${r.output.trim().split('\n').slice(0, 20).join('\n    ')}`);
+        }
+      }
+      return;
+    }
     if (suite.needsWeb) {
       const b = await buildWeb();
       if (!b.reported) output += b.output;
