@@ -34,7 +34,14 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
     setStaticFeedbackContext({ locale: antdLocale, componentSize });
   }, [antdLocale, theme, componentSize]);
   return (
-    <ConfigProvider locale={antdLocale} componentSize={componentSize} theme={theme}>
+    <ConfigProvider
+      locale={antdLocale}
+      componentSize={componentSize}
+      theme={theme}
+      // antd puts a space between two Chinese characters on a button ("编 辑"), so what a person sees
+      // no longer matches the button's accessible name (WCAG 2.5.3, label in name)
+      button={{ autoInsertSpace: false }}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_COLOR, THEMES } from '../../stores/settings.ts';
@@ -151,4 +153,34 @@ describe('contrast of the theme tokens (WCAG 2.1 AA, 4.5:1)', () => {
     expect(contrastRatio(shades.text, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(relativeLuminance(shades.text)).toBeLessThan(relativeLuminance('#18acaf'));
   });
+});
+
+describe('global.css preset tag colours', () => {
+  // antd's tag styles read `var(--ant-<colour>-7)`, which the theme's tokens do not reach: the CSS
+  // rules in global.css are what a person sees, so every preset colour must be readable there
+  const css = readFileSync(resolve(import.meta.dirname, 'global.css'), 'utf8');
+  const base = theme.getDesignToken({ algorithm: theme.defaultAlgorithm }) as unknown as Record<string, string>;
+  const colours = [...new Set([...css.matchAll(/\.ant-tag-([a-z]+)/g)].map((m) => m[1]!))];
+
+  it.each([
+    'cyan',
+    'green',
+    'gold',
+    'orange',
+    'red',
+    'blue',
+    'volcano',
+    'purple',
+    'magenta',
+    'geekblue',
+    'lime',
+    'yellow',
+  ])('prints %s tag text at 4.5:1 on its tint, on white and on a hovered row', (colour) => {
+    const rule = new RegExp(`\\.ant-tag\\.ant-tag-${colour}[^{]*\\{\\s*color: (#[0-9a-f]{6})`).exec(css);
+    const text = rule?.[1] ?? base[`${colour}7`]!;
+    for (const bg of [base[`${colour}1`]!, '#ffffff', '#fafafa'])
+      expect(contrastRatio(text, bg), `${colour} ${text} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('reads the rules it checks', () => expect(colours).toEqual(expect.arrayContaining(['cyan', 'volcano'])));
 });
