@@ -125,7 +125,40 @@ describe('OpenAPI document', () => {
     ).toHaveProperty('zip');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
   });
+
+  it('names every operation once and documents the refusals each can answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, TOperation>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
+    expect(ops.length).toBeGreaterThan(200);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(doc.paths['/api/api/user/{id}'].get.operationId).toBe('getUserById');
+    expect(doc.paths['/api/account/signin'].post.operationId).toBe('postAccountSignin');
+    for (const { path, method, op } of ops) {
+      const codes = Object.keys(op.responses ?? {});
+      expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(['500', '503']));
+      if (op['x-access']?.kind && op['x-access'].kind !== 'public')
+        expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
+      if (op.requestBody || op.parameters?.length) expect(codes, `${method} ${path}`).toContain('400');
+    }
+    expect(Object.keys(doc.paths['/api/account/signin'].post.responses)).toContain('429');
+    expect(doc.paths['/api/api/user/{id}'].get.responses['404'].content['application/json'].schema.required).toEqual([
+      'code',
+      'message',
+    ]);
+  });
 });
+
+interface TOperation {
+  operationId?: string;
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  parameters?: unknown[];
+  'x-access'?: { kind: string };
+}
 
 describe('web app', () => {
   let web: Awaited<ReturnType<TestContext['buildAnother']>>;
