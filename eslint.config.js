@@ -60,6 +60,17 @@ export default tseslint.config(
     },
   },
   {
+    // "no import cycles" (ARCHITECTURE.md): a cycle makes the order modules load in decide what works
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'] },
+    rules: {
+      // a route table's lazy `import()` of a page that reads the table back (the dashboard's quick
+      // links) runs after both modules have loaded: that edge cannot decide load order, so it is allowed
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

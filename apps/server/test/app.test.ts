@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import { MORE_RESTAURANTS } from '../src/modules/agent/agent.seed.ts';
 
 let ctx: TestContext;
 let webDist: string;
+const CHART_JS = `export const series = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => i * 7))};`;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -25,6 +27,13 @@ beforeAll(async () => {
     `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`,
   );
   writeFileSync(join(webDist, 'assets', 'index-3f9a1c.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  // as the build leaves a chart chunk: the file and its precompressed copies
+  writeFileSync(join(webDist, 'assets', 'chart-77aa01.js'), CHART_JS);
+  writeFileSync(
+    join(webDist, 'assets', 'chart-77aa01.js.br'),
+    brotliCompressSync(CHART_JS, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(join(webDist, 'assets', 'chart-77aa01.js.gz'), gzipSync(CHART_JS, { level: 9 }));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 afterAll(async () => {
@@ -125,7 +134,40 @@ describe('OpenAPI document', () => {
     ).toHaveProperty('zip');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
   });
+
+  it('names every operation once and documents the refusals each can answer', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, TOperation>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+    );
+    expect(ops.length).toBeGreaterThan(200);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(doc.paths['/api/api/user/{id}'].get.operationId).toBe('getUserById');
+    expect(doc.paths['/api/account/signin'].post.operationId).toBe('postAccountSignin');
+    for (const { path, method, op } of ops) {
+      const codes = Object.keys(op.responses ?? {});
+      expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(['500', '503']));
+      if (op['x-access']?.kind && op['x-access'].kind !== 'public')
+        expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
+      if (op.requestBody || op.parameters?.length) expect(codes, `${method} ${path}`).toContain('400');
+    }
+    expect(Object.keys(doc.paths['/api/account/signin'].post.responses)).toContain('429');
+    expect(doc.paths['/api/api/user/{id}'].get.responses['404'].content['application/json'].schema.required).toEqual([
+      'code',
+      'message',
+    ]);
+  });
 });
+
+interface TOperation {
+  operationId?: string;
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  parameters?: unknown[];
+  'x-access'?: { kind: string };
+}
 
 describe('web app', () => {
   let web: Awaited<ReturnType<TestContext['buildAnother']>>;
@@ -153,6 +195,24 @@ describe('web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBeLessThan(5000);
+  });
+
+  it('sends the brotli file the build wrote beside an asset, rather than compressing it again', async () => {
+    const res = await web.inject({
+      method: 'GET',
+      url: '/assets/chart-77aa01.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload).toEqual(brotliCompressSync(CHART_JS, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    const gzip = await web.inject({
+      method: 'GET',
+      url: '/assets/chart-77aa01.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(CHART_JS);
   });
 
   it('answers a missing asset with 404 rather than the page, and keeps /api answers JSON', async () => {

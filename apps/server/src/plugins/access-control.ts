@@ -45,6 +45,8 @@ declare module 'fastify' {
      * Every other route refuses devices, whatever its access kind.
      */
     devices?: boolean;
+    /** Answers 429 with Retry-After past a limit (sign-in, password reset, uploads): documented as such. */
+    rateLimited?: boolean;
   }
   interface FastifyInstance {
     /** Every route under /api with its declared access, for review and for tests that walk it. */

@@ -6,6 +6,67 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const API_DOCS_PREFIX = '/api/docs';
 
 /**
+ * A name for every operation, from its method and path, so a client generator can name its calls:
+ * `GET /api/api/user/{id}` is `getUserById`, `POST /api/account/signin` is `postAccountSignin`. The
+ * `/api` and `/api/api` prefixes say nothing, so they are left out; a test holds the names unique.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(\/api)?(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^[:{](\w+)}?$/.exec(segment);
+      return param ? ['by', param[1]!] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  const pascal = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${pascal}`;
+}
+
+/** The shared error body (ARCHITECTURE.md "Errors"): every refusal answers this shape. */
+const ERROR_BODY = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'integer', description: 'Stable error code (SPEC 8: 50012 / 50014 mean sign in again).' },
+    message: { type: 'string', description: 'What went wrong, in English; the web shows its own translation.' },
+    errors: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'On 400: the message for each field that was refused.',
+    },
+  },
+} as const;
+
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_BODY } } });
+
+/**
+ * The refusals an operation can answer, beside its success: 400 where it reads input, 401 and 403
+ * where it needs a caller, 404 where the path names a record, 429 where it is rate-limited, and
+ * 500/503 everywhere (503 with Retry-After while the database is unreachable).
+ */
+export function errorAnswers(route: {
+  url: string;
+  schema?: Record<string, unknown>;
+  access?: { kind: string };
+  rateLimited?: boolean;
+}): Record<string, unknown> {
+  const readsInput = ['body', 'querystring', 'params'].some((k) => route.schema?.[k]);
+  const out: Record<string, unknown> = {};
+  if (readsInput) out[400] = errorAnswer('Bad input: nothing was changed; `errors` names the fields.');
+  if (route.access && route.access.kind !== 'public') {
+    out[401] = errorAnswer('No valid session (codes 50012 / 50014: sign in again).');
+    out[403] = errorAnswer('The caller may not do this, or not at this restaurant.');
+  }
+  if (/[:{]\w+/.test(route.url)) out[404] = errorAnswer("No such record at the caller's restaurant.");
+  if (route.rateLimited) out[429] = errorAnswer('Too many attempts: try again after `Retry-After` seconds.');
+  out[500] = errorAnswer('Something failed on the server; no internals are shown.');
+  out[503] = errorAnswer('The database is unreachable for a moment: retry after `Retry-After` seconds.');
+  return out;
+}
+
+/**
  * The OpenAPI document is generated from the same zod schemas that validate requests, so it cannot
  * drift from the code (ARCHITECTURE.md "documented in the OpenAPI document served at /api/docs").
  * Register before the modules so it sees their routes.
@@ -30,8 +91,22 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      if (!access) return out;
-      const schema: FastifySchema & Record<string, unknown> = { ...out.schema, 'x-access': access };
+      const method = [input.route.method].flat()[0] ?? 'get';
+      const schema: FastifySchema & Record<string, unknown> = {
+        ...out.schema,
+        operationId: operationIdOf(method, out.url),
+        response: {
+          ...errorAnswers({
+            url: out.url,
+            schema: input.schema as Record<string, unknown> | undefined,
+            access,
+            rateLimited: input.route.config?.rateLimited === true,
+          }),
+          ...((out.schema as { response?: object } | undefined)?.response ?? {}),
+        },
+      };
+      if (!access) return { ...out, schema };
+      schema['x-access'] = access;
       if (access.kind !== 'public') schema.security = [{ token: [] }];
       return { ...out, schema };
     },

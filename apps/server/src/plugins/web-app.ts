@@ -10,6 +10,7 @@ const ASSETS_DIR = 'assets';
 /**
  * Serves the built single-page app, when there is one, and answers everything nobody else did.
  * - Hashed files are cached for a year; index.html is revalidated every time so a deploy shows at once.
+ * - Files the build compressed (brotli 11, gzip 9) are sent precompressed to a browser that accepts them.
  * - Any other GET outside /api gets index.html so the client router can draw /dashboard, /login, ...
  * - Unknown /api paths answer the JSON 404 the client understands.
  */
@@ -21,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      // the build writes .br and .gz beside each asset (vite.config.ts): sent as they are
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         reply.header(

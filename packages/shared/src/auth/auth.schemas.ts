@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { PAGE_PERMISSIONS, OPERATION_AUTHORITIES } from '../permissions.ts';
 import { zText } from '../validation/text.ts';
 
-/** SPEC 5: letters, digits, underscore, hyphen or dot, then @, a domain, and a 2-4 letter ending. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+import { EMAIL_PATTERN } from '../validation/rules.ts';
+
+export { EMAIL_PATTERN };
 
 /** Login email is trimmed before sending (SPEC 5); the server trims again so no client can skip it. */
 export const ZLoginEmail = zText()

@@ -1,11 +1,15 @@
-import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
-
 /**
  * SPEC 5 field rules, shared by the browser's forms and the server's schemas so both refuse the
  * same input. Patterns have no `g` flag: a global RegExp's `test` is stateful and would alternate
  * between true and false on the same value. Predicates take `unknown` so they can back form
  * validators directly; they never trim, callers (or zod's `.trim()`) decide that.
  */
+
+/**
+ * SPEC 5: letters, digits, underscore, hyphen or dot, then @, a domain, and a 2-4 letter ending.
+ * Defined here, where nothing imports zod: the sign-in page checks it before any schema is loaded.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
 
 /** SPEC 5: exactly 9 digits (account.routingnumberError). No ABA checksum: the SPEC asks only for length. */
 export const ROUTING_NUMBER = /^\d{9}$/;

@@ -56,7 +56,7 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
         body: ZSigninRequest,
         response: { 200: ZSigninResponse },
       },
-      config: { access: { kind: 'public' } },
+      config: { access: { kind: 'public' }, rateLimited: true },
       handler: (request) => service.signin(request.body, metaOf(request)),
     });
 
@@ -127,7 +127,7 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
         body: ZForgotPasswordRequest,
         response: { 200: ZForgotPasswordResponse },
       },
-      config: { access: { kind: 'public' } },
+      config: { access: { kind: 'public' }, rateLimited: true },
       handler: (request) =>
         service.requestPasswordReset(request.body, metaOf(request), `${request.protocol}://${request.host}`),
     });

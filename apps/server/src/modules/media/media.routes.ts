@@ -210,7 +210,7 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
           'after 10 uploads from one address to one restaurant within 10 minutes.',
         response: { 200: ZCustomerPhoto },
       },
-      config: { access: PUBLIC },
+      config: { rateLimited: true, access: PUBLIC },
       handler: async (request, reply) => {
         const header = request.headers['x-photo-upload-key'];
         const restaurantId = media.restaurantOfKey(typeof header === 'string' ? header : undefined);

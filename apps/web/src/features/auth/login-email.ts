@@ -1,6 +1,5 @@
 /**
- * SPEC 5 email rule, the same expression as EMAIL_PATTERN in @ra/shared/auth/auth.schemas. Kept here
- * for the login page because that module pulls zod into the first page's JavaScript; a test checks
- * the two stay identical.
+ * SPEC 5 email rule for the sign-in pages, from the shared rules module, which imports no zod: the
+ * first page checks an email without loading any schema.
  */
-export const LOGIN_EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+export { EMAIL_PATTERN as LOGIN_EMAIL_PATTERN } from '@ra/shared/validation/rules';

@@ -1,12 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
-import { EMAIL_PATTERN, NODE_TREE_CODE as SHARED_NODE_TREE_CODE } from '@ra/shared/auth/auth.schemas';
+import { NODE_TREE_CODE as SHARED_NODE_TREE_CODE } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../../lib/i18n.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, useSession } from '../../stores/session.ts';
 import { NODE_TREE_CODE } from './api/get-children-node-by-xid.ts';
-import { LOGIN_EMAIL_PATTERN } from './login-email.ts';
 import { signIn } from './sign-in.ts';
 
 const restInfo: TRestInfoResponse = {
@@ -210,11 +209,6 @@ describe('signIn (SPEC 7 login sequence)', () => {
 });
 
 describe('constants copied to keep zod out of the first page', () => {
-  it('uses the shared SPEC 5 email rule', () => {
-    expect(LOGIN_EMAIL_PATTERN.source).toBe(EMAIL_PATTERN.source);
-    expect(LOGIN_EMAIL_PATTERN.flags).toBe(EMAIL_PATTERN.flags);
-  });
-
   it('uses the shared node tree code', () => {
     expect(NODE_TREE_CODE).toBe(SHARED_NODE_TREE_CODE);
   });
