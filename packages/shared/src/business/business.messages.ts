@@ -68,7 +68,7 @@ export const BUSINESS_MESSAGES = {
   'business.feePercentError': { en: 'Enter a percentage from 0 to 100', zh: '请输入 0 到 100 之间的百分比' },
   'business.feeOrderTypes': { en: 'Choose at least one order type', zh: '请至少选择一种订单类型' },
   'business.feeDates': { en: 'The end date cannot be before the start date', zh: '结束日期不能早于开始日期' },
-  'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此服务费已不存在' },
+  'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此附加费已不存在' },
 
   'business.taxRateError': {
     en: 'Enter a tax rate from 0 to 100 with at most two decimals',
