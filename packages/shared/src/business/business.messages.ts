@@ -15,6 +15,10 @@ export const BUSINESS_MESSAGES = {
     en: 'Each date can have only one special entry',
     zh: '每个日期只能设置一条特殊营业时间',
   },
+  'business.holidayHasHours': {
+    en: 'A holiday cannot also be a special day with opening hours',
+    zh: '节假日不能同时设为有营业时段的特殊日期',
+  },
   'business.noteTooLong': { en: 'At most 60 characters', zh: '最多 60 个字符' },
 
   'business.routingChecksum': {
