@@ -100,7 +100,7 @@ describe('devices', () => {
     await shot(page, 'devices-list-zh-phone');
 
     await page.goto(`${baseUrl()}/deviceSetting/terminal`);
-    await page.getByText('小费建议（%）').waitFor();
+    await page.getByText('服务费建议（%）').waitFor();
     await shot(page, 'devices-terminal-zh-phone');
     await context.close();
   });

@@ -160,8 +160,9 @@ describe('sales report', () => {
     await expect.poll(() => figure(page, 'netSalesCents').innerText(), { timeout: 30_000 }).toContain('净销售额');
     await expect.poll(() => page.locator('.ra-report-table__totals').innerText()).toContain('合计');
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('销售汇总');
-    // tips keep their own word beside the service charge
-    expect(await figure(page, 'tipCents').innerText()).toContain('小费');
+    // SPEC 1: tips take the service-charge word 服务费 by default; service fees are 附加费 beside them
+    expect(await figure(page, 'tipCents').innerText()).toContain('服务费');
+    expect(await figure(page, 'serviceChargeCents').innerText()).toContain('附加费');
     expect(await page.getByTestId('report-period').innerText()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
     await shot(page, 'reports-summary-zh');
     await page.getByRole('tab', { name: '支付方式' }).click();

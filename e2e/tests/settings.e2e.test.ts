@@ -208,7 +208,7 @@ describe('settings, service fees and the admin panel', () => {
     await page.goto(`${baseUrl()}/businessInfo/index?tab=fees`);
     await expect
       .poll(() => page.locator('.ant-table-row', { hasText: 'Holiday surcharge' }).innerText(), { timeout: 30_000 })
-      .toContain('与其他服务费重叠');
+      .toContain('与其他附加费重叠');
     await shot(page, 'settings-fees-zh-phone');
     await deleteFees(page, ['Large party', 'Holiday surcharge']);
     await context.close();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyTipWording, chooseLanguage, i18n, initI18n, setTipWording } from './i18n.ts';
+import { applyTipWording, chooseLanguage, i18n, initI18n, loadLanguageResources, setTipWording } from './i18n.ts';
 
 describe('chooseLanguage', () => {
   it('keeps a saved choice whatever the browser says', () => {
@@ -52,8 +52,8 @@ describe('applyTipWording', () => {
     expect(applyTipWording('Tips', 'en', {})).toBe('Tips');
   });
 
-  it("keeps '小费' in Chinese unless the restaurant chose a word (service charge is 服务附加费 beside it)", () => {
-    expect(applyTipWording('小费总额', 'zh', {})).toBe('小费总额');
+  it("turns '小费' into 服务费 in Chinese unless the restaurant chose a word (SPEC 1; service fees are 附加费)", () => {
+    expect(applyTipWording('小费总额', 'zh', {})).toBe('服务费总额');
     expect(applyTipWording('现金小费和刷卡小费', 'zh', { tipWordZh: '服务费' })).toBe('现金服务费和刷卡服务费');
   });
 
@@ -62,7 +62,7 @@ describe('applyTipWording', () => {
   });
 
   it('does not apply the English word to Chinese text', () => {
-    expect(applyTipWording('Tip 小费', 'zh', { tipWord: 'Gratuity' })).toBe('Tip 小费');
+    expect(applyTipWording('Tip 小费', 'zh', { tipWord: 'Gratuity' })).toBe('Tip 服务费');
   });
 });
 
@@ -75,6 +75,28 @@ describe('the i18n layer', () => {
   it('reads flat dotted keys from the area namespaces', () => {
     expect(i18n.t('route:salesReport.salesSummary')).toBe('Sales Summary');
     expect(i18n.t('common:appTitle')).toBe('Restaurant Admin System');
+  });
+
+  it('says 服务费 for tips and 附加费 for service fees in Chinese by default, the same in every area', async () => {
+    for (const [ns, res] of Object.entries(await loadLanguageResources('zh')))
+      i18n.addResourceBundle('zh', ns, res, true, true);
+    await i18n.changeLanguage('zh');
+    try {
+      expect(i18n.t('reports:figures.tipCents')).toBe('服务费');
+      expect(i18n.t('reports:figures.serviceChargeCents')).toBe('附加费');
+      expect(i18n.t('transactions:totals.serviceCharge')).toBe('附加费');
+      expect(i18n.t('business:tabs.fees')).toBe('附加费');
+      // 服务费 only ever comes from the tip wording: a Chinese string that wrote it would be read as tips
+      const zh = await loadLanguageResources('zh');
+      const written = Object.entries(zh).flatMap(([ns, res]) =>
+        Object.entries(res)
+          .filter(([, text]) => text.includes('服务费'))
+          .map(([key]) => `${ns}:${key}`),
+      );
+      expect(written).toEqual([]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('applies the tip wording to every translation', () => {

@@ -15,6 +15,10 @@ export const BUSINESS_MESSAGES = {
     en: 'Each date can have only one special entry',
     zh: '每个日期只能设置一条特殊营业时间',
   },
+  'business.holidayHasHours': {
+    en: 'A holiday cannot also be a special day with opening hours',
+    zh: '节假日不能同时设为有营业时段的特殊日期',
+  },
   'business.noteTooLong': { en: 'At most 60 characters', zh: '最多 60 个字符' },
 
   'business.routingChecksum': {
@@ -68,7 +72,7 @@ export const BUSINESS_MESSAGES = {
   'business.feePercentError': { en: 'Enter a percentage from 0 to 100', zh: '请输入 0 到 100 之间的百分比' },
   'business.feeOrderTypes': { en: 'Choose at least one order type', zh: '请至少选择一种订单类型' },
   'business.feeDates': { en: 'The end date cannot be before the start date', zh: '结束日期不能早于开始日期' },
-  'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此服务费已不存在' },
+  'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此附加费已不存在' },
 
   'business.taxRateError': {
     en: 'Enter a tax rate from 0 to 100 with at most two decimals',

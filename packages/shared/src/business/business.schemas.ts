@@ -102,26 +102,34 @@ export const ZWeek = z
   .refine((days) => new Set(days.map((d) => d.day)).size === 7, m('business.allWeekdays'));
 
 /** POST /api/api/updaterest (SPEC 3 "Restaurant", SPEC 5 required fields and formats). */
-export const ZUpdateRestRequest = z.object({
-  name: requiredText(100),
-  fullname: requiredText(200),
-  street: requiredText(200),
-  city: requiredText(100),
-  state: z.enum(US_STATE_CODES, m('business.stateRequired')),
-  zip: zText({ error: required }).trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
-  phone: zText({ error: required }).trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
-  businessHours: ZWeek.optional(),
-  /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
-  holidays: z
-    .array(zIsoDay(m('business.dateFormat')))
-    .max(366)
-    .optional(),
-  specialDays: z
-    .array(ZSpecialDay)
-    .max(366)
-    .refine((days) => new Set(days.map((d) => d.date)).size === days.length, m('business.specialDayTwice'))
-    .optional(),
-});
+export const ZUpdateRestRequest = z
+  .object({
+    name: requiredText(100),
+    fullname: requiredText(200),
+    street: requiredText(200),
+    city: requiredText(100),
+    state: z.enum(US_STATE_CODES, m('business.stateRequired')),
+    zip: zText({ error: required }).trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
+    phone: zText({ error: required }).trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
+    businessHours: ZWeek.optional(),
+    /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
+    holidays: z
+      .array(zIsoDay(m('business.dateFormat')))
+      .max(366)
+      .optional(),
+    specialDays: z
+      .array(ZSpecialDay)
+      .max(366)
+      .refine((days) => new Set(days.map((d) => d.date)).size === days.length, m('business.specialDayTwice'))
+      .optional(),
+  })
+  .superRefine(({ holidays, specialDays }, ctx) => {
+    // Both lists may come together (docs/decisions.md "updaterest holidays"): the holidays join the
+    // special days as closed days, so a date cannot be closed in one and open in the other.
+    const open = new Set((specialDays ?? []).filter((d) => !d.closed).map((d) => d.date));
+    if ((holidays ?? []).some((date) => open.has(date)))
+      ctx.addIssue({ code: 'custom', path: ['holidays'], message: m('business.holidayHasHours') });
+  });
 export type TUpdateRestRequest = z.infer<typeof ZUpdateRestRequest>;
 export type TUpdateRestInput = z.input<typeof ZUpdateRestRequest>;
 

@@ -280,7 +280,7 @@ describe('ZIngestOrderRequest', () => {
       .params;
     expect(params?.messageKey).toBe('orders.paymentsMismatch');
     expect(orderMessage(params!.messageKey, 'zh', params!.values)).toBe(
-      '付款合计 38.03，但商品 + 税 + 服务费 + 小费 - 折扣 合计为 39.03',
+      '付款合计 38.03，但商品 + 税 + 附加费 + 小费 - 折扣 合计为 39.03',
     );
   });
 });

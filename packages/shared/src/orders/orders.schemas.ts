@@ -75,7 +75,7 @@ export const ORDER_LIMITS = {
 export const ORDER_MESSAGES = {
   'orders.paymentsMismatch': {
     en: 'Payments add up to {paid}, but items + tax + service charge + tip - discounts come to {expected}',
-    zh: '付款合计 {paid}，但商品 + 税 + 服务费 + 小费 - 折扣 合计为 {expected}',
+    zh: '付款合计 {paid}，但商品 + 税 + 附加费 + 小费 - 折扣 合计为 {expected}',
   },
   'orders.paymentTipsMismatch': {
     en: 'Tips on the payments add up to {paymentTips}, but the order tip is {tip}',

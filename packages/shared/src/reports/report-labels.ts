@@ -17,7 +17,7 @@ export const REPORT_LABELS = {
   'figures.voidCents': { en: 'Voids', zh: '作废' },
   'figures.netSalesCents': { en: 'Net sales', zh: '净销售额' },
   'figures.taxCents': { en: 'Tax', zh: '税费' },
-  'figures.serviceChargeCents': { en: 'Service charge', zh: '服务附加费' },
+  'figures.serviceChargeCents': { en: 'Service charge', zh: '附加费' },
   'figures.tipCents': { en: 'Tips', zh: '小费' },
   'figures.refundCents': { en: 'Refunds', zh: '退款' },
   'figures.totalCollectedCents': { en: 'Total collected', zh: '实收总额' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_LABELS } from './report-labels.ts';
-import { applyTipWording, DEFAULT_TIP_WORD_ZH } from './tip-wording.ts';
+import { applyTipWording, DEFAULT_TIP_WORD_ZH, SERVICE_FEE_WORD_ZH } from './tip-wording.ts';
 
 describe('applyTipWording', () => {
   it("replaces 'Tip' keeping its capitalisation, and pluralises 'Tips'", () => {
@@ -16,18 +16,24 @@ describe('applyTipWording', () => {
     );
   });
 
-  it('keeps 小费 when the restaurant chose no Chinese word', () => {
-    expect(DEFAULT_TIP_WORD_ZH).toBe('小费');
-    expect(applyTipWording('小费总额', 'zh', {})).toBe('小费总额');
-    expect(applyTipWording('小费总额', 'zh', { tipWordZh: null })).toBe('小费总额');
+  it('turns 小费 into the service-charge word 服务费 when the restaurant chose no Chinese word (SPEC 1)', () => {
+    expect(DEFAULT_TIP_WORD_ZH).toBe('服务费');
+    expect(applyTipWording('小费总额', 'zh', {})).toBe('服务费总额');
+    expect(applyTipWording('小费总额', 'zh', { tipWordZh: null })).toBe('服务费总额');
+    expect(applyTipWording('小费总额', 'zh', { tipWordZh: '  ' })).toBe('服务费总额');
   });
 
-  it('never makes the default tip label read like the service charge beside it', () => {
+  it('names the service fees 附加费, so they never read like the default tip word beside them', () => {
     const tips = applyTipWording(REPORT_LABELS['figures.tipCents'].zh, 'zh', {});
     const serviceCharge = applyTipWording(REPORT_LABELS['figures.serviceChargeCents'].zh, 'zh', {});
-    expect(tips).toBe('小费');
-    expect(serviceCharge).toBe('服务附加费');
-    expect(serviceCharge.includes(tips) || tips.includes('服务')).toBe(false);
+    expect(tips).toBe('服务费');
+    expect(serviceCharge).toBe(SERVICE_FEE_WORD_ZH);
+    expect(serviceCharge.includes(tips) || tips.includes(serviceCharge)).toBe(false);
+  });
+
+  it('writes no Chinese export label with 服务费 itself (tips are 小费, service fees 附加费)', () => {
+    const written = Object.entries(REPORT_LABELS).filter(([, label]) => label.zh.includes('服务费'));
+    expect(written).toEqual([]);
   });
 
   it("uses the restaurant's own Chinese word when it has one, on Chinese text only", () => {

@@ -16,12 +16,15 @@ export interface TTipWording {
 }
 
 /**
- * The Chinese word for tips when the restaurant chose none: 小费 itself. SPEC 1 names a
- * service-charge word (服务费) as the default replacement, but this product reports real service
- * charges (服务附加费) beside tips, and 服务费 next to 服务附加费 reads as the same thing twice; a
- * restaurant that wants 服务费 sets it (docs/decisions.md "Tip wording").
+ * SPEC 1: "The default Chinese replacement is a service-charge word": 服务费, when the restaurant
+ * chose none. The restaurant's own service fees (SPEC 3 "Service fee item") are therefore named
+ * SERVICE_FEE_WORD_ZH in Chinese, on screen and in exports, so the two never read as one thing
+ * (docs/decisions.md "Tip wording").
  */
-export const DEFAULT_TIP_WORD_ZH = '小费';
+export const DEFAULT_TIP_WORD_ZH = '服务费';
+
+/** The Chinese name of the restaurant's service fees (surcharges): never the tip word. */
+export const SERVICE_FEE_WORD_ZH = '附加费';
 
 function pluralize(word: string): string {
   if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
@@ -37,7 +40,8 @@ function inCaseOf(source: string, word: string): string {
 
 /**
  * 'Tip' -> 'Gratuity', 'tips' -> 'gratuities' when the restaurant set a word; '小费' -> the
- * restaurant's Chinese word. Whole words only: 'tooltip' and 'tipping' stay. Each language's word
+ * restaurant's Chinese word, else 服务费. Chinese text is written with 小费 for tips and
+ * 附加费 for service fees, and never with 服务费 itself. Whole words only: 'tooltip' and 'tipping' stay. Each language's word
  * applies to its own text only.
  */
 export function applyTipWording(text: string, lang: TLang, wording: TTipWording): string {

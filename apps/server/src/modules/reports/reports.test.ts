@@ -570,14 +570,17 @@ describe('exports', () => {
       expect(en[0]).not.toContain('Tips');
       const zh = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`)).body.slice(1));
       expect(zh[0]).toContain('赏金');
-      expect(zh[0]).toContain('服务附加费');
+      expect(zh[0]).toContain('附加费');
     } finally {
       await ctx.db.execute(
         sql`update restaurants set config = config - 'tipWord' - 'tipWordZh' where id = ${harborId}`,
       );
     }
+    // SPEC 1: without a word of its own, tips are the service-charge word; service fees stay 附加费
     const plain = parseCsv((await get(`/api${REPORT_PATHS.salesSummary}/export?${RANGE}&lang=zh`)).body.slice(1));
-    expect(plain[0]).toContain('小费');
+    expect(plain[0]).toContain('服务费');
+    expect(plain[0]).toContain('附加费');
+    expect(plain[0]).not.toContain('小费');
   });
 });
 
@@ -599,8 +602,8 @@ describe('exports in Chinese', () => {
       '作废',
       '净销售额',
       '税费',
-      '服务附加费',
-      '小费',
+      '附加费',
+      '服务费',
       '退款',
       '实收总额',
       '订单数',
@@ -884,7 +887,7 @@ describe('transactions export', () => {
     );
     const book = await readXlsx(res.rawPayload);
     expect(book.name).toBe('交易记录');
-    for (const text of ['时间', '营业日', '订单', '金额', '小费', '退款']) {
+    for (const text of ['时间', '营业日', '订单', '金额', '服务费', '退款']) {
       expect(book.texts, text).toContain(text);
     }
     // a refund's amount: a negative number in a currency cell

@@ -158,10 +158,16 @@ export class RestaurantService {
       if (!before) throw notFound();
       let hours: TStoredHours | undefined;
       if (businessHours || holidays || specialDays) {
-        // Special days are the whole list when given; a closed one is a holiday (SPEC 3 "holiday dates").
+        // Special days are the whole list when given; a closed one is a holiday (SPEC 3 "holiday dates"),
+        // and holidays sent beside them join them as closed days (the schema refuses one that is open).
         // A plain holiday list (the first release's field) replaces the closed ones and keeps the rest.
         const special = specialDays
-          ? specialDays
+          ? [
+              ...specialDays,
+              ...[...new Set(holidays ?? [])]
+                .filter((date) => !specialDays.some((d) => d.date === date))
+                .map((date) => ({ date, closed: true, ranges: [], note: '' })),
+            ]
           : holidays
             ? [
                 ...normaliseSpecialDays(before.businessHours).filter((d) => !d.closed && !holidays.includes(d.date)),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@ra/shared/errors';
+import { BUSINESS_MESSAGES } from '@ra/shared/business/business.messages';
 import { PAGE_PERMISSIONS } from '@ra/shared/permissions';
 import { ZRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
@@ -211,6 +212,47 @@ describe('updaterest', () => {
 
     const others = await ctx.db.select({ fullname: restaurants.fullname }).from(restaurants);
     expect(others.filter((r) => r.fullname === 'Harbor Bistro and Raw Bar')).toHaveLength(1);
+  });
+
+  it('keeps holidays sent beside special days, and returns them (decisions "updaterest holidays")', async () => {
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: {
+        ...validProfile,
+        holidays: ['2026-12-25', '2026-07-04'],
+        specialDays: [
+          { date: '2026-11-26', closed: false, ranges: [{ open: '10:00', close: '15:00' }], note: 'Short day' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().holidays).toEqual(['2026-07-04', '2026-12-25']);
+    const profile = (await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json();
+    expect(profile.holidays).toEqual(['2026-07-04', '2026-12-25']);
+    expect(profile.specialDays).toEqual([
+      { date: '2026-07-04', closed: true, ranges: [], note: '' },
+      { date: '2026-11-26', closed: false, ranges: [{ open: '10:00', close: '15:00' }], note: 'Short day' },
+      { date: '2026-12-25', closed: true, ranges: [], note: '' },
+    ]);
+  });
+
+  it('refuses a holiday that is also a special day with opening hours, in both languages, changing nothing', async () => {
+    const before = (await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json();
+    const res = await owner({
+      method: 'POST',
+      url: '/api/api/updaterest',
+      payload: {
+        ...validProfile,
+        fullname: 'Not saved',
+        holidays: ['2026-11-26'],
+        specialDays: [{ date: '2026-11-26', closed: false, ranges: [{ open: '10:00', close: '15:00' }], note: '' }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.holidays).toBe(BUSINESS_MESSAGES['business.holidayHasHours'].en);
+    expect(BUSINESS_MESSAGES['business.holidayHasHours'].zh).toBe('节假日不能同时设为有营业时段的特殊日期');
+    expect((await owner({ method: 'GET', url: '/api/api/restaurant/profile' })).json()).toEqual(before);
   });
 
   it('refuses business hours that do not list each weekday once', async () => {

@@ -41,13 +41,14 @@ function json(body: unknown, status = 200): Response {
 
 /** A fake server: answers by path, records the calls in order. */
 function serve(routes: Record<string, () => Response>) {
-  const calls: Array<{ path: string; body: unknown; auth: string | undefined }> = [];
+  const calls: Array<{ path: string; query: string; body: unknown; auth: string | undefined }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const path = url.replace(/^\/api/, '').split('?')[0]!;
       calls.push({
         path,
+        query: url.split('?')[1] ?? '',
         body: init.body ? JSON.parse(String(init.body)) : undefined,
         auth: (init.headers as Record<string, string>).Authorization,
       });
@@ -156,6 +157,7 @@ describe('switchRestaurant', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload, assign: vi.fn() });
     const calls = serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
       '/account/swtichRestByXid': () => json({ ok: true, restId: 9 }),
       '/account/acquireToken': () => json({ token: 'tok-9' }),
       '/api/getrest': () => json({ ...restInfo, id: 9, xid: 'rest-9', name: 'Noodle Bar', roles: ['Manager'] }),
@@ -164,16 +166,19 @@ describe('switchRestaurant', () => {
 
     await expect(switchRestaurant('rest-9')).resolves.toBe('reload');
 
+    // SPEC 7 "Restaurant selection: prelogin, set the selected node, acquire token, fetch the timezone"
     expect(calls.map((c) => c.path)).toEqual([
+      '/account/prelogin',
       '/account/swtichRestByXid',
       '/account/acquireToken',
       '/api/getrest',
       '/api/getRestConfig',
     ]);
-    expect(calls[0]!.body).toEqual({ xid: 'rest-9', root_xid: 'agent-1' });
-    expect(calls[1]!.body).toEqual({ oldjwtToken: 'tok' });
-    expect(calls[2]!.auth).toBe('tok-9');
-    expect(calls[3]!.body).toEqual({ name: 'timezone' });
+    expect(calls[0]!.query).toBe('data=owner%40demo.test');
+    expect(calls[1]!.body).toEqual({ xid: 'rest-9', root_xid: 'agent-1' });
+    expect(calls[2]!.body).toEqual({ oldjwtToken: 'tok' });
+    expect(calls[3]!.auth).toBe('tok-9');
+    expect(calls[4]!.body).toEqual({ name: 'timezone' });
     const session = useSession.getState();
     expect([session.token, session.restId, session.name, session.roles, session.currentAccount]).toEqual([
       'tok-9',
@@ -191,6 +196,7 @@ describe('switchRestaurant', () => {
     for (const value of [null, 'Unknown', '']) {
       navigate.mockReset();
       serve({
+        '/account/prelogin': () => json({ email: 'owner@demo.test' }),
         '/account/swtichRestByXid': () => json({ ok: true, restId: 9 }),
         '/account/acquireToken': () => json({ token: 'tok-9' }),
         '/api/getrest': () => json(restInfo),
@@ -202,7 +208,10 @@ describe('switchRestaurant', () => {
   });
 
   it('fails without touching the session when the node cannot be selected', async () => {
-    serve({ '/account/swtichRestByXid': () => json({ code: 40300, message: 'No permission' }, 403) });
+    serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+      '/account/swtichRestByXid': () => json({ code: 40300, message: 'No permission' }, 403),
+    });
     await expect(switchRestaurant('rest-x')).rejects.toThrow('No permission');
     expect(useSession.getState().token).toBe('tok');
     expect(useSession.getState().restId).toBe(7);

@@ -8,6 +8,7 @@ import { acquireToken } from './api/acquire-token.ts';
 import { getRest } from './api/get-rest.ts';
 import { getRestConfig, isTimeZoneUnset } from './api/get-rest-config.ts';
 import { logoutRequest } from './api/logout.ts';
+import { prelogin } from './api/prelogin.ts';
 import { switchRestByXid } from './api/switch-rest-by-xid.ts';
 
 /**
@@ -43,14 +44,17 @@ export async function refreshRestaurantInfo(): Promise<void> {
 export type TSwitchOutcome = 'selectTimeZone' | 'reload';
 
 /**
- * SPEC 4 "Changing role or account" and "After a restaurant is chosen at login": select the node on
- * the server, exchange the token for one scoped to it, reload the restaurant info (roles, locales,
+ * SPEC 4 "Changing role or account" and "After a restaurant is chosen at login", in SPEC 7's order
+ * "Restaurant selection: prelogin, set the selected node (xid, root_xid), acquire token, fetch the
+ * timezone setting": prelogin with the signed-in email, select the node on the server, exchange the token for one scoped to it, reload the restaurant info (roles, locales,
  * permissions, name, id, day offset: the menu follows from them), clear open tabs, then either ask
  * for the restaurant's time zone (unset or 'Unknown') or restart the app at `reloadTo` (default: the
  * current page). Rejects with the failing call's ApiError, which the caller shows.
  */
 export async function switchRestaurant(xid: string, opts: { reloadTo?: string } = {}): Promise<TSwitchOutcome> {
   const before = useSession.getState();
+  // the signed-in email; a session restored without it (none today) still switches
+  if (before.loginAccount) await prelogin(before.loginAccount);
   await switchRestByXid({ xid, root_xid: before.rootXid || undefined }, { silent: true });
   const { token } = await acquireToken(before.token || undefined);
   useSession.getState().setToken(token);

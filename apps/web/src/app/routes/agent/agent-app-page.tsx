@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { useChooseRestaurant } from '../../../features/auth/hooks/use-choose-restaurant.ts';
-import { LanguageChoice } from '../../../features/auth/components/language-choice.tsx';
 import { logout } from '../../../features/auth/session-actions.ts';
 import { useAgentMe } from '../../../features/agent/api/get-agent-me.ts';
 import { tabFromSearch, type TAgentTab } from '../../../features/agent/agent-format.ts';
@@ -16,6 +15,7 @@ import { PaychecksPanel } from '../../../features/agent/components/paychecks-pan
 import { TeamPanel } from '../../../features/agent/components/team-panel.tsx';
 import { SmsReviewsLabel, SmsReviewsPanel } from '../../../features/customers/components/sms-reviews-panel.tsx';
 import { errorText, isApiError } from '../../../lib/request.ts';
+import { LanguageSwitch } from '../../../components/layout/language-switch.tsx';
 import { AuthCard } from '../auth/auth-card.tsx';
 
 /**
@@ -67,7 +67,8 @@ export default function AgentAppPage() {
       subtitle={me.data ? t('subtitle', { name: me.data.name, role: t(`teamRole.${me.data.teamRole}`) }) : undefined}
       extra={
         <Space wrap>
-          <LanguageChoice />
+          {/* the top bar's own switch (antd): the sign-in pages' plain buttons are styled only there */}
+          <LanguageSwitch />
           <Button type="link" onClick={() => navigate('/selectNodeAndRest')}>
             {t('restaurantTree')}
           </Button>

@@ -1,6 +1,7 @@
-import { Button, Space, Spin } from 'antd';
+import { Alert, Button, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isTimeZoneUnset } from '../../../features/auth/api/get-rest-config.ts';
 import { useRestAddress } from '../../../features/auth/api/get-rest-profile.ts';
 import { TimeZoneForm } from '../../../features/auth/components/time-zone-form.tsx';
 import { logout, refreshRestaurantInfo } from '../../../features/auth/session-actions.ts';
@@ -13,7 +14,9 @@ import { AuthCard } from './auth-card.tsx';
  * SPEC 4: after a restaurant without a time zone is chosen; saving restarts the app on the dashboard.
  * The suggestion is the zone of the restaurant's address state; the browser's own zone only for a
  * person signed in at the restaurant itself (an agent's browser says where the agent is, not where
- * the restaurant is). An agent can go back to the restaurant list; anyone can sign out.
+ * the restaurant is). An agent can go back to the restaurant list; anyone can sign out. Opened
+ * directly for a restaurant that has a zone already (an owner typing the address), it says which
+ * zone that is and leads on to the dashboard instead of claiming it has none.
  */
 export default function SelectTimeZonePage() {
   const { t } = useTranslation('auth');
@@ -23,11 +26,18 @@ export default function SelectTimeZonePage() {
   const address = useRestAddress();
   const stateZone = zoneForState(address.data?.state);
   const defaultZone = stateZone ?? (isLeaf ? browserTimeZone() : undefined);
+  const currentZone = address.data && !isTimeZoneUnset(address.data.timeZone) ? address.data.timeZone : undefined;
 
   return (
     <AuthCard
       title={t('timeZone.title')}
-      subtitle={restaurant ? t('timeZone.subtitleFor', { restaurant }) : t('timeZone.subtitle')}
+      subtitle={
+        currentZone
+          ? t('timeZone.subtitle')
+          : restaurant
+            ? t('timeZone.subtitleFor', { restaurant })
+            : t('timeZone.subtitle')
+      }
       extra={
         <Space size={0} wrap>
           {!isLeaf && (
@@ -43,6 +53,21 @@ export default function SelectTimeZonePage() {
     >
       {address.isPending ? (
         <Spin />
+      ) : currentZone ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Alert
+            type="success"
+            showIcon
+            title={
+              restaurant
+                ? t('timeZone.alreadySetFor', { restaurant, zone: currentZone })
+                : t('timeZone.alreadySet', { zone: currentZone })
+            }
+          />
+          <Button type="primary" block size="large" onClick={() => navigate('/dashboard')}>
+            {t('timeZone.toDashboard')}
+          </Button>
+        </Space>
       ) : (
         <TimeZoneForm
           key={defaultZone ?? 'none'}

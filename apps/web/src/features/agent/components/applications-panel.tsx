@@ -31,10 +31,12 @@ import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { StatusTag, type TStatusTone } from '../../../components/status-tag.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 import { formatInstant } from '../agent-format.ts';
 
-const STATUS_COLOR: Record<TApplicationStatus, string> = {
-  pending: 'processing',
+const STATUS_TONE: Record<TApplicationStatus, TStatusTone> = {
+  pending: 'info',
   approved: 'success',
   rejected: 'error',
 };
@@ -76,8 +78,8 @@ export function ApplicationsPanel() {
     });
 
   const submitReject = async () => {
-    const values = await form.validateFields();
-    if (!rejecting) return;
+    const values = await validFormValues(form);
+    if (!values || !rejecting) return;
     try {
       await reject.mutateAsync({ id: rejecting.id, ...ZRejectRequest.parse(values) });
       showSuccessMessage(t('applications.rejectedDone'));
@@ -139,7 +141,7 @@ export function ApplicationsPanel() {
                     {a.kind === 'restaurant' ? a.businessName : `${a.firstName} ${a.lastName}`}
                   </Typography.Text>
                   <Tag>{t(`applications.${a.kind}`)}</Tag>
-                  <Tag color={STATUS_COLOR[a.status]}>{t(`appStatus.${a.status}`)}</Tag>
+                  <StatusTag tone={STATUS_TONE[a.status]}>{t(`appStatus.${a.status}`)}</StatusTag>
                 </Space>
                 <Typography.Text type="secondary">
                   {a.kind === 'restaurant' ? `${a.firstName} ${a.lastName} · ` : ''}
@@ -189,11 +191,12 @@ export function ApplicationsPanel() {
         onCancel={() => setRejecting(null)}
         destroyOnHidden
       >
+        <Typography.Paragraph type="secondary">{t('applications.rejectNeeds')}</Typography.Paragraph>
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label={t('applications.reason')} rules={[rule('reason')]}>
+          <Form.Item name="reason" label={t('applications.reason')} required rules={[rule('reason')]}>
             <Select options={REJECT_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))} />
           </Form.Item>
-          <Form.Item name="note" label={t('applications.note')} rules={[rule('note')]}>
+          <Form.Item name="note" label={t('applications.note')} required rules={[rule('note')]}>
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>

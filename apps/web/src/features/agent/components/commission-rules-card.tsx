@@ -11,6 +11,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatBps, percentToBps } from '../agent-format.ts';
 import { RestaurantPicker, type TPicked } from './restaurant-picker.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 
 interface TRuleForm {
   target: 'plan' | 'restaurant';
@@ -37,7 +38,8 @@ export function CommissionRulesCard() {
   const target = Form.useWatch('target', form);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validFormValues(form);
+    if (!v) return;
     const body = {
       restaurantXid: v.target === 'restaurant' ? (v.restaurant?.value ?? null) : null,
       plan: v.target === 'plan' ? (v.plan ?? null) : null,

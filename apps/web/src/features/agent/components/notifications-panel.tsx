@@ -12,7 +12,6 @@ import {
   Select,
   Space,
   Table,
-  Tag,
   Typography,
   Upload,
 } from 'antd';
@@ -29,8 +28,10 @@ import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { StatusTag } from '../../../components/status-tag.tsx';
 import { formatInstant } from '../agent-format.ts';
 import { RestaurantTreePicker } from './restaurant-tree-picker.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.gif,application/pdf,image/png,image/jpeg,image/webp,image/gif';
 const tr = (key: keyof typeof AGENT_MESSAGES) => AGENT_MESSAGES[key][currentLanguage()];
@@ -63,7 +64,7 @@ export function NotificationsPanel() {
 
   const submit = async () => {
     // a refused field shows its message under itself; nothing more to do
-    const v = await form.validateFields().catch(() => null);
+    const v = await validFormValues(form);
     if (!v) return;
     try {
       const result = await send.mutateAsync({
@@ -217,11 +218,11 @@ export function NotificationsPanel() {
                 render: (_, d) =>
                   d.readAt ? (
                     <Space direction="vertical" size={0}>
-                      <Tag color="success">{t('notifications.read')}</Tag>
+                      <StatusTag tone="success">{t('notifications.read')}</StatusTag>
                       <Typography.Text>{`${formatInstant(d.readAt, i18n.language)} · ${d.readBy ?? ''}`}</Typography.Text>
                     </Space>
                   ) : (
-                    <Tag>{t('notifications.unread')}</Tag>
+                    <StatusTag tone="neutral">{t('notifications.unread')}</StatusTag>
                   ),
               },
             ]}

@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Space,
   Table,
-  Tag,
   Typography,
 } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -30,10 +29,12 @@ import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { StatusTag, type TStatusTone } from '../../../components/status-tag.tsx';
 import { formatCents } from '../agent-format.ts';
 import { CommissionRulesCard } from './commission-rules-card.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 
-const PAYCHECK_COLOR: Record<TPaycheck['status'], string> = { paid: 'success', due: 'processing', carried: 'default' };
+const PAYCHECK_TONE: Record<TPaycheck['status'], TStatusTone> = { paid: 'success', due: 'info', carried: 'neutral' };
 
 /** Paychecks (semi-monthly, minimum payout with carry-over) and the payment report of a pay period. */
 export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boolean }) {
@@ -64,7 +65,8 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
   };
   const submitReversal = async () => {
     if (!reversing) return;
-    const v = await reverseForm.validateFields();
+    const v = await validFormValues(reverseForm);
+    if (!v) return;
     try {
       await clawback.mutateAsync({
         id: reversing.id,
@@ -112,7 +114,9 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
               {
                 title: t('paychecks.status'),
                 key: 's',
-                render: (_, p) => <Tag color={PAYCHECK_COLOR[p.status]}>{t(`paycheckStatus.${p.status}`)}</Tag>,
+                render: (_, p) => (
+                  <StatusTag tone={PAYCHECK_TONE[p.status]}>{t(`paycheckStatus.${p.status}`)}</StatusTag>
+                ),
               },
               { title: t('paychecks.paidOn'), key: 'o', responsive: ['sm'], render: (_, p) => p.paidOn ?? '—' },
               { title: t('paychecks.netPay'), key: 'n', render: (_, p) => formatCents(p.netPayCents) },

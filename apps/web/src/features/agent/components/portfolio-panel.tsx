@@ -13,7 +13,6 @@ import {
   Space,
   Statistic,
   Table,
-  Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +23,16 @@ import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { useAgentDashboard } from '../api/get-agent-dashboard.ts';
 import { usePortfolio } from '../api/get-portfolio.ts';
 import { errorText } from '../../../lib/request.ts';
+import { StatusTag, type TStatusTone } from '../../../components/status-tag.tsx';
 import { formatCents, formatInstant } from '../agent-format.ts';
 import { Sparkline } from './sparkline.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 
-const STATUS_COLOR: Record<TPortfolioStatus, string> = {
+const STATUS_TONE: Record<TPortfolioStatus, TStatusTone> = {
   live: 'success',
-  onboarding: 'processing',
+  onboarding: 'info',
   paused: 'warning',
-  churned: 'default',
+  churned: 'neutral',
 };
 
 /** The agent's restaurants with the portfolio dashboard above them; "Manage" switches into one. */
@@ -56,7 +57,8 @@ export function PortfolioPanel({
   const [editForm] = Form.useForm<{ status: TPortfolioStatus; plan: TPlan }>();
   const saveEdit = async () => {
     if (!editing) return;
-    const v = await editForm.validateFields();
+    const v = await validFormValues(editForm);
+    if (!v) return;
     try {
       await update.mutateAsync({ xid: editing.xid, status: v.status, plan: v.plan });
       showSuccessMessage(t('portfolio.saved', { name: editing.name }));
@@ -74,14 +76,16 @@ export function PortfolioPanel({
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{r.name}</Typography.Text>
           <Typography.Text type="secondary">{r.city}</Typography.Text>
-          {r.quiet && <Tag color="error">{t('portfolio.quiet')}</Tag>}
+          {r.quiet && <StatusTag tone="error">{t('portfolio.quiet')}</StatusTag>}
         </Space>
       ),
     },
     {
       title: t('portfolio.status'),
       key: 'status',
-      render: (_: unknown, r: TPortfolioRow) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
+      render: (_: unknown, r: TPortfolioRow) => (
+        <StatusTag tone={STATUS_TONE[r.status]}>{t(`status.${r.status}`)}</StatusTag>
+      ),
     },
     {
       title: t('portfolio.plan'),

@@ -11,6 +11,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatInstant } from '../agent-format.ts';
 import { RestaurantPicker, type TPicked } from './restaurant-picker.tsx';
+import { validFormValues } from '../../../lib/form-values.ts';
 
 /** Team members: invite by email, team role, deactivate (with confirmation; their sessions end). */
 export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
@@ -40,7 +41,8 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
   });
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validFormValues(form);
+    if (!values) return;
     try {
       await invite.mutateAsync(values);
       showSuccessMessage(t('team.invited', { email: values.email }));

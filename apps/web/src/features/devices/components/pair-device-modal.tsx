@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useCreatePairingCode } from '../api/create-pairing-code.ts';
+import { validFormValues } from '../../../lib/form-values.ts';
 
 /** A form rule from one field of the shared schema, its message in the interface language. */
 export function schemaRule(field: keyof typeof ZCreatePairingCodeRequest.shape) {
@@ -67,7 +68,8 @@ export function PairDeviceModal({
   const paired = used ? devices.find((d) => d.name === code.name && d.type === code.type) : undefined;
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validFormValues(form);
+    if (!values) return;
     setCode(await create.mutateAsync(values));
   };
 
@@ -117,7 +119,12 @@ export function PairDeviceModal({
           </div>
         )
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ type: 'terminal' }} onFinish={() => void submit()}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ type: 'terminal' }}
+          onFinish={() => void submit().catch(() => undefined)}
+        >
           <Typography.Paragraph type="secondary">{t('pair.help')}</Typography.Paragraph>
           <Form.Item name="name" label={t('fields.name')} rules={[schemaRule('name')]}>
             <Input maxLength={60} autoFocus />
