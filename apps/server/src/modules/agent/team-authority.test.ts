@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AGENT_MESSAGES, type TAgentMessageKey } from '@ra/shared/agent/agent.messages';
-import type { TAgentMe, TTeamResponse } from '@ra/shared/agent/agent.schemas';
+import type { TAgentMe, TTeamMember } from '@ra/shared/agent/agent.schemas';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
@@ -112,7 +112,7 @@ describe('the platform admin', () => {
   });
 
   it('is listed as platform staff, and the agent as the head of the node', async () => {
-    const team = (await agent({ method: 'GET', url: '/api/api/agent/team' })).json() as TTeamResponse;
+    const team = (await agent({ method: 'GET', url: '/api/api/agent/team' })).json() as { items: TTeamMember[] };
     const byXid = new Map(team.items.map((m) => [m.xid, m]));
     expect(byXid.get(adminXid)).toMatchObject({ platformStaff: true, place: 'head' });
     expect(byXid.get(agentXid)).toMatchObject({ platformStaff: false, place: 'head' });
