@@ -3,6 +3,8 @@ import {
   accountRefusal,
   heldFlags,
   holdsAll,
+  isOwnerRole,
+  mayGrantOwnership,
   mayNameRepresentative,
   type TTeamActor,
 } from '@ra/shared/team/team.authority';
@@ -95,6 +97,12 @@ export class EmployeeService {
       return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.assignBeyondOwn', attempt);
     }
     if (
+      roles.some((role) => isOwnerRole(role.flags)) &&
+      !mayGrantOwnership(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.ownershipProtected', attempt);
+    }
+    if (
       input.authorizedRepresentative &&
       !mayNameRepresentative(actor, await this.repo.representativeId(restaurantId))
     ) {
@@ -154,7 +162,8 @@ export class EmployeeService {
           : 'employee.update';
 
     const actor = await this.actor(auth, restaurantId);
-    const refusal = accountRefusal(actor, await this.target(restaurantId, before));
+    const target = await this.target(restaurantId, before);
+    const refusal = accountRefusal(actor, target);
     const attempt = () => ({ name: `${before.firstName} ${before.lastName}`, fields: Object.keys(input).sort() });
     if (refusal) return this.refuse(auth, restaurantId, intended, userId, ip, refusal, attempt());
 
@@ -162,6 +171,17 @@ export class EmployeeService {
     const roles = input.roleIds ? await this.rolesOrFail(restaurantId, input.roleIds) : undefined;
     if (roles && !roles.every((role) => holdsAll(actor.flags, role.flags))) {
       return this.refuse(auth, restaurantId, intended, userId, ip, 'team.assignBeyondOwn', {
+        ...attempt(),
+        roles: roles.map((r) => r.name),
+      });
+    }
+    // Giving full access to someone who lacks it makes them an owner (team.authority.ts).
+    if (
+      roles?.some((role) => isOwnerRole(role.flags)) &&
+      !target.flags.fullAccess &&
+      !mayGrantOwnership(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, intended, userId, ip, 'team.ownershipProtected', {
         ...attempt(),
         roles: roles.map((r) => r.name),
       });
@@ -301,6 +321,7 @@ export class EmployeeService {
       id: employee.id,
       flags: heldFlags(roles.map((role) => role.flags)),
       authorizedRepresentative: employee.authorizedRepresentative,
+      platformStaff: employee.isAdmin,
     };
   }
 
