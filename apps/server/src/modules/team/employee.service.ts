@@ -39,6 +39,7 @@ function toEmployee(row: TEmployeeRow): TEmployee {
     roles: row.roles,
     hasPin: row.hasPin,
     hasPassword: row.hasPassword,
+    platformStaff: row.isAdmin,
     authorizedRepresentative: row.authorizedRepresentative,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

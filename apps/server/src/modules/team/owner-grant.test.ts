@@ -100,6 +100,17 @@ async function lastRefusal(actorEmail: string) {
 }
 
 describe('once the restaurant has an owner', () => {
+  it('tells the pages who may give full access', async () => {
+    const may = async (who: TCaller) =>
+      ((await who({ method: 'GET', url: '/api/api/getrestperm' })).json() as { mayGrantFullAccess: boolean })
+        .mayGrantFullAccess;
+    expect(await may(agent)).toBe(false);
+    expect(await may(coOwner)).toBe(false);
+    expect(await may(owner)).toBe(true);
+    expect(await may(admin)).toBe(true);
+    expect(await may(agentAtMaple)).toBe(true);
+  });
+
   it('an agent cannot create an Owner-role account, and the attempt is recorded', async () => {
     expectRefused(await hire(agent, 'agent-owner@demo.test', [ownerRoleId]), 'team.ownershipProtected');
     expect(await userExists('agent-owner@demo.test')).toBe(false);
@@ -197,6 +208,14 @@ describe('a platform staff account at a restaurant', () => {
       action: 'employee.delete.refused',
       targetId: String(staffAdminId),
       details: { reason: 'team.platformStaffProtected' },
+    });
+  });
+
+  it('is marked as platform staff for the pages', async () => {
+    const res = await owner({ method: 'GET', url: `/api/api/user/${staffAdminId}` });
+    expect(res.json()).toMatchObject({ platformStaff: true });
+    expect((await owner({ method: 'GET', url: `/api/api/user/${managerId}` })).json()).toMatchObject({
+      platformStaff: false,
     });
   });
 

@@ -75,8 +75,13 @@ export class RoleService {
   ) {}
 
   async list(auth: AuthContext): Promise<TRoleListResponse> {
-    const rows = await this.repo.listRoles(requireRestaurantId(auth));
-    return { roles: rows.map(toRole) };
+    const restaurantId = requireRestaurantId(auth);
+    const rows = await this.repo.listRoles(restaurantId);
+    const mayGrantFullAccess = mayGrantOwnership(
+      { userId: auth.userId, flags: await this.callerFlags(auth, restaurantId), platformStaff: auth.isAdmin },
+      await this.repo.representativeId(restaurantId),
+    );
+    return { roles: rows.map(toRole), mayGrantFullAccess };
   }
 
   async upsert(auth: AuthContext, input: TRoleUpsertRequest, ip: string): Promise<TRole> {
