@@ -279,6 +279,13 @@ describe('agent area', () => {
       await openTab(page, 'team');
       const kevin = page.locator('.ant-list-item', { hasText: 'Kevin Park' });
       await expect.poll(() => kevin.getByText('Last sign-in: —').count(), { timeout: 30_000 }).toBe(1);
+      // Only what the server accepts: no Deactivate beside the agent herself or the platform admin.
+      await expect.poll(() => kevin.getByRole('button', { name: /^Deactivate/ }).count(), { timeout: 30_000 }).toBe(1);
+      for (const name of ['Linda Chen', 'Sam Patel']) {
+        const row = page.locator('.ant-list-item', { hasText: name });
+        expect(await row.count()).toBe(1);
+        expect(await row.getByRole('button').count()).toBe(0);
+      }
       await kevin.getByRole('button', { name: /^Assign restaurants/ }).click();
       const assign = page.getByRole('dialog');
       await assign.getByRole('combobox', { name: 'Assigned restaurants' }).click();

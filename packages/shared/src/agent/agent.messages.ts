@@ -30,7 +30,18 @@ export const AGENT_MESSAGES = {
     en: 'This group or restaurant is not in your tree',
     zh: '该分组或餐厅不在您的餐厅树中',
   },
-  'agent.selfDeactivate': { en: 'You cannot deactivate yourself', zh: '不能停用您自己' },
+  'agent.selfChange': {
+    en: 'You cannot deactivate yourself or change your own team role',
+    zh: '不能停用您自己，也不能更改您自己的团队角色',
+  },
+  'agent.platformStaffProtected': {
+    en: 'Only platform staff can change a platform staff account',
+    zh: '只有平台工作人员可以更改平台工作人员的账号',
+  },
+  'agent.memberOutranks': {
+    en: 'This account is at or above your place in the team, so you cannot change it',
+    zh: '该账号在团队中的级别不低于您，因此您不能更改它',
+  },
   'agent.rateRequired': {
     en: 'Please enter a rate between 0.01% and 100%',
     zh: '请输入 0.01% 到 100% 之间的比例',

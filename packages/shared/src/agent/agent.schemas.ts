@@ -5,6 +5,7 @@ import { zText } from '../validation/text.ts';
 import { AGENT_MESSAGES, type TAgentMessageKey } from './agent.messages.ts';
 import { COMMISSION_BASES, PLANS } from './commission.ts';
 import { isPayPeriodStart, isValidDay } from './pay-periods.ts';
+import { TEAM_PLACES } from './team-authority.ts';
 
 /**
  * Request and response shapes of the agent area (SPEC 1 agent/team area, 3 "Agent", 4 application
@@ -107,6 +108,10 @@ export const ZAgentMe = z.object({
   nodeName: z.string(),
   teamRole: z.enum(TEAM_ROLES),
   referralCode: z.string(),
+  /** The caller's login id, place in the node and platform staff flag (team-authority.ts). */
+  xid: z.string(),
+  place: z.enum(TEAM_PLACES),
+  platformStaff: z.boolean(),
 });
 export type TAgentMe = z.infer<typeof ZAgentMe>;
 
@@ -140,6 +145,9 @@ export const ZTeamMember = z.object({
   inviteExpiresAt: z.string().nullable(),
   /** When they last signed in; null when never. */
   lastSignInAt: z.string().nullable(),
+  /** Where they stand in the node and whether they are platform staff (team-authority.ts). */
+  place: z.enum(TEAM_PLACES),
+  platformStaff: z.boolean(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 export const ZTeamResponse = z.object({ items: z.array(ZTeamMember) });

@@ -4,6 +4,7 @@ import {
   accountRefusal,
   flagsBeyond,
   heldFlags,
+  mayGrantOwnership,
   mayNameRepresentative,
   ownerRoleDeletable,
   ownerRoleLosesFlags,
@@ -78,5 +79,30 @@ describe('the Owner role', () => {
     expect(ownerRoleDeletable(allRoleFlags(), [allRoleFlags(), flags('order')])).toBe(false);
     expect(ownerRoleDeletable(allRoleFlags(), [allRoleFlags(), allRoleFlags()])).toBe(true);
     expect(ownerRoleDeletable(flags('order'), [allRoleFlags(), flags('order')])).toBe(true);
+  });
+});
+
+describe('giving the Owner role or full access', () => {
+  const agent = { userId: 50, flags: allRoleFlags(), platformStaff: false };
+  it('is open to someone with full access (an agent onboarding) while there is no owner', () => {
+    expect(mayGrantOwnership(agent, null)).toBe(true);
+    expect(mayGrantOwnership(lead, null)).toBe(false);
+  });
+
+  it('is the owner’s or platform staff’s once there is one', () => {
+    expect(mayGrantOwnership(agent, 1)).toBe(false);
+    expect(mayGrantOwnership({ ...agent, userId: 1 }, 1)).toBe(true);
+    expect(mayGrantOwnership({ ...agent, platformStaff: true }, 1)).toBe(true);
+  });
+});
+
+describe('a platform staff account', () => {
+  it('is changed only by platform staff or themselves', () => {
+    const target = { id: 7, flags: flags('order'), authorizedRepresentative: false, platformStaff: true };
+    expect(accountRefusal({ userId: 1, flags: allRoleFlags(), platformStaff: false }, target)).toBe(
+      'team.platformStaffProtected',
+    );
+    expect(accountRefusal({ userId: 1, flags: allRoleFlags(), platformStaff: true }, target)).toBeUndefined();
+    expect(accountRefusal({ userId: 7, flags: flags('order'), platformStaff: true }, target)).toBeUndefined();
   });
 });

@@ -8,7 +8,9 @@ import { normaliseRoleFlags } from './team.schemas.ts';
  *   (to anyone, themselves included) only roles whose every flag they have;
  * - nobody changes an account or a role that holds a flag they lack;
  * - the owner (the authorized representative, SPEC 4) is changed only by themselves or platform staff;
- * - a full-access role (the Owner role) never loses a flag, and the restaurant always keeps one.
+ * - a full-access role (the Owner role) never loses a flag, and the restaurant always keeps one;
+ * - once the restaurant has an owner, only they or platform staff give the Owner role or full access;
+ * - only platform staff change a platform staff account.
  */
 
 /** Every flag a person holds through their roles; full access on any role means every flag. */
@@ -58,13 +60,16 @@ export interface TTeamTarget {
   flags: TRoleFlags;
   /** The owner (SPEC 4 authorized representative). */
   authorizedRepresentative: boolean;
+  /** Platform staff (SPEC 6 'admin'): changed only by platform staff. */
+  platformStaff?: boolean;
 }
 
-export type TAccountRefusal = 'team.ownerProtected' | 'team.accountOutranks';
+export type TAccountRefusal = 'team.ownerProtected' | 'team.accountOutranks' | 'team.platformStaffProtected';
 
 /** Why `actor` may not change `target` (edit, deactivate, delete, email, password), or undefined. */
 export function accountRefusal(actor: TTeamActor, target: TTeamTarget): TAccountRefusal | undefined {
   const self = actor.userId === target.id;
+  if (target.platformStaff && !self && !actor.platformStaff) return 'team.platformStaffProtected';
   if (target.authorizedRepresentative && !self && !actor.platformStaff) return 'team.ownerProtected';
   if (!holdsAll(actor.flags, target.flags)) return 'team.accountOutranks';
   return undefined;
@@ -79,3 +84,11 @@ export function mayNameRepresentative(actor: TTeamActor, currentRepresentativeId
   if (currentRepresentativeId === null) return actor.flags.fullAccess;
   return actor.userId === currentRepresentativeId;
 }
+
+/**
+ * Giving the Owner role or full access (assigning a full-access role to someone who does not hold it,
+ * creating a full-access role, or turning a role into one) makes someone an owner, so it follows the
+ * rule for naming the owner: once the restaurant has one (its authorized representative), only that
+ * owner or platform staff may; before, anyone with full access may (an agent onboarding a restaurant).
+ */
+export const mayGrantOwnership = mayNameRepresentative;

@@ -57,6 +57,14 @@ export const TEAM_MESSAGES = {
     en: 'Only the owner or platform staff can name a new owner.',
     zh: '只有店主本人或平台工作人员可以指定新的店主。',
   },
+  'team.ownershipProtected': {
+    en: 'Once the restaurant has an owner, only the owner or platform staff can give the Owner role or full access.',
+    zh: '餐厅已有店主后，只有店主本人或平台工作人员可以授予店主角色或全部权限。',
+  },
+  'team.platformStaffProtected': {
+    en: 'Only platform staff can change a platform staff account.',
+    zh: '只有平台工作人员可以更改平台工作人员的账号。',
+  },
   'team.ownerRoleLocked': {
     en: 'A full-access role (the Owner role) cannot lose permissions.',
     zh: '全部权限角色（店主角色）不能减少权限。',

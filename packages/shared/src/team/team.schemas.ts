@@ -123,7 +123,11 @@ export const ZRole = z.object({
 export type TRole = z.infer<typeof ZRole>;
 
 /** GET /api/api/getrestperm. */
-export const ZRoleListResponse = z.object({ roles: z.array(ZRole) });
+export const ZRoleListResponse = z.object({
+  roles: z.array(ZRole),
+  /** Whether the caller may give the Owner role or full access here (team.authority.ts mayGrantOwnership). */
+  mayGrantFullAccess: z.boolean(),
+});
 export type TRoleListResponse = z.infer<typeof ZRoleListResponse>;
 
 /** POST /api/api/deleterestperm. */
@@ -240,6 +244,8 @@ export const ZEmployee = z.object({
   hasPin: z.boolean(),
   /** Has a dashboard password (can sign in to the dashboard while active). */
   hasPassword: z.boolean(),
+  /** Platform staff: their account is changed only by platform staff (team.authority.ts). */
+  platformStaff: z.boolean(),
   authorizedRepresentative: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

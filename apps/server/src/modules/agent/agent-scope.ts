@@ -1,5 +1,6 @@
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
+import { placeOf, type TTeamAccount } from '@ra/shared/agent/team-authority';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -18,7 +19,12 @@ export interface TAgentScope {
   teamRole: 'admin' | 'member';
   /** null: every restaurant of the subtree (admin); otherwise the member's assigned restaurants. */
   restaurantIds: number[] | null;
+  /** The caller as the Team tab's rules see them (team-authority.ts). */
+  account: TTeamAccount;
 }
+
+/** A node's depth from its materialized path ('/1/4/' is 1 below the root). */
+export const depthOfPath = (path: string): number => path.split('/').filter(Boolean).length - 1;
 
 export const refuse = (key: keyof typeof AGENT_MESSAGES) =>
   new AppError(403, ERROR_CODES.forbidden, AGENT_MESSAGES[key].en);
@@ -35,6 +41,12 @@ export async function agentScope(repo: AgentRepository, auth: AuthContext): Prom
     userId: auth.userId,
     teamRole,
     restaurantIds: teamRole === 'admin' ? null : await repo.assignedRestaurantIds(auth.userId),
+    account: {
+      xid: auth.userXid,
+      depth: depthOfPath(auth.node.path),
+      place: placeOf(member?.teamRole ?? null),
+      platformStaff: auth.isAdmin,
+    },
   };
 }
 

@@ -6,8 +6,10 @@ import type {
   TPortfolioQuery,
   TPortfolioResponse,
   TTeamMember,
+  TTeamRole,
   TUpdateMemberRequest,
 } from '@ra/shared/agent/agent.schemas';
+import { memberRefusal, placeOf } from '@ra/shared/agent/team-authority';
 import { parseDay, payPeriodsOfMonth } from '@ra/shared/agent/pay-periods';
 import type { z } from 'zod';
 import type { ZInviteMemberRequest, ZPortfolioUpdate } from '@ra/shared/agent/agent.schemas';
@@ -20,7 +22,7 @@ import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import type { Clock } from '../../lib/clock.ts';
 import { AuditRepository } from '../audit/audit.repository.ts';
 import { AgentRepository, dayOf, isoOrNull, num, rowsOf } from './agent.repository.ts';
-import { agentScope, agentToday, conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
+import { agentScope, agentToday, fieldError, refuse, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 
 /** How long an invitation link works (issue 13 "a link that expires"). */
 export const INVITE_TTL_DAYS = 7;
@@ -97,6 +99,9 @@ export class AgentService {
       nodeName: await this.repo.nodeName(scope.nodeId),
       teamRole: scope.teamRole,
       referralCode: auth.node.xid,
+      xid: scope.account.xid,
+      place: scope.account.place,
+      platformStaff: scope.account.platformStaff,
     };
   }
 
@@ -219,7 +224,7 @@ export class AgentService {
     const rows = await rowsOf(
       this.deps.db,
       sql`select u.id, u.xid, u.email, u.first_name, u.last_name, u.status, u.password_hash is not null as has_password,
-                 coalesce(m.team_role, 'admin') as team_role, m.invite_expires_at,
+                 coalesce(m.team_role, 'admin') as team_role, m.team_role as team_row, u.is_admin, m.invite_expires_at,
                  (select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at
           from users u join nodes n on n.id = u.node_id
           left join agent_team_members m on m.user_id = u.id
@@ -249,6 +254,8 @@ export class AgentService {
           .map((a) => ({ xid: String(a.xid), name: String(a.name) })),
         inviteExpiresAt: r.has_password ? null : isoOrNull(r.invite_expires_at),
         lastSignInAt: isoOrNull(r.last_sign_in_at),
+        place: placeOf(r.team_row === null || r.team_row === undefined ? null : (String(r.team_row) as TTeamRole)),
+        platformStaff: r.is_admin === true,
       })),
     };
   }
@@ -309,13 +316,37 @@ export class AgentService {
     requireTeamAdmin(scope);
     const [member] = await rowsOf(
       this.deps.db,
-      sql`select u.id, u.status from users u
+      sql`select u.id, u.xid, u.status, u.is_admin, m.team_role from users u
+          left join agent_team_members m on m.user_id = u.id
           where u.xid = ${memberXid} and u.node_id = ${scope.nodeId} and u.restaurant_id is null and u.deleted_at is null`,
     );
     if (!member) throw notFound();
     const userId = num(member.id);
-    if (userId === scope.userId && (body.status === 'inactive' || body.teamRole === 'member'))
-      throw conflict('agent.selfDeactivate');
+    // Nobody acts on themself, on platform staff (unless staff), or on anyone at or above them.
+    const refusal = memberRefusal(
+      scope.account,
+      {
+        xid: String(member.xid),
+        // the team lists only the caller's own node
+        depth: scope.account.depth,
+        place: placeOf(member.team_role === null ? null : (String(member.team_role) as TTeamRole)),
+        platformStaff: member.is_admin === true,
+      },
+      body,
+    );
+    if (refusal) {
+      await new AuditRepository(this.deps.db).record({
+        restaurantId: null,
+        actorUserId: auth.userId,
+        action: `${memberAction(body)}.refused`,
+        targetType: 'user',
+        targetId: memberXid,
+        details: { ...body, reason: refusal },
+        ip,
+        at: this.deps.clock.now(),
+      });
+      throw refuse(refusal);
+    }
     const restaurants =
       body.restaurantXids === undefined
         ? undefined
@@ -352,12 +383,7 @@ export class AgentService {
       await new AuditRepository(tx).record({
         restaurantId: null,
         actorUserId: auth.userId,
-        action:
-          body.status === 'inactive'
-            ? 'agent.member.deactivate'
-            : body.status === 'active'
-              ? 'agent.member.reactivate'
-              : 'agent.member.update',
+        action: memberAction(body),
         targetType: 'user',
         targetId: memberXid,
         details: { ...body },
@@ -368,6 +394,14 @@ export class AgentService {
     return { ok: true as const };
   }
 }
+
+/** The audit action of a change to a team member. */
+const memberAction = (body: TUpdateMemberRequest) =>
+  body.status === 'inactive'
+    ? 'agent.member.deactivate'
+    : body.status === 'active'
+      ? 'agent.member.reactivate'
+      : 'agent.member.update';
 
 /** A dashboard account with no password yet (it is chosen through the emailed link). */
 export async function createAgentUser(

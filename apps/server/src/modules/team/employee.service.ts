@@ -3,6 +3,8 @@ import {
   accountRefusal,
   heldFlags,
   holdsAll,
+  isOwnerRole,
+  mayGrantOwnership,
   mayNameRepresentative,
   type TTeamActor,
 } from '@ra/shared/team/team.authority';
@@ -37,6 +39,7 @@ function toEmployee(row: TEmployeeRow): TEmployee {
     roles: row.roles,
     hasPin: row.hasPin,
     hasPassword: row.hasPassword,
+    platformStaff: row.isAdmin,
     authorizedRepresentative: row.authorizedRepresentative,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -93,6 +96,12 @@ export class EmployeeService {
     };
     if (!roles.every((role) => holdsAll(actor.flags, role.flags))) {
       return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.assignBeyondOwn', attempt);
+    }
+    if (
+      roles.some((role) => isOwnerRole(role.flags)) &&
+      !mayGrantOwnership(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, 'employee.create', null, ip, 'team.ownershipProtected', attempt);
     }
     if (
       input.authorizedRepresentative &&
@@ -154,7 +163,8 @@ export class EmployeeService {
           : 'employee.update';
 
     const actor = await this.actor(auth, restaurantId);
-    const refusal = accountRefusal(actor, await this.target(restaurantId, before));
+    const target = await this.target(restaurantId, before);
+    const refusal = accountRefusal(actor, target);
     const attempt = () => ({ name: `${before.firstName} ${before.lastName}`, fields: Object.keys(input).sort() });
     if (refusal) return this.refuse(auth, restaurantId, intended, userId, ip, refusal, attempt());
 
@@ -162,6 +172,17 @@ export class EmployeeService {
     const roles = input.roleIds ? await this.rolesOrFail(restaurantId, input.roleIds) : undefined;
     if (roles && !roles.every((role) => holdsAll(actor.flags, role.flags))) {
       return this.refuse(auth, restaurantId, intended, userId, ip, 'team.assignBeyondOwn', {
+        ...attempt(),
+        roles: roles.map((r) => r.name),
+      });
+    }
+    // Giving full access to someone who lacks it makes them an owner (team.authority.ts).
+    if (
+      roles?.some((role) => isOwnerRole(role.flags)) &&
+      !target.flags.fullAccess &&
+      !mayGrantOwnership(actor, await this.repo.representativeId(restaurantId))
+    ) {
+      return this.refuse(auth, restaurantId, intended, userId, ip, 'team.ownershipProtected', {
         ...attempt(),
         roles: roles.map((r) => r.name),
       });
@@ -301,6 +322,7 @@ export class EmployeeService {
       id: employee.id,
       flags: heldFlags(roles.map((role) => role.flags)),
       authorizedRepresentative: employee.authorizedRepresentative,
+      platformStaff: employee.isAdmin,
     };
   }
 

@@ -1,5 +1,12 @@
 import { allRoleFlags, permissionsFromRoles, ROLE_FLAGS, type TRoleFlags } from '@ra/shared/permissions';
-import { heldFlags, holdsAll, ownerRoleDeletable, ownerRoleLosesFlags } from '@ra/shared/team/team.authority';
+import {
+  heldFlags,
+  holdsAll,
+  isOwnerRole,
+  mayGrantOwnership,
+  ownerRoleDeletable,
+  ownerRoleLosesFlags,
+} from '@ra/shared/team/team.authority';
 import type { TTeamMessageKey } from '@ra/shared/team/team.messages';
 import {
   normaliseRoleFlags,
@@ -68,8 +75,13 @@ export class RoleService {
   ) {}
 
   async list(auth: AuthContext): Promise<TRoleListResponse> {
-    const rows = await this.repo.listRoles(requireRestaurantId(auth));
-    return { roles: rows.map(toRole) };
+    const restaurantId = requireRestaurantId(auth);
+    const rows = await this.repo.listRoles(restaurantId);
+    const mayGrantFullAccess = mayGrantOwnership(
+      { userId: auth.userId, flags: await this.callerFlags(auth, restaurantId), platformStaff: auth.isAdmin },
+      await this.repo.representativeId(restaurantId),
+    );
+    return { roles: rows.map(toRole), mayGrantFullAccess };
   }
 
   async upsert(auth: AuthContext, input: TRoleUpsertRequest, ip: string): Promise<TRole> {
@@ -90,6 +102,17 @@ export class RoleService {
     if (before && !holdsAll(held, before.flags)) return refuse('team.roleOutranks');
     if (before && ownerRoleLosesFlags(before.flags, flags)) return refuse('team.ownerRoleLocked');
     if (!holdsAll(held, flags)) return refuse('team.grantBeyondOwn');
+    // A new full-access role, or a role turned into one, gives full access (team.authority.ts).
+    if (
+      isOwnerRole(flags) &&
+      !(before && isOwnerRole(before.flags)) &&
+      !mayGrantOwnership(
+        { userId: auth.userId, flags: held, platformStaff: auth.isAdmin },
+        await this.repo.representativeId(restaurantId),
+      )
+    ) {
+      return refuse('team.ownershipProtected');
+    }
     if (before) await this.assertCallerKeepsTeamAccess(auth, restaurantId, before.id, flags);
 
     let roleId: number;

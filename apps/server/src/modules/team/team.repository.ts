@@ -34,6 +34,8 @@ export type TEmployeeRow = {
   hasPin: boolean;
   hasPassword: boolean;
   authorizedRepresentative: boolean;
+  /** Platform staff: their account is changed only by platform staff (team.authority.ts). */
+  isAdmin: boolean;
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -74,6 +76,7 @@ const employeeColumns = {
   hasPin: sql<boolean>`${users.pin} is not null`.mapWith(Boolean),
   hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
   authorizedRepresentative: users.authorizedRepresentative,
+  isAdmin: users.isAdmin,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   deletedAt: users.deletedAt,

@@ -107,6 +107,7 @@ describe('employee form rules (same schema as the server)', () => {
       roles: [{ id: 3, name: 'Cashier' }],
       hasPin: true,
       hasPassword: false,
+      platformStaff: false,
       authorizedRepresentative: false,
       createdAt: '',
       updatedAt: '',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, List, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, ZInviteMemberRequest, type TTeamMember } from '@ra/shared/agent/agent.schemas';
+import { useAgentMe } from '../api/get-agent-me.ts';
 import { useTeam } from '../api/get-team.ts';
 import { useInviteMember } from '../api/invite-member.ts';
 import { useUpdateMember } from '../api/update-member.ts';
@@ -10,6 +11,7 @@ import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatInstant } from '../agent-format.ts';
+import { teamActions } from '../team-actions.ts';
 import { RestaurantPicker, type TPicked } from './restaurant-picker.tsx';
 import { validFormValues } from '../../../lib/form-values.ts';
 
@@ -17,6 +19,8 @@ import { validFormValues } from '../../../lib/form-values.ts';
 export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
   const { t, i18n } = useTranslation('agent');
   const team = useTeam();
+  // only what the server accepts (team-actions.ts): nothing beside yourself, platform staff or anyone above you
+  const me = useAgentMe();
   const invite = useInviteMember();
   const update = useUpdateMember();
   const [assigning, setAssigning] = useState<TTeamMember | null>(null);
@@ -102,9 +106,9 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
           <List.Item
             key={m.xid}
             actions={
-              isAdmin && m.status !== 'inactive'
+              isAdmin
                 ? [
-                    ...(m.teamRole === 'member'
+                    ...(teamActions(me.data, m).assign
                       ? [
                           <Button
                             key="assign"
@@ -119,9 +123,14 @@ export function TeamPanel({ isAdmin }: { isAdmin: boolean }) {
                           </Button>,
                         ]
                       : []),
-                    <Button key="off" size="small" danger onClick={() => deactivate(m)}>
-                      {t('team.deactivate')}
-                    </Button>,
+                    ...(teamActions(me.data, m).deactivate
+                      ? [
+                          <Button key="off" size="small" danger onClick={() => deactivate(m)}>
+                            {t('team.deactivate')}
+                            <span className="ra-sr-only"> {m.name}</span>
+                          </Button>,
+                        ]
+                      : []),
                   ]
                 : []
             }

@@ -13,6 +13,7 @@ import { useCreateEmployee } from '../api/create-employee.ts';
 import { useEmployee } from '../api/get-employee.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { useUpdateEmployee } from '../api/update-employee.ts';
+import { roleOffered } from '../owner-grant.ts';
 import {
   EMPLOYEE_FIELDS,
   employeeFieldProblem,
@@ -97,6 +98,8 @@ function EmployeeFields({
   const [form] = Form.useForm<TEmployeeFormValues>();
   const mode: TEmployeeFormMode = employee ? 'edit' : 'create';
   const roles = useRoles();
+  const heldIds = new Set((employee?.roles ?? []).map((r) => r.id));
+  const heldRoles = (roles.data?.roles ?? []).filter((r) => heldIds.has(r.id));
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const saving = create.isPending || update.isPending;
@@ -176,7 +179,12 @@ function EmployeeFields({
           mode="multiple"
           placeholder={t('field.rolesPlaceholder')}
           loading={roles.isPending}
-          options={(roles.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          options={(roles.data?.roles ?? []).map((r) => ({
+            value: r.id,
+            label: r.name,
+            // the server refuses giving the Owner role or full access here (owner-grant.ts)
+            disabled: !roleOffered(r, roles.data?.mayGrantFullAccess, heldRoles),
+          }))}
           optionFilterProp="label"
           status={roles.isError ? 'error' : undefined}
           notFoundContent={roles.isError ? teamErrorText(roles.error) : undefined}

@@ -19,6 +19,7 @@ import { useEmployees, type TEmployeeFilters } from '../api/get-employees.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { useUpdateEmployee } from '../api/update-employee.ts';
 import { useIsPlatformStaff, useMyFlags } from '../my-flags.ts';
+import { staffLocked } from '../owner-grant.ts';
 import { roleTagLabel } from '../role-tags.ts';
 import { countText } from '../team-counts.ts';
 import { teamErrorText, translateTeamMessage } from '../team-messages.ts';
@@ -75,6 +76,7 @@ export function EmployeeList({ onAdd, onEdit }: { onAdd: () => void; onEdit: (id
   const roleFlags = new Map((roles.data?.roles ?? []).map((r) => [r.id, r.flags]));
   const lockedReason = (e: TEmployee): string | undefined => {
     if (isMe(e)) return undefined;
+    if (staffLocked(e, platformStaff, false)) return t('employees.staffHelp');
     if (e.authorizedRepresentative && !platformStaff) return t('employees.ownerHelp');
     if (!myFlags || !roles.data) return undefined;
     const theirs = heldFlags(e.roles.map((r) => roleFlags.get(r.id) ?? {}));

@@ -9,6 +9,7 @@ import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { sameValues, useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useMyFlags } from '../my-flags.ts';
+import { grantableFlags } from '../owner-grant.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { useSaveRole } from '../api/save-role.ts';
 import { roleNameProblem } from '../form-rules.ts';
@@ -79,6 +80,7 @@ function RoleForm({
   const name = Form.useWatch('name', form) ?? role?.name ?? '';
   const guard = useUnsavedChanges(name.trim() !== (role?.name ?? '') || !sameValues(flags, savedFlags));
   const myFlags = useMyFlags();
+  const roles = useRoles();
   // the server refuses these too (team.authority.ts); the editor says so up front
   const ownerRole = role !== null && isOwnerRole(role.flags);
   const outranked = role !== null && myFlags !== null && flagsBeyond(myFlags, role.flags).length > 0;
@@ -147,7 +149,7 @@ function RoleForm({
             value={flags}
             onChange={setFlags}
             disabled={save.isPending || lockedFlags}
-            grantable={myFlags ?? undefined}
+            grantable={grantableFlags(myFlags, roles.data?.mayGrantFullAccess)}
           />
         </Form.Item>
         <div className="ra-role-editor__actions">
