@@ -461,7 +461,8 @@ export type TCompsVoidsResponse = z.infer<typeof ZCompsVoidsResponse>;
 /** One row per tax name and rate; `name` null for orders whose POS sent no breakdown. */
 export const ZTaxRow = z.object({
   name: z.string().nullable(),
-  rateBasisPoints: z.number().int().min(0).nullable(),
+  /** Thousandths of a percent (8875 = 8.875%); null when the POS sent no rate. */
+  rateMilliPercent: z.number().int().min(0).nullable(),
   taxableCents: ZCents,
   taxCents: ZCents,
 });

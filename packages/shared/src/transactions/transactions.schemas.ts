@@ -163,7 +163,8 @@ export const ZOrderDetail = z.object({
   taxes: z.array(
     z.object({
       name: z.string(),
-      rateBasisPoints: z.number().int().nullable(),
+      /** Thousandths of a percent (8875 = 8.875%). */
+      rateMilliPercent: z.number().int().nullable(),
       taxableCents: z.number().int(),
       taxCents: z.number().int(),
     }),

@@ -280,7 +280,7 @@ describe('sales summary', () => {
     expect(discounts.totals.amountCents).toBe(summary.discountCents);
     const taxes = (await get(`/api${REPORT_PATHS.taxes}?${RANGE}`)).json();
     expect(taxes.totals.taxCents).toBe(summary.taxCents);
-    expect(taxes.rows[0]).toMatchObject({ name: 'Sales tax', rateBasisPoints: 1010 });
+    expect(taxes.rows[0]).toMatchObject({ name: 'Sales tax', rateMilliPercent: 10_100 });
 
     const compsVoids = (await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&pageSize=5`)).json();
     expect(compsVoids.totals.compCents).toBe(summary.compCents);

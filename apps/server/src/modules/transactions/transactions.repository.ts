@@ -243,7 +243,7 @@ export class TransactionsRepository {
       })),
       taxes: taxes.map((t) => ({
         name: str(t.name),
-        rateBasisPoints: t.rate_basis_points === null ? null : num(t.rate_basis_points),
+        rateMilliPercent: t.rate_milli_percent === null ? null : num(t.rate_milli_percent),
         taxableCents: num(t.taxable_cents),
         taxCents: num(t.tax_cents),
       })),
