@@ -267,6 +267,11 @@ export const ZSalesSummaryResponse = z.object({
   /** One entry per channel, including channels with no orders, so the table keeps its shape. */
   byChannel: z.array(ZChannelSales),
   giftCardSales: ZGiftCardSalesLine,
+  /**
+   * The latest business day up to the range's end with a closed order (null: none yet). Before the
+   * day's first sale the report opens on this day instead of an empty today.
+   */
+  lastSalesDay: z.string().nullable(),
 });
 export type TSalesSummaryResponse = z.infer<typeof ZSalesSummaryResponse>;
 

@@ -183,8 +183,26 @@ export async function fileContextOf(db: Database, restaurantId: number): Promise
   };
 }
 
+/**
+ * The latest business day on or before `onOrBefore` with at least one closed order, or null: where a
+ * report opened before the day's first sale starts instead of an empty today (docs/decisions.md
+ * "Reports open on the last day with sales"). One read of the daily rollup's primary-key range.
+ */
+export async function lastSalesDayOf(db: Database, restaurantId: number, onOrBefore: string): Promise<string | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select max(business_day)::text as day from daily_sales
+        where restaurant_id = ${restaurantId} and business_day <= ${onOrBefore}::date and order_count > 0`,
+  );
+  return strOrNull(row?.day);
+}
+
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
+
+  lastSalesDay(restaurantId: number, onOrBefore: string): Promise<string | null> {
+    return lastSalesDayOf(this.db, restaurantId, onOrBefore);
+  }
 
   fileContext(restaurantId: number): Promise<TFileContext> {
     return fileContextOf(this.db, restaurantId);
