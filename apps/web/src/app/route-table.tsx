@@ -46,6 +46,9 @@ export const dashboardRoute: TRouteRecord = {
 const MENU_EDITOR_HOME = '/menu/newItemLibrary';
 const TEAM_HOME = '/teamManagement/index';
 
+/** A sales report section other than the summary: opened by the page's tabs, not the sidebar. */
+const SECTION = { hidden: true, activeMenu: '/salesReport/salesSummary', lazy: salesReportPage } as const;
+
 export const routeTable: TRouteRecord[] = [
   dashboardRoute,
 
@@ -90,16 +93,23 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'permission', permission: 'viewSalesReport' },
     redirect: '/salesReport/salesSummary',
     children: [
-      { path: '/salesReport/salesSummary', titleKey: 'salesReport.salesSummary', lazy: salesReportPage },
-      { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', lazy: salesReportPage },
-      { path: '/salesReport/operation', titleKey: 'salesReport.sections.operation', lazy: salesReportPage },
-      { path: '/salesReport/paymentMethods', titleKey: 'salesReport.sections.paymentMethods', lazy: salesReportPage },
-      { path: '/salesReport/itemSales', titleKey: 'salesReport.itemSales', lazy: salesReportPage },
-      { path: '/salesReport/optionSales', titleKey: 'salesReport.optionSales', lazy: salesReportPage },
-      { path: '/salesReport/discount', titleKey: 'salesReport.sections.discount', lazy: salesReportPage },
-      { path: '/salesReport/compsVoids', titleKey: 'salesReport.sections.compsVoids', lazy: salesReportPage },
-      { path: '/salesReport/taxes', titleKey: 'salesReport.sections.taxes', lazy: salesReportPage },
-      { path: '/salesReport/payout', titleKey: 'salesReport.payout', lazy: salesReportPage },
+      // One sidebar entry, "Sales Report": the sections are the tab strip of the page (docs/decisions.md
+      // "Sales report sections"); each keeps its own path, title and tag.
+      {
+        path: '/salesReport/salesSummary',
+        titleKey: 'salesReport.salesSummary',
+        menuTitleKey: 'salesReport',
+        lazy: salesReportPage,
+      },
+      { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', ...SECTION },
+      { path: '/salesReport/operation', titleKey: 'salesReport.sections.operation', ...SECTION },
+      { path: '/salesReport/paymentMethods', titleKey: 'salesReport.sections.paymentMethods', ...SECTION },
+      { path: '/salesReport/itemSales', titleKey: 'salesReport.itemSales', ...SECTION },
+      { path: '/salesReport/optionSales', titleKey: 'salesReport.optionSales', ...SECTION },
+      { path: '/salesReport/discount', titleKey: 'salesReport.sections.discount', ...SECTION },
+      { path: '/salesReport/compsVoids', titleKey: 'salesReport.sections.compsVoids', ...SECTION },
+      { path: '/salesReport/taxes', titleKey: 'salesReport.sections.taxes', ...SECTION },
+      { path: '/salesReport/payout', titleKey: 'salesReport.payout', ...SECTION },
     ],
   },
   {

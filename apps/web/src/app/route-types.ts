@@ -26,6 +26,8 @@ export interface TRouteRecord {
   grant?: TRouteGrant;
   /** Shown only when the user holds one of these roles (SPEC 2); empty or absent = everyone. */
   roles?: string[];
+  /** The sidebar's label when it is not the page title (the sales summary is "Sales Report" there). */
+  menuTitleKey?: string;
   /** Not in the menu (e.g. editors opened from a list). */
   hidden?: boolean;
   /** Menu entry to highlight while this hidden page is open. */

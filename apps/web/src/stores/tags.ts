@@ -22,15 +22,37 @@ interface TTagsState {
   reset: () => void;
 }
 
+/**
+ * At most this many tabs, pinned ones included: eighteen ran off a laptop screen. Opening one more
+ * closes the oldest tab that is not pinned (docs/decisions.md "Tags bar").
+ */
+export const MAX_TAGS = 10;
+
+/**
+ * The tabs after visiting `tag`: a page already open keeps its place and takes the new query; a new
+ * one goes last, and while there are more than `max`, the oldest unpinned tab other than it closes.
+ */
+export function withVisitedTag(visited: readonly TVisitedTag[], tag: TVisitedTag, max = MAX_TAGS): TVisitedTag[] {
+  if (visited.some((v) => v.path === tag.path))
+    return visited.map((v) => (v.path === tag.path ? { ...v, fullPath: tag.fullPath } : v));
+  return capTags([...visited, tag], max, tag.path);
+}
+
+/** `visited` without its oldest unpinned tabs (never `keep`) until at most `max` remain. */
+export function capTags(visited: readonly TVisitedTag[], max = MAX_TAGS, keep?: string): TVisitedTag[] {
+  const out = [...visited];
+  while (out.length > max) {
+    const oldest = out.findIndex((v) => !v.affix && v.path !== keep);
+    if (oldest === -1) break;
+    out.splice(oldest, 1);
+  }
+  return out;
+}
+
 export const useTags = create<TTagsState>()((set) => ({
   visited: [],
   refreshKey: {},
-  addVisited: (tag) =>
-    set((s) =>
-      s.visited.some((v) => v.path === tag.path)
-        ? { visited: s.visited.map((v) => (v.path === tag.path ? { ...v, fullPath: tag.fullPath } : v)) }
-        : { visited: [...s.visited, tag] },
-    ),
+  addVisited: (tag) => set((s) => ({ visited: withVisitedTag(s.visited, tag) })),
   delVisited: (path) => set((s) => ({ visited: s.visited.filter((v) => v.affix || v.path !== path) })),
   delOthers: (path) => set((s) => ({ visited: s.visited.filter((v) => v.affix || v.path === path) })),
   delAll: () => set((s) => ({ visited: s.visited.filter((v) => v.affix) })),
@@ -41,6 +63,6 @@ export const useTags = create<TTagsState>()((set) => ({
 registerPersistedSlice('tags', {
   save: () => useTags.getState().visited,
   restore: (value) => {
-    if (Array.isArray(value)) useTags.setState({ visited: value as TVisitedTag[] });
+    if (Array.isArray(value)) useTags.setState({ visited: capTags(value as TVisitedTag[]) });
   },
 });

@@ -75,8 +75,12 @@ export const BUSINESS_MESSAGES = {
   'business.feeNotFound': { en: 'This service fee no longer exists', zh: '此附加费已不存在' },
 
   'business.taxRateError': {
-    en: 'Enter a tax rate from 0 to 100 with at most two decimals',
-    zh: '请输入 0 到 100 之间、最多两位小数的税率',
+    en: 'Enter a tax rate from 0 to 100 with at most three decimals (e.g. 8.875)',
+    zh: '请输入 0 到 100 之间、最多三位小数的税率（例如 8.875）',
+  },
+  'business.gratuityPercentError': {
+    en: 'Enter a gratuity from 0 to 100 percent with at most two decimals',
+    zh: '请输入 0 到 100 之间、最多两位小数的自动小费百分比',
   },
   'business.partySizeTwice': { en: 'Each party size can have only one rule', zh: '每个就餐人数只能设置一条规则' },
   'business.busyUntilPast': { en: 'Choose a time in the future', zh: '请选择将来的时间' },

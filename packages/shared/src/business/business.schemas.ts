@@ -6,6 +6,7 @@ import { zText } from '../validation/text.ts';
 import { businessMessage as m } from './business.messages.ts';
 import { hasValidAbaChecksum } from './routing-number.ts';
 import { amountTextToCents } from './money.ts';
+import { MAX_TAX_RATE_MILLI_PERCENT, percentTextToMilliPercent } from './tax-rate.ts';
 
 /**
  * Business info, hours, bank account, service fees and settings: one set of rules the web's forms and
@@ -385,7 +386,15 @@ export const SLOT_MINUTES = [5, 10, 15, 20, 30, 60] as const;
 
 const ZPercentText = zText({ error: required })
   .trim()
-  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000, m('business.taxRateError'));
+  .refine(
+    (v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000,
+    m('business.gratuityPercentError'),
+  );
+
+/** A tax rate as text with up to three decimals (8.875% in New York City), 0–100. */
+const ZTaxRateText = zText({ error: required })
+  .trim()
+  .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'));
 
 const lockMinutes = z
   .number()
@@ -403,8 +412,8 @@ export const ZGratuityRule = z.object({
 });
 
 export const ZPosSettings = z.object({
-  /** Default tax rate, percent with up to two decimals (SPEC 9 sample 10.1%). */
-  taxRate: ZPercentText,
+  /** Default tax rate, percent with up to three decimals (SPEC 9 sample 10.1%; 8.875% in NYC). */
+  taxRate: ZTaxRateText,
   theme: z.enum(THEMES),
   fontSize: z.enum(FONT_SIZES),
   lockScreenEnabled: z.boolean(),

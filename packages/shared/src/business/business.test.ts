@@ -200,6 +200,12 @@ describe('settings', () => {
     expect(ZPosSettings.safeParse({ ...DEFAULT_BUSINESS_SETTINGS.pos, taxRate: '100.5' }).success).toBe(false);
     expect(ZPosSettings.safeParse({ ...DEFAULT_BUSINESS_SETTINGS.pos, lockScreenMinutes: 5 }).success).toBe(false);
   });
+  it('takes tax rates with three decimals (8.875% in New York City) and refuses four', () => {
+    for (const taxRate of ['8.875', '9.375', '10.25', '0', '100'])
+      expect(ZPosSettings.safeParse({ ...DEFAULT_BUSINESS_SETTINGS.pos, taxRate }).success).toBe(true);
+    for (const taxRate of ['8.8755', '100.001', '-1', 'abc'])
+      expect(ZPosSettings.safeParse({ ...DEFAULT_BUSINESS_SETTINGS.pos, taxRate }).success).toBe(false);
+  });
   it('busy mode needs an end time unless off', () => {
     expect(ZBusyMode.safeParse({ mode: 'paused', extraMinutes: 15, until: null }).success).toBe(false);
     expect(ZBusyMode.safeParse({ mode: 'extra', extraMinutes: 20, until: '2026-03-14T21:00:00-04:00' }).success).toBe(

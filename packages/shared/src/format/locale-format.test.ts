@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCents,
+  formatCentsCompact,
   formatClock,
   formatCount,
   formatDateTime,
@@ -41,7 +42,24 @@ describe('locale formatting', () => {
   it('separates thousands in counts and money', () => {
     expect(formatCount(11489, 'en')).toBe('11,489');
     expect(formatCents(1234567, 'en')).toBe('$12,345.67');
-    expect(formatCents(-250, 'zh')).toBe('-US$2.50');
+    expect(formatCents(-250, 'zh')).toBe('-$2.50');
+  });
+
+  it('writes money the same way in both languages: "$", separators, two decimals', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      expect(formatCents(136082, lang)).toBe('$1,360.82');
+      expect(formatCents(5, lang)).toBe('$0.05');
+      expect(formatCents(0, lang)).toBe('$0.00');
+      expect(formatCents(-123456789, lang)).toBe('-$1,234,567.89');
+    }
+  });
+
+  it('shortens axis money so "$20,000" fits a chart gutter in either language', () => {
+    expect(formatCentsCompact(2_000_000, 'en')).toBe('$20K');
+    expect(formatCentsCompact(2_000_000, 'zh')).toBe('$2万');
+    expect(formatCentsCompact(150_000_000, 'en')).toBe('$1.5M');
+    expect(formatCentsCompact(25_000, 'en')).toBe('$250');
+    expect(formatCentsCompact(0, 'zh')).toBe('$0');
   });
 
   it('maps any Chinese browser tag to zh and everything else to en', () => {

@@ -103,7 +103,27 @@ export function formatCount(n: number, lang: TDisplayLanguage): string {
   return numberFormatter(lang, { maximumFractionDigits: 0 }).format(n);
 }
 
-/** Integer cents as US dollars with separators: 1234567 -> "$12,345.67". */
+/**
+ * Integer cents as US dollars with separators: 1234567 -> "$12,345.67" in both languages. The one
+ * money formatter of every screen: the narrow symbol, since zh-CN would otherwise write "US$".
+ */
 export function formatCents(cents: number, lang: TDisplayLanguage): string {
-  return numberFormatter(lang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return numberFormatter(lang, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(
+    cents / 100,
+  );
+}
+
+/**
+ * Money for a chart axis, short enough for a narrow gutter: "$20K" / "$2万", "$1.5M" / "$150万",
+ * small amounts whole ("$250"); at most one decimal. Tooltips and tables keep formatCents.
+ */
+export function formatCentsCompact(cents: number, lang: TDisplayLanguage): string {
+  return numberFormatter(lang, {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(cents / 100);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { basisPointsToMilliPercent, MAX_TAX_RATE_MILLI_PERCENT } from '../business/tax-rate.ts';
 import type { TLang } from '../errors.ts';
 import { ZInstant } from '../validation/dates.ts';
 import { zText } from '../validation/text.ts';
@@ -80,6 +81,10 @@ export const ORDER_MESSAGES = {
   'orders.paymentTipsMismatch': {
     en: 'Tips on the payments add up to {paymentTips}, but the order tip is {tip}',
     zh: '各笔付款的小费合计 {paymentTips}，与订单小费 {tip} 不符',
+  },
+  'orders.taxRateMismatch': {
+    en: 'The tax rate is given twice and the two differ: {basisPoints} basis points and {milliPercent} thousandths of a percent',
+    zh: '税率给了两次且不一致：{basisPoints} 个基点与千分之一百分比 {milliPercent}',
   },
   'orders.taxesMismatch': {
     en: 'Tax lines add up to {lines}, but the order tax is {tax}',
@@ -214,14 +219,26 @@ export const ZOrderItem = z.object({
 });
 export type TOrderItem = z.infer<typeof ZOrderItem>;
 
-/** A tax the check charged, for the taxes report. `rateBasisPoints` 1010 is 10.1% (SPEC 9). */
+/**
+ * A tax the check charged, for the taxes report. The rate in thousandths of a percent,
+ * `rateMilliPercent` (8875 is New York City's 8.875%, 10100 the SPEC 9 sample 10.1%); POS builds that
+ * still send `rateBasisPoints` (1010 is 10.1%) are read as before. Both may be sent if they agree.
+ */
 export const ZOrderTax = z.object({
   name: text(60),
+  rateMilliPercent: z.number().int().min(0).max(MAX_TAX_RATE_MILLI_PERCENT).optional(),
+  /** @deprecated hundredths of a percent, cannot say 8.875%; use `rateMilliPercent`. */
   rateBasisPoints: z.number().int().min(0).max(10_000).optional(),
   taxableCents: amount(),
   taxCents: amount(),
 });
 export type TOrderTax = z.infer<typeof ZOrderTax>;
+
+/** A tax line's rate in thousandths of a percent, whichever field the POS sent it in; null when none. */
+export function orderTaxRateMilliPercent(tax: Pick<TOrderTax, 'rateMilliPercent' | 'rateBasisPoints'>): number | null {
+  if (tax.rateMilliPercent !== undefined) return tax.rateMilliPercent;
+  return tax.rateBasisPoints === undefined ? null : basisPointsToMilliPercent(tax.rateBasisPoints);
+}
 
 /** `amountCents` includes `tipCents`: what was taken for the check (cash net of change, or the card charge). */
 export const ZPayment = z.object({
@@ -409,6 +426,19 @@ function checkOrder(order: TIngestOrderShape, ctx: TRefineContext): void {
       sales: decimal(salesCents),
     });
   }
+
+  order.taxes.forEach((tax, index) => {
+    if (
+      tax.rateBasisPoints !== undefined &&
+      tax.rateMilliPercent !== undefined &&
+      basisPointsToMilliPercent(tax.rateBasisPoints) !== tax.rateMilliPercent
+    ) {
+      addOrderIssue(ctx, ['taxes', index, 'rateMilliPercent'], 'orders.taxRateMismatch', {
+        basisPoints: tax.rateBasisPoints,
+        milliPercent: tax.rateMilliPercent,
+      });
+    }
+  });
 
   if (order.taxes.length > 0) {
     const lines = sum(order.taxes.map((tax) => tax.taxCents));

@@ -173,6 +173,7 @@ describe('ZSalesSummaryResponse', () => {
       previous: null,
       byChannel: [{ channel: 'dineIn', current: figures, previous: null }],
       giftCardSales: { current: { amountCents: 5000, count: 1 }, previous: null },
+      lastSalesDay: '2026-03-14',
     };
     expect(ZSalesSummaryResponse.parse(summary)).toEqual(summary);
   });
@@ -186,6 +187,7 @@ describe('ZSalesSummaryResponse', () => {
       previous: null,
       byChannel: [],
       giftCardSales: { current: { amountCents: 0, count: 0 }, previous: null },
+      lastSalesDay: null,
     };
     expect(Object.keys(errorsOf(ZSalesSummaryResponse.safeParse(summary)))).toEqual(['current.netSalesCents']);
   });

@@ -267,6 +267,11 @@ export const ZSalesSummaryResponse = z.object({
   /** One entry per channel, including channels with no orders, so the table keeps its shape. */
   byChannel: z.array(ZChannelSales),
   giftCardSales: ZGiftCardSalesLine,
+  /**
+   * The latest business day up to the range's end with a closed order (null: none yet). Before the
+   * day's first sale the report opens on this day instead of an empty today.
+   */
+  lastSalesDay: z.string().nullable(),
 });
 export type TSalesSummaryResponse = z.infer<typeof ZSalesSummaryResponse>;
 
@@ -461,7 +466,8 @@ export type TCompsVoidsResponse = z.infer<typeof ZCompsVoidsResponse>;
 /** One row per tax name and rate; `name` null for orders whose POS sent no breakdown. */
 export const ZTaxRow = z.object({
   name: z.string().nullable(),
-  rateBasisPoints: z.number().int().min(0).nullable(),
+  /** Thousandths of a percent (8875 = 8.875%); null when the POS sent no rate. */
+  rateMilliPercent: z.number().int().min(0).nullable(),
   taxableCents: ZCents,
   taxCents: ZCents,
 });

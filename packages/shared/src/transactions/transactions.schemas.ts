@@ -88,6 +88,8 @@ export type TTransactionRow = z.infer<typeof ZTransactionRow>;
 
 export const ZTransactionsResponse = z.object({
   range: ZDayRange,
+  /** The latest business day up to the range's end with a closed order (null: none yet), as in the sales summary. */
+  lastSalesDay: z.string().nullable(),
   rows: z.array(ZTransactionRow),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -163,7 +165,8 @@ export const ZOrderDetail = z.object({
   taxes: z.array(
     z.object({
       name: z.string(),
-      rateBasisPoints: z.number().int().nullable(),
+      /** Thousandths of a percent (8875 = 8.875%). */
+      rateMilliPercent: z.number().int().nullable(),
       taxableCents: z.number().int(),
       taxCents: z.number().int(),
     }),

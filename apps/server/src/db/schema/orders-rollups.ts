@@ -103,11 +103,11 @@ export const dailyTaxSales = pgTable(
     restaurantId: integer().notNull(),
     businessDay: day(),
     name: text().notNull(),
-    rateBasisPoints: integer().notNull(),
+    rateMilliPercent: integer().notNull(),
     taxableCents: cents(),
     taxCents: cents(),
   },
-  (t) => [primaryKey({ columns: [t.restaurantId, t.businessDay, t.name, t.rateBasisPoints] })],
+  (t) => [primaryKey({ columns: [t.restaurantId, t.businessDay, t.name, t.rateMilliPercent] })],
 );
 
 /** Payments on the day paid, refunds on the day refunded; card_brand '' for non-card methods. */

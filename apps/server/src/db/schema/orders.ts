@@ -232,7 +232,7 @@ export const orderTaxes = pgTable(
     taxNo: integer().notNull(),
     restaurantId: integer().notNull(),
     name: text().notNull(),
-    rateBasisPoints: integer(),
+    rateMilliPercent: integer(),
     taxableCents: cents().notNull(),
     taxCents: cents().notNull(),
   },

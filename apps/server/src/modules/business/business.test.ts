@@ -407,9 +407,10 @@ describe('settings', () => {
   it('saves a section whole, audits before and after, and getrest shows the change at once', async () => {
     const before = (await owner({ method: 'GET', url: '/api/api/business/settings' })).json();
     expect(before.pos).toEqual(DEFAULT_BUSINESS_SETTINGS.pos);
+    // four decimals: refused with the message that says three are allowed
     const pos = {
       ...DEFAULT_BUSINESS_SETTINGS.pos,
-      taxRate: '8.875',
+      taxRate: '8.8755',
     };
     const bad = await owner({
       method: 'POST',
@@ -418,10 +419,11 @@ describe('settings', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.values(bad.json().errors)).toEqual([msg('business.taxRateError')]);
+    expect(msg('business.taxRateError')).toContain('at most three decimals');
 
     const good = {
       ...DEFAULT_BUSINESS_SETTINGS.pos,
-      taxRate: '8.88',
+      taxRate: '8.875', // New York City
       theme: 'midnight',
       fontSize: 'large',
       lockScreenMinutes: 60,
@@ -441,7 +443,7 @@ describe('settings', () => {
       .where(eq(auditLog.action, 'restaurant.settings.update'))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(entry!.details).toMatchObject({ section: 'pos', before: { taxRate: '10.1' }, after: { taxRate: '8.88' } });
+    expect(entry!.details).toMatchObject({ section: 'pos', before: { taxRate: '10.1' }, after: { taxRate: '8.875' } });
 
     const gratuityTwice = await owner({
       method: 'POST',

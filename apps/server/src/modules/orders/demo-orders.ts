@@ -10,6 +10,7 @@ import {
   type TPaymentMethod,
 } from '@ra/shared/orders/orders.schemas';
 import { allocateCents } from '@ra/shared/reports/report-math';
+import { taxCentsOf } from '@ra/shared/business/tax-rate';
 import type { Database } from '../../db/client.ts';
 import {
   demoCouponCatalogue,
@@ -34,7 +35,8 @@ import { OrdersService } from './orders.service.ts';
  * redemption, so the coupon performance figures add up to the coupon lines of the discounts report.
  */
 
-export const TAX_RATE_BASIS_POINTS = 1010; // SPEC 9 "Sample tax rate 10.1%"
+/** SPEC 9 "Sample tax rate 10.1%", in thousandths of a percent (shared business/tax-rate.ts). */
+export const TAX_RATE_MILLI_PERCENT = 10_100;
 
 /** mulberry32: small, fast and good enough for demo data; the same seed gives the same orders. */
 export function seededRandom(seed: number): () => number {
@@ -74,9 +76,9 @@ function normal(random: TRandom): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
 }
 
-/** Round half up, as the sample tax rule says (per order). */
-export function taxOf(netCents: number, rateBasisPoints = TAX_RATE_BASIS_POINTS): number {
-  return Math.floor((netCents * rateBasisPoints + 5000) / 10_000);
+/** Round half up, as the sample tax rule says (per order); exact for any rate in thousandths of a percent. */
+export function taxOf(netCents: number, rateMilliPercent = TAX_RATE_MILLI_PERCENT): number {
+  return taxCentsOf(netCents, rateMilliPercent);
 }
 
 export interface TDemoRestaurant {
@@ -474,7 +476,7 @@ export class DemoOrderGenerator {
       taxCents: tax,
       taxes:
         tax > 0
-          ? [{ name: 'Sales tax', rateBasisPoints: TAX_RATE_BASIS_POINTS, taxableCents: net, taxCents: tax }]
+          ? [{ name: 'Sales tax', rateMilliPercent: TAX_RATE_MILLI_PERCENT, taxableCents: net, taxCents: tax }]
           : [],
       tipCents: tipTotal,
       payments,

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
-import type { TIngestOrderRequest, TIngestPayoutRequest } from '@ra/shared/orders/orders.schemas';
+import {
+  orderTaxRateMilliPercent,
+  type TIngestOrderRequest,
+  type TIngestPayoutRequest,
+} from '@ra/shared/orders/orders.schemas';
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
 import { allocateCents } from '@ra/shared/reports/report-math';
 
@@ -96,7 +100,7 @@ export interface TDiscountRow {
 export interface TTaxRow {
   taxNo: number;
   name: string;
-  rateBasisPoints: number | null;
+  rateMilliPercent: number | null;
   taxableCents: number;
   taxCents: number;
 }
@@ -248,7 +252,7 @@ export function buildOrderRows(order: TIngestOrderRequest, clock: TRestaurantClo
   const taxes: TTaxRow[] = order.taxes.map((tax, index) => ({
     taxNo: index + 1,
     name: tax.name,
-    rateBasisPoints: tax.rateBasisPoints ?? null,
+    rateMilliPercent: orderTaxRateMilliPercent(tax),
     taxableCents: tax.taxableCents,
     taxCents: tax.taxCents,
   }));

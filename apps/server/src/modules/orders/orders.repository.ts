@@ -179,7 +179,7 @@ const TAX_COLUMNS: TColumn<TChild<TTaxRow>>[] = [
   { name: 'tax_no', type: 'int4', value: (r) => r.taxNo },
   { name: 'restaurant_id', type: 'int4', value: (r) => r.restaurantId },
   { name: 'name', type: 'text', value: (r) => r.name },
-  { name: 'rate_basis_points', type: 'int4', value: (r) => r.rateBasisPoints },
+  { name: 'rate_milli_percent', type: 'int4', value: (r) => r.rateMilliPercent },
   { name: 'taxable_cents', type: 'int8', value: (r) => r.taxableCents },
   { name: 'tax_cents', type: 'int8', value: (r) => r.taxCents },
 ];
@@ -354,10 +354,10 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}`);
 
   await db.execute(sql`
-    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_basis_points, taxable_cents, tax_cents)
+    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_milli_percent, taxable_cents, tax_cents)
     select restaurant_id, business_day, name, rate, ${s} * sum(taxable), ${s} * sum(tax)
     from (
-      select tx.restaurant_id, o.business_day, tx.name, coalesce(tx.rate_basis_points, -1) as rate,
+      select tx.restaurant_id, o.business_day, tx.name, coalesce(tx.rate_milli_percent, -1) as rate,
         tx.taxable_cents as taxable, tx.tax_cents as tax
       from order_taxes tx join orders o on o.id = tx.order_id
       where ${scoped(scope, 'tx', 'order_id')} and ${sql.raw(closed)}
@@ -368,7 +368,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     ) x
     group by restaurant_id, business_day, name, rate
     order by 1, 2, 3, 4
-    on conflict (restaurant_id, business_day, name, rate_basis_points) do update set
+    on conflict (restaurant_id, business_day, name, rate_milli_percent) do update set
       ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}`);
 
   await db.execute(sql`

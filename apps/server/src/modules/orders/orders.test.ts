@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@ra/shared/errors';
+import { taxCentsOf } from '@ra/shared/business/tax-rate';
 import { ZIngestOrderRequest, type TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
+import { REPORT_PATHS } from '@ra/shared/reports/reports.schemas';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
@@ -217,6 +219,90 @@ describe('POST /api/api/pos/orders', () => {
     } finally {
       await ctx.db.update(restaurants).set({ timeZone: 'America/New_York' }).where(eq(restaurants.id, harborId));
     }
+  });
+});
+
+describe('tax rates with three decimals (New York City 8.875%)', () => {
+  // the same check as order(), a day later, taxed at 8.875%: 8.875% of 5100 = 452.625 -> 453
+  const nyc = (overrides: Partial<TIngestOrderInput> = {}) => {
+    const taxCents = taxCentsOf(5100, 8875);
+    return order({
+      posOrderId: 'NYC-1',
+      openedAt: '2026-06-11T16:00:00Z',
+      closedAt: '2026-06-11T17:00:00Z',
+      taxCents,
+      taxes: [{ name: 'NYC sales tax', rateMilliPercent: 8875, taxableCents: 5100, taxCents }],
+      payments: [
+        {
+          posPaymentId: 'NYC-1-p1',
+          method: 'card',
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          amountCents: 5100 + taxCents + 918,
+          tipCents: 918,
+          paidAt: '2026-06-11T16:59:00Z',
+        },
+      ],
+      ...overrides,
+    });
+  };
+
+  it('files the 8.875% rate as sent and its tax to the cent, and the taxes report shows both', async () => {
+    expect(taxCentsOf(5100, 8875)).toBe(453);
+    const res = await push(owner, nyc());
+    expect(res.statusCode).toBe(201);
+    const [o] = await rowsOf(ctx.db, sql`select tax_cents, total_cents from orders where pos_order_id = 'NYC-1'`);
+    expect([num(o?.tax_cents), num(o?.total_cents)]).toEqual([453, 5100 + 453 + 918]);
+    const [tax] = await rowsOf(
+      ctx.db,
+      sql`select tx.rate_milli_percent, tx.tax_cents from order_taxes tx join orders o on o.id = tx.order_id
+          where o.pos_order_id = 'NYC-1'`,
+    );
+    expect([num(tax?.rate_milli_percent), num(tax?.tax_cents)]).toEqual([8875, 453]);
+
+    const report = await owner({ method: 'GET', url: `/api${REPORT_PATHS.taxes}?from=2026-06-11&to=2026-06-11` });
+    expect(report.statusCode).toBe(200);
+    expect(report.json().rows).toContainEqual({
+      name: 'NYC sales tax',
+      rateMilliPercent: 8875,
+      taxableCents: 5100,
+      taxCents: 453,
+    });
+  });
+
+  it('still reads a rate in basis points from older POS builds, ten times larger', async () => {
+    // order() sends its 10.1% as rateBasisPoints 1010 (filed by the first test, or here when run alone)
+    expect([200, 201]).toContain((await push(owner, order())).statusCode);
+    const [tax] = await rowsOf(
+      ctx.db,
+      sql`select tx.rate_milli_percent from order_taxes tx join orders o on o.id = tx.order_id
+          where o.pos_order_id = 'T-1'`,
+    );
+    expect(num(tax?.rate_milli_percent)).toBe(10_100);
+  });
+
+  it('refuses a rate given in both units when they differ, and a rate with a fraction of a thousandth', async () => {
+    const before = await rollupSnapshot();
+    const twice = await push(
+      owner,
+      nyc({
+        posOrderId: 'NYC-2',
+        taxes: [
+          { name: 'NYC sales tax', rateBasisPoints: 888, rateMilliPercent: 8875, taxableCents: 5100, taxCents: 453 },
+        ],
+      }),
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(JSON.stringify(twice.json())).toContain('The tax rate is given twice and the two differ');
+    const fraction = await push(
+      owner,
+      nyc({
+        posOrderId: 'NYC-3',
+        taxes: [{ name: 'NYC sales tax', rateMilliPercent: 8875.5, taxableCents: 5100, taxCents: 453 }],
+      }),
+    );
+    expect(fraction.statusCode).toBe(400);
+    expect(await rollupSnapshot()).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import { zonedParts } from '@ra/shared/business-day/business-day';
+import { MILLI_PERCENT_PER_PERCENT } from '@ra/shared/business/tax-rate';
 import type { TLang } from '@ra/shared/errors';
 import { toCsv, type TCsvColumn } from '@ra/shared/reports/csv';
 import { reportEnumLabel, reportLabel, type TReportLabelKey } from '@ra/shared/reports/report-labels';
@@ -410,7 +411,7 @@ const BUILDERS: { [S in TReportSection]: TBuilder<S> } = {
     rows: [
       ...r.rows.map((t) => [
         t.name ?? w.label('taxes.unnamed'),
-        t.rateBasisPoints === null ? null : t.rateBasisPoints / 100,
+        t.rateMilliPercent === null ? null : t.rateMilliPercent / MILLI_PERCENT_PER_PERCENT,
         t.taxableCents,
         t.taxCents,
       ]),

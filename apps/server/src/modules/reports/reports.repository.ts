@@ -183,8 +183,26 @@ export async function fileContextOf(db: Database, restaurantId: number): Promise
   };
 }
 
+/**
+ * The latest business day on or before `onOrBefore` with at least one closed order, or null: where a
+ * report opened before the day's first sale starts instead of an empty today (docs/decisions.md
+ * "Reports open on the last day with sales"). One read of the daily rollup's primary-key range.
+ */
+export async function lastSalesDayOf(db: Database, restaurantId: number, onOrBefore: string): Promise<string | null> {
+  const [row] = await rowsOf(
+    db,
+    sql`select max(business_day)::text as day from daily_sales
+        where restaurant_id = ${restaurantId} and business_day <= ${onOrBefore}::date and order_count > 0`,
+  );
+  return strOrNull(row?.day);
+}
+
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
+
+  lastSalesDay(restaurantId: number, onOrBefore: string): Promise<string | null> {
+    return lastSalesDayOf(this.db, restaurantId, onOrBefore);
+  }
 
   fileContext(restaurantId: number): Promise<TFileContext> {
     return fileContextOf(this.db, restaurantId);
@@ -462,14 +480,14 @@ export class ReportsRepository {
     restaurantId: number,
     range: TDayRange,
     until?: Date | null,
-  ): Promise<Array<{ name: string | null; rateBasisPoints: number | null; taxableCents: number; taxCents: number }>> {
+  ): Promise<Array<{ name: string | null; rateMilliPercent: number | null; taxableCents: number; taxCents: number }>> {
     const source = rowsUpTo(
       range,
       until,
-      (days) => sql`select name, rate_basis_points, taxable_cents, tax_cents from daily_tax_sales
+      (days) => sql`select name, rate_milli_percent, taxable_cents, tax_cents from daily_tax_sales
           where restaurant_id = ${restaurantId} and ${days}`,
       // orders whose POS sent no tax lines count under no name, as in the rollup
-      (day, at) => sql`select tx.name, coalesce(tx.rate_basis_points, -1), tx.taxable_cents, tx.tax_cents
+      (day, at) => sql`select tx.name, coalesce(tx.rate_milli_percent, -1), tx.taxable_cents, tx.tax_cents
           from order_taxes tx join orders o on o.id = tx.order_id
           where tx.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}
           union all
@@ -479,14 +497,14 @@ export class ReportsRepository {
     );
     const rows = await rowsOf(
       this.db,
-      sql`select name, rate_basis_points, sum(taxable_cents::float8) as taxable, sum(tax_cents::float8) as tax
+      sql`select name, rate_milli_percent, sum(taxable_cents::float8) as taxable, sum(tax_cents::float8) as tax
           from (${source}) x
-          group by name, rate_basis_points`,
+          group by name, rate_milli_percent`,
     );
     return rows
       .map((r) => ({
         name: str(r.name) === '' ? null : str(r.name),
-        rateBasisPoints: num(r.rate_basis_points) < 0 ? null : num(r.rate_basis_points),
+        rateMilliPercent: num(r.rate_milli_percent) < 0 ? null : num(r.rate_milli_percent),
         taxableCents: num(r.taxable),
         taxCents: num(r.tax),
       }))

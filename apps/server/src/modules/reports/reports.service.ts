@@ -179,6 +179,7 @@ export class ReportsService {
       range,
       previousRange,
       sameTime,
+      lastSalesDay: await this.repo.lastSalesDay(restaurantId, range.to),
       giftCardSales,
       current: salesFigures(total(current)),
       previous: previous ? salesFigures(total(previous)) : null,

@@ -280,7 +280,7 @@ describe('sales summary', () => {
     expect(discounts.totals.amountCents).toBe(summary.discountCents);
     const taxes = (await get(`/api${REPORT_PATHS.taxes}?${RANGE}`)).json();
     expect(taxes.totals.taxCents).toBe(summary.taxCents);
-    expect(taxes.rows[0]).toMatchObject({ name: 'Sales tax', rateBasisPoints: 1010 });
+    expect(taxes.rows[0]).toMatchObject({ name: 'Sales tax', rateMilliPercent: 10_100 });
 
     const compsVoids = (await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&pageSize=5`)).json();
     expect(compsVoids.totals.compCents).toBe(summary.compCents);
@@ -467,6 +467,32 @@ describe('a day in progress', () => {
       cashCents: 4500,
     });
     expect(await repo.payoutTotals(harborId, day)).toMatchObject({ cashCount: 1 });
+  });
+});
+
+describe('before the day’s first sale', () => {
+  // 08:00 on Monday 2026-05-11: the test data ends on Friday 2026-05-08, no order yet today.
+  const EIGHT_AM = '2026-05-11T08:00:00-04:00';
+  const getNow = async (url: string) => as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner))({ method: 'GET', url });
+
+  it('the summary and the transactions of an empty today name the last business day with sales', async () => {
+    await atClock(EIGHT_AM, async () => {
+      const summary = ZSalesSummaryResponse.parse(
+        (await getNow(`/api${REPORT_PATHS.salesSummary}?from=2026-05-11&to=2026-05-11&preset=today`)).json(),
+      );
+      expect(summary.current.orderCount).toBe(0);
+      expect(summary.lastSalesDay).toBe('2026-05-08');
+      const transactions = (await getNow('/api/api/transactions?from=2026-05-11&to=2026-05-11')).json();
+      expect(transactions.total).toBe(0);
+      expect(transactions.lastSalesDay).toBe('2026-05-08');
+    });
+  });
+
+  it('a day with sales names itself, a day before any sale names none', async () => {
+    const withSales = (await get(`/api${REPORT_PATHS.salesSummary}?from=2026-05-05&to=2026-05-07`)).json();
+    expect(withSales.lastSalesDay).toBe('2026-05-07');
+    const beforeAll = (await get(`/api${REPORT_PATHS.salesSummary}?from=2020-01-01&to=2020-01-01`)).json();
+    expect(beforeAll.lastSalesDay).toBeNull();
   });
 });
 

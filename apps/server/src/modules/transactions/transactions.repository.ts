@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
-import { fileContextOf, type TFileContext } from '../reports/reports.repository.ts';
+import { fileContextOf, lastSalesDayOf, type TFileContext } from '../reports/reports.repository.ts';
 import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from '@ra/shared/transactions/transactions.schemas';
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -17,6 +17,11 @@ export class TransactionsRepository {
 
   fileContext(restaurantId: number): Promise<TFileContext> {
     return fileContextOf(this.db, restaurantId);
+  }
+
+  /** The latest business day up to `onOrBefore` with a closed order (reports.repository lastSalesDayOf). */
+  lastSalesDay(restaurantId: number, onOrBefore: string): Promise<string | null> {
+    return lastSalesDayOf(this.db, restaurantId, onOrBefore);
   }
 
   /**
@@ -243,7 +248,7 @@ export class TransactionsRepository {
       })),
       taxes: taxes.map((t) => ({
         name: str(t.name),
-        rateBasisPoints: t.rate_basis_points === null ? null : num(t.rate_basis_points),
+        rateMilliPercent: t.rate_milli_percent === null ? null : num(t.rate_milli_percent),
         taxableCents: num(t.taxable_cents),
         taxCents: num(t.tax_cents),
       })),

@@ -27,8 +27,18 @@ export function transactionsRoutes(repo: TransactionsRepository): FastifyPluginA
       config: { access: { kind: 'page', permission: 'viewTransactions' } },
       handler: async (request) => {
         const query = request.query;
-        const result = await repo.list(requireRestaurantId(authOf(request)), query);
-        return { range: { from: query.from, to: query.to }, page: query.page, pageSize: query.pageSize, ...result };
+        const restaurantId = requireRestaurantId(authOf(request));
+        const [result, lastSalesDay] = await Promise.all([
+          repo.list(restaurantId, query),
+          repo.lastSalesDay(restaurantId, query.to),
+        ]);
+        return {
+          range: { from: query.from, to: query.to },
+          lastSalesDay,
+          page: query.page,
+          pageSize: query.pageSize,
+          ...result,
+        };
       },
     });
 

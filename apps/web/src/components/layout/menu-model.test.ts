@@ -152,3 +152,17 @@ describe(breadcrumbTrail.name, () => {
     expect(paths('/nowhere')).toEqual([]);
   });
 });
+
+describe('the sales report in the sidebar (the real route table)', () => {
+  it('is one entry, "Sales Report"; its sections are the page’s tabs, not sidebar entries', async () => {
+    const { routeTable } = await import('../../app/route-table.tsx');
+    const menu = menuTree(routeTable);
+    const entry = menu.find((n) => n.key.startsWith('/salesReport'));
+    expect(entry).toEqual({ key: '/salesReport/salesSummary', titleKey: 'salesReport', icon: 'BarChartOutlined' });
+    // a section open highlights that one entry
+    expect(menuSelection(routeTable, menu, '/salesReport/taxes')).toEqual({
+      selectedKeys: ['/salesReport/salesSummary'],
+      openKeys: [],
+    });
+  });
+});

@@ -15,7 +15,8 @@ function toNode(record: TRouteRecord): TMenuNode | null {
   if (children.length === 0) {
     // a group whose pages are all hidden has nothing to open, unless it is a page itself
     if (record.children?.length && !record.lazy) return null;
-    return { key: record.path, titleKey: record.titleKey, ...(record.icon ? { icon: record.icon } : {}) };
+    const titleKey = record.menuTitleKey ?? record.titleKey;
+    return { key: record.path, titleKey, ...(record.icon ? { icon: record.icon } : {}) };
   }
   const only = children[0]!;
   if (children.length === 1 && !only.children) {

@@ -1,8 +1,10 @@
-/** Cents as US dollars ('$1,234.50', '-$4.00'): all agent money is integer cents (issue 13). */
+import { formatCents as formatSharedCents } from '@ra/shared/format/locale-format';
+/**
+ * Cents as US dollars ('$1,234.50', '-$4.00'): all agent money is integer cents (issue 13). The shared
+ * formatter, which writes money the same way in both languages.
+ */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  return formatSharedCents(Math.round(cents), 'en');
 }
 
 /** An instant in the interface language, or '—' for none. */

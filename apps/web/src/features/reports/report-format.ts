@@ -1,5 +1,6 @@
 import {
   formatCents,
+  formatCentsCompact,
   formatClock,
   formatCount,
   formatDateTime,
@@ -18,6 +19,9 @@ const lang = () => toDisplayLanguage(currentLanguage());
 /** SPEC 9: thousand separators and two decimals for money ('$1,234.50'). */
 export const money = (cents: number | null | undefined): string =>
   cents === null || cents === undefined ? '—' : formatCents(cents, lang());
+
+/** Money on a chart axis, short: '$20K' / '$2万'. */
+export const axisMoney = (cents: number): string => formatCentsCompact(cents, lang());
 
 /** Counts with thousand separators ('1,234'). */
 export const count = (value: number | null | undefined): string =>

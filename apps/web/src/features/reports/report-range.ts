@@ -7,6 +7,7 @@ import {
   type TDayRange,
 } from '@ra/shared/business-day/date-range';
 import { ZDateRange } from '@ra/shared/reports/reports.schemas';
+import { fallbackRange, OPENED_ON_LAST_SALES, OPENED_PARAM } from '../../lib/last-sales-day.ts';
 
 /**
  * The report's date range as it lives in the URL (SPEC 2 "/salesReport"): `?preset=thisWeek&from=…&to=…`,
@@ -33,9 +34,13 @@ export function parseReportRange(search: URLSearchParams, today: string): TRepor
   return { preset: DEFAULT_PRESET, ...presetRangeOn(DEFAULT_PRESET, today) };
 }
 
-/** `search` with the range written into it; other parameters (a table's sort, a filter) are kept. */
+/**
+ * `search` with the range written into it; other parameters (a table's sort, a filter) are kept, but
+ * not the mark of a report opened on the last day with sales: a range chosen is the one shown.
+ */
 export function withReportRange(search: URLSearchParams, range: TReportRange): URLSearchParams {
   const next = new URLSearchParams(search);
+  next.delete(OPENED_PARAM);
   next.set('preset', range.preset);
   next.set('from', range.from);
   next.set('to', range.to);
@@ -64,4 +69,11 @@ export function businessToday(timeZone: string | undefined, hourOffsetEndOfDay: 
       ? hourOffsetEndOfDay
       : 0;
   return businessDayOf(now, zone, offset);
+}
+
+/** `search` showing the last day with sales instead of today, marked for the notice. */
+export function searchOpenedOnLastSales(search: URLSearchParams, today: string, day: string): URLSearchParams {
+  const next = withReportRange(search, fallbackRange(today, day));
+  next.set(OPENED_PARAM, OPENED_ON_LAST_SALES);
+  return next;
 }

@@ -24,6 +24,7 @@ import {
   type TServiceFeeInput,
 } from '@ra/shared/business/business.schemas';
 import { bpsToPercentText, centsToAmountText } from '@ra/shared/business/money';
+import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useDeleteServiceFee, useSaveServiceFee, useServiceFees } from '../api/service-fees.ts';
@@ -151,7 +152,7 @@ function FeeForm({ fee, onDone }: { fee: TServiceFee | null; onDone: () => void 
 
 /** SPEC 3 "Service fee item": the list (paged on the server) with add, edit and delete. */
 export function ServiceFees() {
-  const { t } = useTranslation('business');
+  const { t, i18n } = useTranslation('business');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TServiceFee | 'new' | null>(null);
   const fees = useServiceFees(page, PAGE_SIZE);
@@ -166,7 +167,9 @@ export function ServiceFees() {
       />
     );
   const amountOf = (f: TServiceFee) =>
-    f.kind === 'fixed' ? `$${centsToAmountText(f.amountCents ?? 0)}` : `${bpsToPercentText(f.percentBps ?? 0)}%`;
+    f.kind === 'fixed'
+      ? formatCents(f.amountCents ?? 0, toDisplayLanguage(i18n.language))
+      : `${bpsToPercentText(f.percentBps ?? 0)}%`;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <div className="ra-business__actions">

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Drawer, Empty, Table, Tag, Timeline, Typography } from 'antd';
+import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useCustomerDetail } from '../api/customers-api.ts';
 import { tr } from '../feedback.ts';
 
-export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Money in the shared format ('$1,360.82', separators in both languages). */
+export const money = (cents: number) => formatCents(cents, toDisplayLanguage(currentLanguage()));
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One customer from the list: their figures, their orders and their SMS opt-in state with its history. */

@@ -27,6 +27,7 @@ export default function SalesChart({
   formatDayLabel,
   formatDayLong,
   formatMoney,
+  formatAxisMoney,
   formatCount,
 }: {
   days: readonly TChartDay[];
@@ -35,6 +36,8 @@ export default function SalesChart({
   formatDayLabel: (day: string, partial: boolean) => string;
   formatDayLong: (day: string) => string;
   formatMoney: (cents: number) => string;
+  /** Short money for the y-axis gutter ("$20K" / "$2万"): a full "$20,000" does not fit it in Chinese. */
+  formatAxisMoney: (cents: number) => string;
   formatCount: (n: number) => string;
 }) {
   const [hover, setHover] = useState<number | null>(null);
@@ -58,7 +61,6 @@ export default function SalesChart({
     .filter(({ d, i }) => d.partial && i > 0)
     .map(({ i }) => `M${point(i - 1)} L${point(i)}`)
     .join(' ');
-  const shortMoney = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
   const hovered = hover === null ? undefined : days[hover];
   const dayName = (d: TChartDay) => (d.partial ? `${formatDayLong(d.day)} (${labels.soFar})` : formatDayLong(d.day));
 
@@ -102,7 +104,7 @@ export default function SalesChart({
             <g key={tick}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.12} />
               <text x={PAD.left - 6} y={y + 4} textAnchor="end" fill="currentColor" fillOpacity={0.65}>
-                {shortMoney(tick)}
+                {formatAxisMoney(tick)}
               </text>
               <text x={W - PAD.right + 6} y={y + 4} fill="currentColor" fillOpacity={0.65}>
                 {orderTicks[i] === undefined ? '' : formatCount(orderTicks[i])}

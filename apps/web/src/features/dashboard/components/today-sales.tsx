@@ -5,6 +5,7 @@ import { businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business
 import type { TSoFar } from '@ra/shared/dashboard/dashboard.schemas';
 import {
   formatCents,
+  formatCentsCompact,
   formatClock,
   formatCount,
   formatDateTime,
@@ -156,6 +157,7 @@ export default function TodaySales() {
                   formatDayLabel={(day, partial) => (partial ? t('sales.today') : formatMonthDay(day, lang))}
                   formatDayLong={(day) => formatDay(day, lang, { weekday: true })}
                   formatMoney={(cents) => formatCents(cents, lang)}
+                  formatAxisMoney={(cents) => formatCentsCompact(cents, lang)}
                   formatCount={(n) => formatCount(n, lang)}
                 />
               </Suspense>

@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Select, Tabs } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gmtLabel, isValidTimeZone } from '@ra/shared/business-day/business-day';
+import { LastSalesNotice } from '../../../components/last-sales-notice.tsx';
+import { fallbackDay, openedOnLastSalesDay, opensOnDefault } from '../../../lib/last-sales-day.ts';
 import { useNarrow } from '../../../lib/media-query.ts';
+import { salesSummaryQueryOptions } from '../api/get-sales-summary.ts';
 import { useReportRange } from '../hooks/use-report-range.ts';
 import { days } from '../report-format.ts';
-import { previousRangeOf, type TReportRange } from '../report-range.ts';
+import { previousRangeOf, searchOpenedOnLastSales, type TReportRange } from '../report-range.ts';
+import { SectionSkeleton } from './query-state.tsx';
 import { SALES_REPORT_SECTIONS } from '../report-sections.ts';
 import { DateRangeBar } from './date-range-bar.tsx';
 import { useSession } from '../../../stores/session.ts';
@@ -28,6 +33,18 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   const zoneLabel = timeZone && isValidTimeZone(timeZone) ? `${timeZone} (${gmtLabel(timeZone)})` : null;
   const previous = previousRangeOf(range);
   const go = (path: string) => navigate(`${path}${search}`);
+  // Opened without days before the day's first sale: open on the last business day with sales instead
+  // of a page of zeros (lib/last-sales-day.ts). Today's summary says which day that is; it is the same
+  // request the summary section makes, so staying on today costs nothing more.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const opening = opensOnDefault(searchParams);
+  const todaySummary = useQuery({ ...salesSummaryQueryOptions(range), enabled: opening });
+  const fallback = opening ? fallbackDay(today, todaySummary.data?.lastSalesDay) : null;
+  useEffect(() => {
+    if (fallback) setSearchParams((current) => searchOpenedOnLastSales(current, today, fallback), { replace: true });
+  }, [fallback, today, setSearchParams]);
+  const deciding = opening && (todaySummary.isPending || fallback !== null);
+  const openedOn = openedOnLastSalesDay(searchParams);
   const active = SALES_REPORT_SECTIONS.some((s) => s.path === pathname) ? pathname : SALES_REPORT_SECTIONS[0].path;
 
   const body = (
@@ -39,7 +56,8 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
           {zoneLabel && <span className="ra-report__zone"> · {t('range.timeZone', { zone: zoneLabel })}</span>}
         </p>
       </div>
-      {children(range)}
+      {openedOn && <LastSalesNotice day={openedOn} today={today} />}
+      {deciding ? <SectionSkeleton shape="cards" /> : children(range)}
     </div>
   );
 

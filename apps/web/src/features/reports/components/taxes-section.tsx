@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { milliPercentToPercentText } from '@ra/shared/business/tax-rate';
 import type { TTaxRow } from '@ra/shared/reports/reports.schemas';
 import { useTaxes } from '../api/get-taxes.ts';
 import { money } from '../report-format.ts';
@@ -9,11 +10,9 @@ import { QueryState } from './query-state.tsx';
 import { ReportTable } from './report-table.tsx';
 import { SameTimeNote } from './same-time-note.tsx';
 
-/** 1010 basis points -> '10.1%' (SPEC 9 sample tax rate). */
-export const taxRate = (basisPoints: number | null): string | null =>
-  basisPoints === null
-    ? null
-    : `${(basisPoints / 100).toFixed(basisPoints % 100 === 0 ? 0 : basisPoints % 10 === 0 ? 1 : 2)}%`;
+/** A rate in thousandths of a percent as read: 10100 -> '10.1%' (SPEC 9 sample), 8875 -> '8.875%'. */
+export const taxRate = (milliPercent: number | null): string | null =>
+  milliPercent === null ? null : `${milliPercentToPercentText(milliPercent)}%`;
 
 /** Taxes (SPEC 2 section "taxes"): what was charged by tax name and rate, on which taxable sales. */
 export function TaxesSection({ range }: { range: TReportRange }) {
@@ -21,7 +20,7 @@ export function TaxesSection({ range }: { range: TReportRange }) {
   const query = useTaxes(range);
   const columns: TReportColumn<TTaxRow>[] = [
     { key: 'name', title: t('columns.tax'), value: (r) => r.name ?? t('taxes.unnamed') },
-    { key: 'rate', title: t('columns.rate'), value: (r) => taxRate(r.rateBasisPoints) },
+    { key: 'rate', title: t('columns.rate'), value: (r) => taxRate(r.rateMilliPercent) },
     { key: 'taxableCents', title: t('columns.taxable'), kind: 'cents', value: (r) => r.taxableCents },
     { key: 'taxCents', title: t('figures.taxCents'), kind: 'cents', value: (r) => r.taxCents, phone: 'first' },
   ];
@@ -56,7 +55,7 @@ export function TaxesSection({ range }: { range: TReportRange }) {
               range={range}
               columns={columns}
               rows={data.rows}
-              rowKey={(r) => `${r.name ?? ''}\u0000${r.rateBasisPoints ?? ''}`}
+              rowKey={(r) => `${r.name ?? ''}\u0000${r.rateMilliPercent ?? ''}`}
               totals={data.totals}
               previousTotals={data.previousTotals}
             />

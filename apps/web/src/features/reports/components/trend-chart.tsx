@@ -4,7 +4,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { TTrendPoint } from '@ra/shared/reports/reports.schemas';
-import { formatMoneyCents, toThousands } from '@ra/shared/format/number';
+import { toThousands } from '@ra/shared/format/number';
+import { axisMoney, money } from '../report-format.ts';
 
 // Only what the trend chart draws: this module is loaded lazily, so echarts never reaches the first page.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -30,7 +31,7 @@ export default function TrendChart({ points, previousPoints, labels, primaryColo
     yAxis: [
       {
         type: 'value',
-        axisLabel: { formatter: (v: number) => formatMoneyCents(Math.round(v * 100)).replace(/\.00$/, '') },
+        axisLabel: { formatter: (v: number) => axisMoney(Math.round(v * 100)) },
       },
       { type: 'value', splitLine: { show: false }, minInterval: 1 },
     ],
@@ -40,7 +41,7 @@ export default function TrendChart({ points, previousPoints, labels, primaryColo
         type: 'line',
         smooth: true,
         data: points.map((p) => p.netSalesCents / 100),
-        tooltip: { valueFormatter: (v: number) => formatMoneyCents(Math.round(v * 100)) },
+        tooltip: { valueFormatter: (v: number) => money(Math.round(v * 100)) },
       },
       ...(previousPoints
         ? [
@@ -50,7 +51,7 @@ export default function TrendChart({ points, previousPoints, labels, primaryColo
               smooth: true,
               lineStyle: { type: 'dashed' },
               data: points.map((_, i) => (previousPoints[i] ? previousPoints[i].netSalesCents / 100 : null)),
-              tooltip: { valueFormatter: (v: number) => formatMoneyCents(Math.round(v * 100)) },
+              tooltip: { valueFormatter: (v: number) => money(Math.round(v * 100)) },
             },
           ]
         : []),

@@ -24,6 +24,14 @@ import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra
 import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { PAYMENT_METHODS } from '@ra/shared/orders/orders.schemas';
 import { showErrorMessage } from '../../../lib/feedback.ts';
+import { LastSalesNotice } from '../../../components/last-sales-notice.tsx';
+import {
+  fallbackDay,
+  OPENED_ON_LAST_SALES,
+  OPENED_PARAM,
+  openedOnLastSalesDay,
+  opensOnDefault,
+} from '../../../lib/last-sales-day.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -112,6 +120,21 @@ export function TransactionsView() {
   const today = businessToday(timeZone, offset);
   const filter = useMemo(() => parseTransactionsFilter(search, today), [search, today]);
   const query = useTransactions(filter);
+  // Opened without days before the day's first sale: show the last business day with sales instead of
+  // an empty today, and say so (lib/last-sales-day.ts); any filter change drops the mark.
+  const fallback = opensOnDefault(search) ? fallbackDay(today, query.data?.lastSalesDay) : null;
+  useEffect(() => {
+    if (!fallback) return;
+    setSearch(
+      (current) => {
+        const next = transactionsSearch({ ...parseTransactionsFilter(current, today), from: fallback, to: fallback });
+        next.set(OPENED_PARAM, OPENED_ON_LAST_SALES);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [fallback, today, setSearch]);
+  const openedOn = openedOnLastSalesDay(search);
   const [orderId, setOrderId] = useState<number | null>(null);
   const [q, setQ] = useState(filter.q ?? '');
   const narrow = useNarrow();
@@ -227,6 +250,7 @@ export function TransactionsView() {
       >
         {t('skipToList')}
       </a>
+      {openedOn && <LastSalesNotice day={openedOn} today={today} />}
       <div className="ra-tx__filters" role="search">
         <DatePicker.RangePicker
           aria-label={t('filters.range')}
