@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Descriptions, Drawer, Empty, Table, Tag, Timeline, Typography } from 'antd';
 import { errorText } from '../../../lib/request.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCustomerDetail } from '../api/customers-api.ts';
 import { tr } from '../feedback.ts';
 
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One customer from the list: their figures, their orders and their SMS opt-in state with its history. */
 export function CustomerDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('customers');
+  const when = useRestaurantTime().dateTime;
   const detail = useCustomerDetail(id);
   const c = detail.data?.customer;
   return (
