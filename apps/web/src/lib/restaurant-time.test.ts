@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { isBeforeRestaurantToday, isoToPicked, pickedToIso, restaurantToday, zonedFormat } from './restaurant-time.ts';
-import { scheduleRequestOf } from '../features/menu/components/schedule-change-dialog.tsx';
 
 const NY = 'America/New_York';
 
@@ -44,25 +43,5 @@ describe('restaurant time in a browser in another zone', () => {
     expect(time.date('2026-11-28T03:00:00Z')).toBe('Nov 27, 2026');
     expect(time.label).toBe('America/New_York (GMT-05:00)');
     expect(zonedFormat(NY, 'zh').dateTime('2026-11-28T14:00:00Z')).toBe('2026年11月28日 9:00');
-  });
-});
-
-describe('scheduleRequestOf', () => {
-  const base = {
-    changePrice: true,
-    priceCents: 1299,
-    changeSoldOut: false,
-    soldOut: false,
-    changeChannels: false,
-    hiddenChannels: [],
-  };
-
-  it('asks the server to apply the change at the time typed, read in the restaurant zone', () => {
-    const request = scheduleRequestOf(7, { ...base, at: dayjs('2026-11-28 09:00:42') }, {}, NY);
-    expect(request).toEqual({ ids: [7], at: '2026-11-28T09:00:00-05:00', change: { priceCents: 1299 } });
-  });
-
-  it('still needs a time', () => {
-    expect(scheduleRequestOf(7, base, {}, NY)).toBe('Choose a time in the future');
   });
 });
