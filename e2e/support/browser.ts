@@ -34,11 +34,13 @@ export const openPages = new Set<Page>();
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string } = {},
+  opts: { width?: number; height?: number; locale?: string; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
     locale: opts.locale ?? 'en-US',
+    // The browser's own zone (an IANA name): a person abroad looking after the restaurant.
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
     // The person asked for less motion, which the app honours by turning antd's animations off: no
     // test clicks an option or a button while its dropdown or dialog is still sliding or zooming in,
     // which on a busy 2-core machine missed now and then.

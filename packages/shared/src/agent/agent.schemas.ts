@@ -63,6 +63,8 @@ export const ZPortfolioRow = z.object({
   xid: z.string(),
   name: z.string(),
   city: z.string(),
+  /** The restaurant's IANA zone ('Unknown' until chosen): its times are shown in it, named. */
+  timeZone: z.string(),
   status: z.enum(PORTFOLIO_STATUSES),
   plan: z.enum(PLANS),
   monthlyFeeCents: z.number().int(),

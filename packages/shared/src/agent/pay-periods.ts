@@ -9,6 +9,13 @@ export interface TPayPeriod {
   end: string;
 }
 
+/**
+ * The agent's own calendar and clock (docs/decisions.md "Agent area"): the product's agents are in the
+ * US and their pay periods follow New York. Times about a restaurant are shown in that restaurant's zone;
+ * times about the agency (applications, notifications, the team) in this one.
+ */
+export const AGENT_TIME_ZONE = 'America/New_York';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function isoDay(year: number, month: number, day: number): string {

@@ -177,6 +177,8 @@ export const ZCampaign = z.object({
   id: z.number().int(),
   restaurantId: z.number().int(),
   restaurantName: z.string(),
+  /** The restaurant's IANA zone ('Unknown' until chosen): the campaign's times are shown in it. */
+  restaurantTimeZone: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
   bodyEn: z.string(),
   bodyZh: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import { placeOf, type TTeamAccount } from '@ra/shared/agent/team-authority';
+import { AGENT_TIME_ZONE } from '@ra/shared/agent/pay-periods';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -58,7 +59,7 @@ export function requireTeamAdmin(scope: TAgentScope): void {
  * The agent's calendar day. Agents work across their restaurants' zones; the product's agents are in
  * the US and their pay periods follow New York's calendar (docs/decisions.md "Agent area").
  */
-export const AGENT_TIME_ZONE = 'America/New_York';
+export { AGENT_TIME_ZONE };
 export const agentToday = (now: Date): string => businessDayOf(now, AGENT_TIME_ZONE, 0);
 
 export function fieldError(field: string, key: keyof typeof AGENT_MESSAGES): FieldError {

@@ -144,7 +144,7 @@ export class AgentRepository {
     );
     const rows = await rowsOf(
       this.db,
-      sql`select r.id, n.xid, r.name, r.city, r.created_at,
+      sql`select r.id, n.xid, r.name, r.city, r.time_zone, r.created_at,
                  coalesce(p.status, 'live') as status, coalesce(p.plan, 'starter') as plan,
                  coalesce(p.monthly_fee_cents, 0) as fee, p.since,
                  (select max(o.opened_at) from orders o where o.restaurant_id = r.id) as last_order_at,

@@ -148,6 +148,7 @@ export class AgentService {
           xid: String(r.xid),
           name: String(r.name),
           city: String(r.city ?? ''),
+          timeZone: String(r.time_zone ?? 'Unknown'),
           status,
           plan: String(r.plan) as TPortfolioResponse['items'][number]['plan'],
           monthlyFeeCents: num(r.fee),

@@ -101,6 +101,8 @@ describe('portfolio', () => {
     expect(body.total).toBe(7);
     const harborRow = body.items.find((r) => r.name === 'Harbor Bistro')!;
     expect(harborRow).toMatchObject({ status: 'live', plan: 'enterprise', monthlyFeeCents: 29_900 });
+    // each restaurant's own zone, in which the portfolio shows its times
+    expect(harborRow.timeZone).toBe('America/New_York');
     // This month's trend runs from the 1st to today (the 14th).
     expect(harborRow.trend).toHaveLength(14);
     expect(body.items.map((r) => r.status)).toEqual(expect.arrayContaining(['onboarding', 'paused', 'churned']));

@@ -186,7 +186,7 @@ export class CampaignsService {
   }
 
   private select(where: ReturnType<typeof sql>) {
-    return sql`select c.*, r.name as restaurant_name,
+    return sql`select c.*, r.name as restaurant_name, r.time_zone as restaurant_time_zone,
         trim(cu.first_name || ' ' || cu.last_name) as created_by, cu.email as created_by_email,
         trim(ru.first_name || ' ' || ru.last_name) as reviewed_by,
         trim(su.first_name || ' ' || su.last_name) as sent_by,
@@ -216,6 +216,7 @@ export class CampaignsService {
       id: num(r.id),
       restaurantId: num(r.restaurant_id),
       restaurantName: String(r.restaurant_name),
+      restaurantTimeZone: String(r.restaurant_time_zone ?? 'Unknown'),
       status: String(r.status) as TCampaign['status'],
       bodyEn: String(r.body_en),
       bodyZh: strOrNull(r.body_zh),

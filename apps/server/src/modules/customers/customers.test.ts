@@ -426,6 +426,8 @@ describe('campaigns', () => {
       status: 'sent',
       sendState: 'done',
       progress: { queued: 0, sent: 0, delivered: 8, failed: 1 },
+      // the restaurant's zone, in which its times are shown (an agent reviews many restaurants' campaigns)
+      restaurantTimeZone: 'America/New_York',
     });
     const recipients = (await owner({ method: 'GET', url: `/api/api/customers/campaigns/${id}/recipients` })).json();
     expect(recipients.rows.find((r: { phone: string }) => r.phone === '+15550102005').error).toBe(

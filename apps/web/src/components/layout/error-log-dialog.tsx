@@ -1,13 +1,13 @@
 import { Button, Modal, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { useRestaurantTime } from '../../lib/restaurant-time.ts';
 import { useErrorLog, type TErrorLogEntry } from '../../stores/error-log.ts';
 
 /** The table of SPEC 3 error log entries; its own chunk, fetched when first opened. */
 export default function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = toDisplayLanguage(i18n.language);
+  const { t } = useTranslation();
+  const time = useRestaurantTime();
   const logs = useErrorLog((s) => s.logs);
   const clear = useErrorLog((s) => s.clear);
   const columns: TableColumnsType<TErrorLogEntry> = [
@@ -20,8 +20,8 @@ export default function ErrorLogDialog({ open, onClose }: { open: boolean; onClo
       title: t('layout:errorLog.time'),
       dataIndex: 'time',
       width: 180,
-      // when it happened on this computer, in the interface language's conventions
-      render: (time: number) => formatDateTime(time, lang),
+      // in the restaurant's zone like every other time, so it lines up with the orders it concerns
+      render: (at: number) => time.dateTime(at),
     },
   ];
   return (

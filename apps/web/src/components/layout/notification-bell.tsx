@@ -8,6 +8,7 @@ import { useMarkNotificationRead } from '../../features/agent/api/mark-notificat
 import { downloadFile } from '../../features/agent/api/download-file.ts';
 import { showErrorMessage } from '../../lib/feedback.ts';
 import { errorText } from '../../lib/request.ts';
+import { useRestaurantTime } from '../../lib/restaurant-time.ts';
 import { useSession } from '../../stores/session.ts';
 
 /**
@@ -17,6 +18,7 @@ import { useSession } from '../../stores/session.ts';
 export function NotificationBell() {
   const { t, i18n } = useTranslation('agent');
   const restId = useSession((s) => s.restId);
+  const time = useRestaurantTime();
   const [open, setOpen] = useState(false);
   const inbox = useInbox(Boolean(restId));
   const markRead = useMarkNotificationRead();
@@ -87,9 +89,7 @@ export function NotificationBell() {
                       <Typography.Paragraph style={{ marginBottom: 4 }}>
                         {zh ? item.messageZh : item.messageEn}
                       </Typography.Paragraph>
-                      <Typography.Text type="secondary">
-                        {new Date(item.sentAt).toLocaleString(zh ? 'zh-CN' : 'en-US')}
-                      </Typography.Text>
+                      <Typography.Text type="secondary">{time.dateTime(item.sentAt)}</Typography.Text>
                     </>
                   }
                 />

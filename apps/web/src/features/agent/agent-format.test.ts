@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatBps, formatCents, percentToBps, sparklinePoints, tabFromSearch } from './agent-format.ts';
+import { formatBps, formatCents, formatInstant, percentToBps, sparklinePoints, tabFromSearch } from './agent-format.ts';
 
 describe('agent formatting', () => {
   it('shows cents as dollars with separators and a leading minus', () => {
@@ -12,6 +12,16 @@ describe('agent formatting', () => {
   it('scales a trend into the sparkline box, highest day at the top', () => {
     expect(sparklinePoints([0, 50, 100], 100, 20)).toBe('0.0,20.0 50.0,10.0 100.0,0.0');
     expect(sparklinePoints([], 100, 20)).toBe('');
+  });
+
+  it("shows an instant in the restaurant's own zone, the agency's when none is given, whatever the browser's", () => {
+    process.env.TZ = 'Asia/Tokyo';
+    const at = '2026-03-14T23:31:00Z';
+    expect(formatInstant(at, 'en', 'America/Los_Angeles')).toBe('Mar 14, 2026, 4:31 PM');
+    expect(formatInstant(at, 'en')).toBe('Mar 14, 2026, 7:31 PM');
+    expect(formatInstant(at, 'en', 'Unknown')).toBe('Mar 14, 2026, 7:31 PM');
+    expect(formatInstant(at, 'zh-CN', 'America/New_York')).toBe('2026年3月14日 19:31');
+    expect(formatInstant(null, 'en')).toBe('—');
   });
 
   it('reads the tab from the URL with portfolio as the fallback', () => {

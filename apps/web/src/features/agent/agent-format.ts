@@ -1,4 +1,7 @@
-import { formatCents as formatSharedCents } from '@ra/shared/format/locale-format';
+import { AGENT_TIME_ZONE } from '@ra/shared/agent/pay-periods';
+import { formatCents as formatSharedCents, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { restaurantZoneOf } from '@ra/shared/format/restaurant-time';
+
 /**
  * Cents as US dollars ('$1,234.50', '-$4.00'): all agent money is integer cents (issue 13). The shared
  * formatter, which writes money the same way in both languages.
@@ -7,16 +10,13 @@ export function formatCents(cents: number): string {
   return formatSharedCents(Math.round(cents), 'en');
 }
 
-/** An instant in the interface language, or '—' for none. */
-export function formatInstant(iso: string | null, lang: string): string {
+/**
+ * An instant in the interface language, or '—' for none, in `zone`: a restaurant's own zone for what
+ * happened at that restaurant, the agency's (AGENT_TIME_ZONE) for the agent's own business.
+ */
+export function formatInstant(iso: string | null, lang: string, zone: string = AGENT_TIME_ZONE): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(lang.startsWith('zh') ? 'zh-CN' : 'en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatDateTime(iso, toDisplayLanguage(lang), restaurantZoneOf(zone) ?? AGENT_TIME_ZONE);
 }
 
 /** The points of a sparkline through `values`, scaled into width x height (pure, unit-tested). */

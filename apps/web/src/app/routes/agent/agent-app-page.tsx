@@ -7,6 +7,7 @@ import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { useChooseRestaurant } from '../../../features/auth/hooks/use-choose-restaurant.ts';
 import { logout } from '../../../features/auth/session-actions.ts';
 import { useAgentMe } from '../../../features/agent/api/get-agent-me.ts';
+import { AGENT_TIME_ZONE } from '@ra/shared/agent/pay-periods';
 import { tabFromSearch, type TAgentTab } from '../../../features/agent/agent-format.ts';
 import { PortfolioPanel } from '../../../features/agent/components/portfolio-panel.tsx';
 import { ApplicationsPanel } from '../../../features/agent/components/applications-panel.tsx';
@@ -37,7 +38,7 @@ export default function AgentAppPage() {
   useEffect(() => {
     if (notAgent) navigate('/selectNodeAndRest', { replace: true });
   }, [notAgent, navigate]);
-  const today = businessDayOf(new Date(), 'America/New_York', 0);
+  const today = businessDayOf(new Date(), AGENT_TIME_ZONE, 0);
   const referral = me.data ? `${window.location.origin}/apply?ref=${me.data.referralCode}` : '';
 
   const items = [

@@ -23,6 +23,8 @@ import { showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { useAgentDashboard } from '../api/get-agent-dashboard.ts';
 import { usePortfolio } from '../api/get-portfolio.ts';
 import { errorText } from '../../../lib/request.ts';
+import { AGENT_TIME_ZONE } from '@ra/shared/agent/pay-periods';
+import { restaurantZoneOf } from '@ra/shared/format/restaurant-time';
 import { StatusTag, type TStatusTone } from '../../../components/status-tag.tsx';
 import { formatCents, formatInstant } from '../agent-format.ts';
 import { Sparkline } from './sparkline.tsx';
@@ -99,9 +101,12 @@ export function PortfolioPanel({
       responsive: ['lg' as const],
       render: (_: unknown, r: TPortfolioRow) => (
         <Space direction="vertical" size={0}>
-          <span>{t('portfolio.lastOrder', { when: formatInstant(r.lastOrderAt, i18n.language) })}</span>
+          <span>{t('portfolio.lastOrder', { when: formatInstant(r.lastOrderAt, i18n.language, r.timeZone) })}</span>
           <Typography.Text type="secondary">
-            {t('portfolio.lastSignIn', { when: formatInstant(r.lastSignInAt, i18n.language) })}
+            {t('portfolio.lastSignIn', { when: formatInstant(r.lastSignInAt, i18n.language, r.timeZone) })}
+          </Typography.Text>
+          <Typography.Text type="secondary" data-testid="portfolio-zone">
+            {restaurantZoneOf(r.timeZone) ?? AGENT_TIME_ZONE}
           </Typography.Text>
         </Space>
       ),

@@ -26,6 +26,7 @@ import {
 } from '@ra/shared/business/business.schemas';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useBank, useBankOutbox, useLinkBank, usePostDepositsNow, useResetBank, useVerifyBank } from '../api/bank.ts';
 import { schemaRule, serverFieldErrors, tr } from '../form-rules.ts';
 
@@ -138,18 +139,15 @@ function VerifyForm({ account }: { account: TBankAccountView }) {
 
 /** The simulated provider's outbox: where the owner reads the deposits, as from a bank statement. */
 function OutboxPanel({ status }: { status: TBankStatus }) {
-  const { t, i18n } = useTranslation('business');
+  const { t } = useTranslation('business');
+  const time = useRestaurantTime();
   const outbox = useBankOutbox(true);
   const postNow = usePostDepositsNow();
   if (outbox.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (outbox.isError) return <Alert type="error" showIcon message={errorText(outbox.error)} />;
   if (!outbox.data.simulated) return null;
   const money = (c: number) => `$0.${String(c).padStart(2, '0')}`;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const when = time.dateTime;
   return (
     <Card size="small" title={t('outbox.title')} data-testid="bank-outbox">
       <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
@@ -197,7 +195,8 @@ function OutboxPanel({ status }: { status: TBankStatus }) {
 
 /** SPEC 3 "Bank account": link, verify by two micro-deposits, reset. */
 export function BankPanel() {
-  const { t, i18n } = useTranslation('business');
+  const { t } = useTranslation('business');
+  const time = useRestaurantTime();
   const bank = useBank();
   const reset = useResetBank();
   if (bank.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -212,12 +211,7 @@ export function BankPanel() {
     );
   const account = bank.data.account;
   if (!account) return <LinkForm />;
-  const date = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium' }).format(
-          new Date(iso),
-        )
-      : '—';
+  const date = (iso: string | null) => (iso ? time.date(iso) : '—');
 
   const confirmReset = () =>
     showConfirm({

@@ -26,6 +26,7 @@ import {
 import { bpsToPercentText, centsToAmountText } from '@ra/shared/business/money';
 import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
+import { restaurantToday, useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useDeleteServiceFee, useSaveServiceFee, useServiceFees } from '../api/service-fees.ts';
 import { schemaRule, serverFieldErrors } from '../form-rules.ts';
@@ -66,7 +67,7 @@ function FeeForm({ fee, onDone }: { fee: TServiceFee | null; onDone: () => void 
   const kind = Form.useWatch('kind', form);
   const values = () => form.getFieldsValue(true) as unknown;
   const rule = (name: keyof TServiceFeeInput) => [schemaRule(ZServiceFeeInput, [name], values)];
-  const today = new Date().toISOString().slice(0, 10);
+  const today = restaurantToday(useRestaurantZone());
 
   async function submit(v: TServiceFeeInput) {
     setFailure(null);

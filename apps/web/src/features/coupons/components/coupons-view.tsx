@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { COUPON_TYPES, type TCoupon, type TCouponType } from '@ra/shared/coupons/coupons.schemas';
 import { showConfirm, showSuccessMessage } from '../../../lib/feedback.ts';
+import { restaurantToday, useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useApp } from '../../../stores/app.ts';
 import { useCoupons } from '../api/get-coupons.ts';
 import { useDeleteCoupon } from '../api/delete-coupon.ts';
@@ -241,11 +242,11 @@ function StackingPolicyCard() {
 function Performance({ lang }: { lang: string }) {
   const { t } = useTranslation('coupons');
   const display = toDisplayLanguage(lang);
-  // this month so far, in the browser's calendar (the page clock is the restaurant's in the browser suite)
+  // this month so far, in the restaurant's calendar
+  const zone = useRestaurantZone();
   const [range, setRange] = useState(() => {
-    const d = new Date();
-    const month = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-    return { from: `${month}-01`, to: `${month}-${String(d.getDate()).padStart(2, '0')}` };
+    const today = restaurantToday(zone);
+    return { from: `${today.slice(0, 7)}-01`, to: today };
   });
   const perf = useCouponPerformance(range.from, range.to);
   const money = (c: number) => formatCents(c, display);

@@ -15,10 +15,11 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { formatCents, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { PREMIUM_CODES_MAX } from '@ra/shared/coupons/coupons.messages';
 import { ZGenerateCodesRequest, type TCodeBatch } from '@ra/shared/coupons/coupons.schemas';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCoupons } from '../api/get-coupons.ts';
 import { downloadCodes } from '../api/download-codes.ts';
 import { useBatches, useCancelBatch, useGenerateCodes, useLookupCode } from '../api/premium-codes.ts';
@@ -29,6 +30,7 @@ import './coupons.css';
 export function PremiumCodesView() {
   const { t, i18n } = useTranslation('coupons');
   const lang = toDisplayLanguage(i18n.language);
+  const time = useRestaurantTime();
   const coupons = useCoupons({ page: 1, pageSize: 100 });
   const batches = useBatches();
   const generate = useGenerateCodes();
@@ -160,7 +162,7 @@ export function PremiumCodesView() {
               {
                 title: t('premium.created'),
                 dataIndex: 'createdAt',
-                render: (v: string) => formatDateTime(v, lang),
+                render: (v: string) => time.dateTime(v),
                 responsive: ['md'],
               },
               {

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ZRecipientList } from '@ra/shared/customers/customers.schemas';
 import { showConfirm } from '../../../lib/feedback.ts';
 import { errorText, get } from '../../../lib/request.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCampaigns, useSendCampaign } from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 import { money } from './customer-drawer.tsx';
@@ -64,6 +65,7 @@ export function CampaignsCard() {
   const { t } = useTranslation('customers');
   const campaigns = useCampaigns();
   const send = useSendCampaign();
+  const time = useRestaurantTime();
 
   const confirmSend = (c: TCampaign) =>
     showConfirm({
@@ -115,7 +117,7 @@ export function CampaignsCard() {
             ),
           },
           { title: t('cost'), render: (_, c) => <CostDetails c={c} /> },
-          { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => time.dateTime(v) },
           {
             title: t('progress'),
             render: (_, c) => {
@@ -132,14 +134,14 @@ export function CampaignsCard() {
                   <Typography.Text type="secondary">
                     {t('progressText', { ...c.progress })}
                     {c.sendState === 'waiting' && c.sendStartsAt
-                      ? ` · ${t('waiting', { at: new Date(c.sendStartsAt).toLocaleString() })}`
+                      ? ` · ${t('waiting', { at: time.dateTime(c.sendStartsAt) })}`
                       : ''}
                     {c.failureReason ? ` · ${tr(c.failureReason)}` : ''}
                   </Typography.Text>
                   {c.sentBy && (
                     <div>
                       <Typography.Text type="secondary">
-                        {t('sentBy', { name: c.sentBy, at: c.sentAt ? new Date(c.sentAt).toLocaleString() : '' })}
+                        {t('sentBy', { name: c.sentBy, at: c.sentAt ? time.dateTime(c.sentAt) : '' })}
                       </Typography.Text>
                     </div>
                   )}

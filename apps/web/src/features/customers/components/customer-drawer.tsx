@@ -3,16 +3,17 @@ import { Alert, Descriptions, Drawer, Empty, Table, Tag, Timeline, Typography } 
 import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCustomerDetail } from '../api/customers-api.ts';
 import { tr } from '../feedback.ts';
 
 /** Money in the shared format ('$1,360.82', separators in both languages). */
 export const money = (cents: number) => formatCents(cents, toDisplayLanguage(currentLanguage()));
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One customer from the list: their figures, their orders and their SMS opt-in state with its history. */
 export function CustomerDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('customers');
+  const when = useRestaurantTime().dateTime;
   const detail = useCustomerDetail(id);
   const c = detail.data?.customer;
   return (

@@ -6,6 +6,7 @@ import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useSession } from '../../../stores/session.ts';
 import { quoteCampaign, useCustomerCount, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
 import {
@@ -85,6 +86,7 @@ function QuoteCard({ quote }: { quote: TCampaignQuote }) {
  */
 export function CustomersView() {
   const { t } = useTranslation('customers');
+  const time = useRestaurantTime();
   const roles = useSession((s) => s.roles);
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseCustomerSearch(search), [search]);
@@ -337,7 +339,7 @@ export function CustomersView() {
               {
                 title: t('lastOrder'),
                 dataIndex: 'lastOrderAt',
-                render: (v: string) => new Date(v).toLocaleDateString(),
+                render: (v: string) => time.date(v),
               },
               { title: t('points'), dataIndex: 'points' },
               { title: t('totalOrders'), dataIndex: 'totalOrders' },
@@ -345,7 +347,7 @@ export function CustomersView() {
               {
                 title: t('firstOrder'),
                 dataIndex: 'firstOrderAt',
-                render: (v: string) => new Date(v).toLocaleDateString(),
+                render: (v: string) => time.date(v),
               },
               { title: t('favourite'), dataIndex: 'favouriteItem' },
             ]}

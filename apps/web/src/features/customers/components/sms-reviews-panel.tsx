@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Empty, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { TCampaign } from '@ra/shared/customers/customers.schemas';
 import { DEFAULT_SMS_PRICING } from '@ra/shared/customers/sms';
+import { restaurantZoneOf } from '@ra/shared/format/restaurant-time';
+import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { errorText } from '../../../lib/request.ts';
+import { zonedFormat } from '../../../lib/restaurant-time.ts';
 import { useReview, useReviews, useSaveSmsPricing, useSmsPricing, type TReviewStatus } from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 import { money } from './customer-drawer.tsx';
@@ -43,7 +46,7 @@ export function CostDetails({ c }: { c: TCampaign }) {
  * Admins also set the platform's SMS price per part and tax rate here.
  */
 export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
-  const { t } = useTranslation('customers');
+  const { t, i18n } = useTranslation('customers');
   const [status, setStatus] = useState<TReviewStatus>('pending');
   const reviews = useReviews(true, status);
   const review = useReview();
@@ -105,7 +108,21 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
             },
             { title: t('recipients'), render: (_, c) => c.quote.recipients },
             { title: t('creator'), dataIndex: 'createdBy' },
-            { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
+            {
+              // Campaigns of many restaurants: each time in its own restaurant's zone, named.
+              title: t('createdAt'),
+              render: (_, c) => {
+                const time = zonedFormat(restaurantZoneOf(c.restaurantTimeZone), toDisplayLanguage(i18n.language));
+                return (
+                  <>
+                    {time.dateTime(c.createdAt)}
+                    <div>
+                      <Typography.Text type="secondary">{time.zone}</Typography.Text>
+                    </div>
+                  </>
+                );
+              },
+            },
             { title: t('cost'), render: (_, c) => <CostDetails c={c} /> },
             {
               title: t('status'),

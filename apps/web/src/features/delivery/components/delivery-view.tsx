@@ -13,7 +13,7 @@ import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { usePlatforms } from '../api/get-platforms.ts';
 import { usePlatformAction, type TPlatformAction } from '../api/platform-action.ts';
 import { usePublishMenu } from '../api/publish-menu.ts';
@@ -50,8 +50,7 @@ export function DeliveryView() {
   const publish = usePublishMenu();
   const testOrder = useSendTestOrder();
   const lang = toDisplayLanguage(currentLanguage());
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = useRestaurantZone();
   const when = (at: string) => formatDateTime(at, lang, zone);
   const show = (next: TDeliveryDialog) => setSearch(deliveryDialogSearch(next), { replace: next === null });
   const failed = (error: unknown) => showErrorMessage(translateServerMessage(errorText(error), currentLanguage()));

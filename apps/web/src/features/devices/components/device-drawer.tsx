@@ -12,7 +12,7 @@ import { showConfirm, showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useRevokeDevice } from '../api/revoke-device.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
 import { STATUS_COLOR, useVisitText } from './device-visit.ts';
@@ -41,10 +41,9 @@ export function DeviceDrawer({
   const update = useUpdateDevice();
   const revoke = useRevokeDevice();
   const lang = toDisplayLanguage(currentLanguage());
-  const zone = useSession((s) => s.locales?.timeZone);
+  const zone = useRestaurantZone();
   const visit = useVisitText(serverTime);
-  const when = (at: string | null) =>
-    at ? formatDateTime(at, lang, zone && zone !== 'Unknown' ? zone : undefined) : '—';
+  const when = (at: string | null) => (at ? formatDateTime(at, lang, zone) : '—');
 
   // a layout effect, so a late refill can never overwrite what the person has started typing
   useLayoutEffect(() => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TDeviceStatus } from '@ra/shared/devices/devices.schemas';
 import { formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { sinceLastVisit } from '../devices-filter.ts';
 
 export const STATUS_COLOR: Record<TDeviceStatus, string> = { online: 'green', offline: 'orange', revoked: 'default' };
@@ -11,11 +11,11 @@ export const STATUS_COLOR: Record<TDeviceStatus, string> = { online: 'green', of
 export function useVisitText(serverTime: string | undefined) {
   const { t } = useTranslation('devices');
   const lang = toDisplayLanguage(currentLanguage());
-  const zone = useSession((s) => s.locales?.timeZone);
+  const zone = useRestaurantZone();
   return (at: string | null) => {
     const since = sinceLastVisit(at, serverTime ?? new Date(0).toISOString());
     if (since.unit === 'never' || !at) return t('visit.never');
-    if (since.unit === 'date') return formatDateTime(at, lang, zone && zone !== 'Unknown' ? zone : undefined);
+    if (since.unit === 'date') return formatDateTime(at, lang, zone);
     return t(`visit.${since.unit}`, { count: since.value });
   };
 }

@@ -13,7 +13,7 @@ import {
 } from '@ra/shared/devices/devices.schemas';
 import { formatClock, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useCancelPairingCode } from '../api/cancel-pairing-code.ts';
 import { useDevice, useDevices } from '../api/get-devices.ts';
 import { devicesSearch, parseDevicesSearch, type TDevicesState } from '../devices-filter.ts';
@@ -48,7 +48,7 @@ export function DevicesView() {
   const [q, setQ] = useState(state.query.q ?? '');
   const narrow = useNarrow();
   const lang = toDisplayLanguage(currentLanguage());
-  const zone = useSession((s) => s.locales?.timeZone);
+  const zone = useRestaurantZone();
   const visit = useVisitText(query.data?.serverTime);
 
   const go = (next: Partial<TDevicesState>, replace = true) =>
@@ -184,7 +184,7 @@ export function DevicesView() {
                   {t('pending.item', {
                     name: p.name,
                     type: t(`type.${p.type}`),
-                    time: formatClock(p.expiresAt, lang, zone && zone !== 'Unknown' ? zone : undefined),
+                    time: formatClock(p.expiresAt, lang, zone),
                   })}{' '}
                   <Button size="small" type="link" onClick={() => cancelCode.mutate(p.id)}>
                     {t('actions.withdraw')}

@@ -13,7 +13,7 @@ import { formatClock, toDisplayLanguage } from '@ra/shared/format/locale-format'
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useCreatePairingCode } from '../api/create-pairing-code.ts';
 import { validFormValues } from '../../../lib/form-values.ts';
 
@@ -50,7 +50,7 @@ export function PairDeviceModal({
   const create = useCreatePairingCode();
   const [code, setCode] = useState<TPairingCode | null>(null);
   const lang = toDisplayLanguage(currentLanguage());
-  const zone = useSession((s) => s.locales?.timeZone);
+  const zone = useRestaurantZone();
 
   useEffect(() => {
     if (!open) {
@@ -110,7 +110,7 @@ export function PairDeviceModal({
             </output>
             <Typography.Paragraph>
               {t('pair.expires', {
-                time: formatClock(code.expiresAt, lang, zone && zone !== 'Unknown' ? zone : undefined),
+                time: formatClock(code.expiresAt, lang, zone),
               })}
             </Typography.Paragraph>
             <Typography.Paragraph type="secondary" aria-live="polite">

@@ -20,7 +20,7 @@ import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt.tsx';
 import { useSaveTerminalSettings, useTerminalSettings } from '../api/terminal-settings.ts';
@@ -53,7 +53,7 @@ export function TerminalSettingsForm() {
   const save = useSaveTerminalSettings();
   const [form] = Form.useForm<TFormValues>();
   const lang = toDisplayLanguage(currentLanguage());
-  const zone = useSession((s) => s.locales?.timeZone);
+  const zone = useRestaurantZone();
 
   const [dirty, setDirty] = useState(false);
   const guard = useUnsavedChanges(dirty);
@@ -106,7 +106,7 @@ export function TerminalSettingsForm() {
       <Typography.Paragraph type="secondary">
         {query.data.updatedAt
           ? t('terminal.lastSaved', {
-              time: formatDateTime(query.data.updatedAt, lang, zone && zone !== 'Unknown' ? zone : undefined),
+              time: formatDateTime(query.data.updatedAt, lang, zone),
             })
           : t('terminal.neverSaved')}
       </Typography.Paragraph>

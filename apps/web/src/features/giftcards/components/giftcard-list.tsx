@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import {
   GIFTCARD_STATES,
   groupGiftcardNumber,
@@ -28,6 +28,7 @@ import {
   type TGiftcardState,
 } from '@ra/shared/giftcards/giftcards.schemas';
 import { showConfirm, showSuccessMessage } from '../../../lib/feedback.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useApp } from '../../../stores/app.ts';
 import { useGiftcard } from '../api/get-giftcard.ts';
 import { useGiftcards } from '../api/get-giftcards.ts';
@@ -162,6 +163,7 @@ const MONEY_ACTIONS: TAction[] = ['activate', 'load', 'redeem', 'refund', 'adjus
 function GiftcardDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation('giftcards');
   const lang = toDisplayLanguage(i18n.language);
+  const time = useRestaurantTime();
   const card = useGiftcard(id);
   const activity = useGiftcardActivity();
   const [action, setAction] = useState<TAction>('load');
@@ -300,7 +302,7 @@ function GiftcardDetail({ id }: { id: number }) {
                 {' · '}
                 {t('detail.balanceAfter', { amount: formatCents(l.balanceAfterCents, lang) })}
                 <div className="giftcard-meta">
-                  {formatDateTime(l.createdAt, lang)}
+                  {time.dateTime(l.createdAt)}
                   {l.orderRef ? ` · ${t('detail.order', { order: l.orderRef })}` : ''}
                   {l.reason ? ` · ${l.reason}` : ''}
                   {l.actor ? ` · ${l.actor}` : ''}

@@ -24,15 +24,11 @@ import {
   ZIssueGiftcardRequest,
 } from '@ra/shared/giftcards/giftcards.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
+import { restaurantToday, useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useBreakage, useLiability } from '../api/giftcard-reports.ts';
 import { useImportGiftcard, useIssueGiftcard } from '../api/issue-giftcard.ts';
 import { giftcardErrorText, translateGiftcardMessage } from '../giftcard-messages.ts';
 import './giftcards.css';
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** /giftcard/index: issue or import a card, the liability at any past date, and breakage. */
 export function GiftcardOverview() {
@@ -216,7 +212,8 @@ function ImportCard() {
 function LiabilityCard() {
   const { t, i18n } = useTranslation('giftcards');
   const lang = toDisplayLanguage(i18n.language);
-  const [at, setAt] = useState(localToday);
+  const zone = useRestaurantZone();
+  const [at, setAt] = useState(() => restaurantToday(zone));
   const liability = useLiability(at);
   return (
     <Card

@@ -27,7 +27,7 @@ import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { photoUrl, usePhotos } from '../api/get-photos.ts';
 import { useRewardCoupons } from '../api/get-reward-coupons.ts';
 import { usePhotoToLibrary } from '../api/photo-to-library.ts';
@@ -58,8 +58,7 @@ export function PhotoReview() {
   const query = usePhotos(photoQueryOf(view));
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<TDialog>(null);
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = useRestaurantZone();
   const lang = toDisplayLanguage(currentLanguage());
   const toLibrary = usePhotoToLibrary();
 

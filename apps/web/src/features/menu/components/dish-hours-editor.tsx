@@ -9,7 +9,9 @@ import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 
 const HM = 'HH:mm';
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
-const toTime = (minutes: number) => dayjs().startOf('day').add(minutes, 'minute');
+// A time of day only: built on a fixed day without a daylight-saving change, since adding minutes to
+// today's midnight in the browser's zone shows 03:30 for 02:30 on a spring-forward day.
+const toTime = (minutes: number) => dayjs(new Date(2000, 0, 10, Math.floor(minutes / 60), minutes % 60));
 
 /**
  * Dish hours (SPEC 5 "07:00-11:00;1-5", days 0-6): edited as rows of a time range and the days it

@@ -9,7 +9,7 @@ import { ImageUpload } from '../../../components/upload/image-upload.tsx';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useDeleteImage, useImageLibrary, useRefreshImages } from '../api/image-library.ts';
 import {
   formatImageBytes,
@@ -33,8 +33,7 @@ import './menu.css';
 export function ImageLibrary() {
   const { t } = useTranslation('menu');
   const lang = toDisplayLanguage(currentLanguage());
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = useRestaurantZone();
   const [search, setSearch] = useSearchParams();
   const page = parseImagePage(search);
   const query = useImageLibrary(page);

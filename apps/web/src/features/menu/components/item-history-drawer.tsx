@@ -4,7 +4,7 @@ import { formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-form
 import type { TItem, TItemVersion } from '@ra/shared/menu/menu.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useItemVersions } from '../api/get-item-versions.ts';
 import { useRestoreItemVersion } from '../api/restore-item-version.ts';
 import { changeValueText } from '../version-text.ts';
@@ -18,8 +18,7 @@ export function ItemHistoryDrawer({ item, open, onClose }: { item: TItem; open: 
   const restore = useRestoreItemVersion();
   const narrow = useNarrow();
   const lang = toDisplayLanguage(currentLanguage());
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = useRestaurantZone();
 
   const entry = (v: TItemVersion) => (
     <div data-version={v.version}>

@@ -26,7 +26,7 @@ import { LIBRARY_PAGE_SIZES, MENU_CHANNELS, type TLibraryRow } from '@ra/shared/
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../stores/session.ts';
+import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useCategories } from '../api/categories.ts';
 import { useLibrary } from '../api/get-library.ts';
 import { downloadMenuXlsx } from '../api/import-export.ts';
@@ -73,8 +73,7 @@ export function ItemLibrary() {
   const [exporting, setExporting] = useState(false);
   const narrow = useNarrow();
   const lang = toDisplayLanguage(currentLanguage());
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const zone = useRestaurantZone();
 
   const update = (patch: Partial<TLibraryFilter>) =>
     // a new filter starts again from the first page

@@ -13,13 +13,17 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
+import { formatCents } from '@ra/shared/format/locale-format';
 import { MENU_CHANNELS, type TItem, type TMenuChannel, type TScheduleRequest } from '@ra/shared/menu/menu.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { useSession } from '../../../stores/session.ts';
+import {
+  isBeforeRestaurantToday,
+  pickedToIso,
+  useRestaurantTime,
+  useRestaurantZone,
+} from '../../../lib/restaurant-time.ts';
 import { useCancelScheduledChange, useScheduleChange, useScheduledChanges } from '../api/scheduled-changes.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
 import { MoneyInput } from './money-input.tsx';
@@ -34,9 +38,18 @@ interface TValues {
   hiddenChannels: TMenuChannel[];
 }
 
-/** The schedule request of the dialog's values, or the English message of what is missing. */
-export function scheduleRequestOf(itemId: number, v: TValues, channels: TItem['channels']): TScheduleRequest | string {
-  if (!v.at) return 'Choose a time in the future';
+/**
+ * The schedule request of the dialog's values, or the English message of what is missing. The time
+ * picked is the restaurant's wall clock (`zone`), sent with that zone's offset.
+ */
+export function scheduleRequestOf(
+  itemId: number,
+  v: TValues,
+  channels: TItem['channels'],
+  zone: string | undefined,
+): TScheduleRequest | string {
+  const at = v.at ? pickedToIso(v.at.second(0).millisecond(0), zone) : null;
+  if (!at) return 'Choose a time in the future';
   const change: TScheduleRequest['change'] = {};
   if (v.changePrice) {
     if (v.priceCents === null || v.priceCents === undefined) return 'Please input price';
@@ -51,7 +64,7 @@ export function scheduleRequestOf(itemId: number, v: TValues, channels: TItem['c
       ]),
     );
   if (Object.keys(change).length === 0) return 'Choose at least one change to schedule';
-  return { ids: [itemId], at: v.at.second(0).millisecond(0).format(), change };
+  return { ids: [itemId], at, change };
 }
 
 /**
@@ -64,10 +77,12 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
   const values = Form.useWatch([], form) as TValues | undefined;
   const schedule = useScheduleChange();
   const [failure, setFailure] = useState<string | null>(null);
+  const zone = useRestaurantZone();
+  const time = useRestaurantTime();
 
   const submit = async () => {
     setFailure(null);
-    const request = scheduleRequestOf(item.id, form.getFieldsValue(true) as TValues, item.channels);
+    const request = scheduleRequestOf(item.id, form.getFieldsValue(true) as TValues, item.channels, zone);
     if (typeof request === 'string') {
       setFailure(translateMenu(request));
       return;
@@ -108,11 +123,16 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
           hiddenChannels: MENU_CHANNELS.filter((c) => item.channels[c]?.visible === false),
         }}
       >
-        <Form.Item name="at" label={t('schedule.at')} required>
+        <Form.Item
+          name="at"
+          label={t('schedule.at')}
+          required
+          extra={<span data-testid="schedule-zone">{t('common:zone.note', { zone: time.label })}</span>}
+        >
           <DatePicker
             showTime={{ format: 'HH:mm', minuteStep: 5 }}
             format="YYYY-MM-DD HH:mm"
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={(d) => isBeforeRestaurantToday(d, zone)}
             style={{ width: 240 }}
           />
         </Form.Item>
@@ -150,9 +170,8 @@ export function ScheduledChangesList({ itemId }: { itemId: number }) {
   const { t } = useTranslation('menu');
   const changes = useScheduledChanges(itemId);
   const cancel = useCancelScheduledChange();
-  const lang = toDisplayLanguage(currentLanguage());
-  const timeZone = useSession((s) => s.locales?.timeZone);
-  const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
+  const time = useRestaurantTime();
+  const lang = time.lang;
   const pending = (changes.data?.changes ?? []).filter((c) => c.status === 'pending');
   if (pending.length === 0) return null;
   return (
@@ -179,7 +198,7 @@ export function ScheduledChangesList({ itemId }: { itemId: number }) {
           ]}
         >
           <Space wrap>
-            <Tag color="processing">{formatDateTime(c.at, lang, zone)}</Tag>
+            <Tag color="processing">{time.dateTime(c.at)}</Tag>
             {c.change.priceCents !== undefined && (
               <span>{t('schedule.priceTo', { price: formatCents(c.change.priceCents, lang) })}</span>
             )}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, DatePicker, Popover, Radio, Space, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, DatePicker, Popover, Radio, Space, Switch, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { useSetSoldOut } from '../api/set-sold-out.ts';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
+import { isBeforeRestaurantToday, pickedToIso, useRestaurantTime } from '../../../lib/restaurant-time.ts';
 
 type TUntil = 'endOfDay' | 'time' | 'never';
 
@@ -18,9 +19,10 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
   const [open, setOpen] = useState(false);
   const [until, setUntil] = useState<TUntil>('endOfDay');
   const [at, setAt] = useState<Dayjs | null>(null);
+  const time = useRestaurantTime();
 
   const markSoldOut = () => {
-    const value = until === 'endOfDay' ? 'endOfDay' : until === 'never' ? null : (at?.format() ?? null);
+    const value = until === 'endOfDay' ? 'endOfDay' : until === 'never' ? null : at && pickedToIso(at, time.zone);
     if (until === 'time' && !at) return;
     mutation.mutate(
       { ids: [row.id], soldOut: true, until: value },
@@ -52,9 +54,14 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
           format="YYYY-MM-DD HH:mm"
           value={at}
           onChange={setAt}
-          disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+          disabledDate={(d) => isBeforeRestaurantToday(d, time.zone)}
           aria-label={t('soldOut.untilTime')}
         />
+      )}
+      {until === 'time' && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('common:zone.note', { zone: time.label })}
+        </Typography.Text>
       )}
       <Space>
         <Button

@@ -30,10 +30,12 @@ import {
   type TBusinessSettings,
   type TSettingsSection,
 } from '@ra/shared/business/business.schemas';
+import { toWallClock, wallClockToIso } from '@ra/shared/format/restaurant-time';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useBusinessSettings, useNamedSettings, useUpdateNamedSettings, useUpdateSettings } from '../api/settings.ts';
 
 const tr = (m: string) => translateServerMessage(m, currentLanguage());
@@ -302,16 +304,10 @@ type TToGoForm = Omit<TBusinessSettings['orderToGo'], 'busy'> & {
   busyUntil: string;
 };
 
-/** datetime-local text ('2026-03-14T21:00') in the browser's zone to an ISO instant, and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
   const { t } = useTranslation('settings');
+  // The datetime-local field shows and takes the restaurant's wall clock, not the browser's.
+  const time = useRestaurantTime();
   return (
     <Card size="small" title={pro ? t('orderToGo.proTitle') : t('orderToGo.title')}>
       <WithSettings>
@@ -321,7 +317,7 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
             ...rest,
             busyMode: busy.mode,
             busyExtra: busy.extraMinutes,
-            busyUntil: toLocalInput(busy.until),
+            busyUntil: busy.until ? toWallClock(busy.until, time.zone) : '',
           };
           return (
             <SectionForm<TToGoForm>
@@ -332,7 +328,7 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                 busy: {
                   mode: busyMode,
                   extraMinutes: busyExtra,
-                  until: busyMode === 'off' || !busyUntil ? null : new Date(busyUntil).toISOString(),
+                  until: busyMode === 'off' || !busyUntil ? null : wallClockToIso(busyUntil, time.zone),
                 },
               })}
             >
@@ -370,7 +366,11 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                 <Form.Item name="busyExtra" label={t('orderToGo.busyExtra')}>
                   <InputNumber min={5} max={120} addonAfter={t('min')} />
                 </Form.Item>
-                <Form.Item name="busyUntil" label={t('orderToGo.busyUntil')}>
+                <Form.Item
+                  name="busyUntil"
+                  label={t('orderToGo.busyUntil')}
+                  extra={t('common:zone.note', { zone: time.label })}
+                >
                   <Input type="datetime-local" />
                 </Form.Item>
               </Space>
