@@ -150,7 +150,9 @@ async function send<R>(
   const headers: Record<string, string> = { Accept: readFile ? '*/*' : 'application/json', ...opts.headers };
   const token = useSession.getState().token;
   if (token && !('Authorization' in headers)) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // a FormData body (an upload) is sent as multipart: the browser writes its Content-Type and boundary
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   let payload: unknown;
@@ -159,7 +161,7 @@ async function send<R>(
     res = await fetch(buildUrl(path, opts.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
