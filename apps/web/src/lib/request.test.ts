@@ -57,6 +57,19 @@ describe('request', () => {
     expect(headers['Content-Type']).toBe('application/json');
   });
 
+  it('sends a FormData body as multipart, leaving its Content-Type to the browser', async () => {
+    useSession.setState({ token: 'tok-123' });
+    const fetchMock = stubFetch(async () => json(200, { ok: true, id: 1, recipients: 2 }));
+    const form = new FormData();
+    form.set('messageEn', 'Hi');
+    await expect(post('/api/agent/notifications', form)).resolves.toEqual({ ok: true, id: 1, recipients: 2 });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('tok-123');
+  });
+
   it('sends no Authorization header without a token, and encodes the query', async () => {
     const fetchMock = stubFetch(async () => json(200, { email: 'a@b.co' }));
     await get('/account/prelogin', { query: { data: 'a+b@c.co', skip: undefined } });

@@ -125,12 +125,18 @@ const isRecord = (v: unknown): v is Record<string, string> => !!v && typeof v ==
 
 const AUTH_ERROR_CODES: readonly number[] = [ERROR_CODES.invalidToken, ERROR_CODES.expiredToken];
 
-export async function request<T>(
+/**
+ * The one way to the server (SPEC 7/8): base URL, token, cookies, timeout, caller cancel, the re-login
+ * dialog and the errors. `readFile` set: a 2xx answer is a file, read by it instead of as JSON (an
+ * x-body-message header still counts); an error answer is JSON either way.
+ */
+async function send<R>(
   method: THttpMethod,
   path: string,
-  body?: unknown,
-  opts: TRequestOptions = {},
-): Promise<T> {
+  body: unknown,
+  opts: TRequestOptions,
+  readFile?: (res: Response) => Promise<R>,
+): Promise<R> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -141,22 +147,31 @@ export async function request<T>(
   if (opts.signal?.aborted) controller.abort();
   opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: readFile ? '*/*' : 'application/json', ...opts.headers };
   const token = useSession.getState().token;
   if (token && !('Authorization' in headers)) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // a FormData body (an upload) is sent as multipart: the browser writes its Content-Type and boundary
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   let payload: unknown;
+  let file: R | undefined;
   try {
     res = await fetch(buildUrl(path, opts.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
-    payload = await readPayload(res);
+    if (readFile && res.status >= 200 && res.status <= 299) {
+      const header = res.headers.get(BODY_MESSAGE_HEADER);
+      if (header !== null) payload = parseJsonLoose(header);
+      file = await readFile(res);
+    } else {
+      payload = await readPayload(res);
+    }
   } catch (e) {
     const error = timedOut
       ? new ApiError(
@@ -193,7 +208,25 @@ export async function request<T>(
     if (!opts.silent) showErrorMessage(error.displayMessage);
     throw error;
   }
-  return payload as T;
+  return (readFile ? file : payload) as R;
+}
+
+export function request<T>(method: THttpMethod, path: string, body?: unknown, opts: TRequestOptions = {}): Promise<T> {
+  return send<T>(method, path, body, opts);
+}
+
+/** A file the server sent (a 2xx answer that is not JSON) and the headers it came with. */
+export interface TFileAnswer {
+  blob: Blob;
+  headers: Headers;
+}
+
+/** GET a file through the same machinery as `request` (lib/download.ts saves it). */
+export function requestFile(path: string, opts: TRequestOptions = {}): Promise<TFileAnswer> {
+  return send<TFileAnswer>('GET', path, undefined, opts, async (res) => ({
+    blob: await res.blob(),
+    headers: res.headers,
+  }));
 }
 
 export const get = <T>(path: string, opts?: TRequestOptions) => request<T>('GET', path, undefined, opts);

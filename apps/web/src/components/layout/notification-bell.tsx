@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TInboxItem } from '@ra/shared/agent/agent.schemas';
 import { useInbox } from '../../features/agent/api/get-inbox.ts';
 import { useMarkNotificationRead } from '../../features/agent/api/mark-notification-read.ts';
-import { downloadFile } from '../../features/agent/api/download-file.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { showErrorMessage } from '../../lib/feedback.ts';
 import { errorText } from '../../lib/request.ts';
 import { useRestaurantTime } from '../../lib/restaurant-time.ts';
@@ -32,7 +32,7 @@ export function NotificationBell() {
   const download = async (item: TInboxItem) => {
     read(item);
     try {
-      await downloadFile(`/api/notifications/${item.id}/file`, item.fileName ?? 'file');
+      await downloadFile(`/api/notifications/${item.id}/file`, { fallbackName: item.fileName ?? 'file' });
     } catch (e) {
       showErrorMessage(errorText(e));
     }

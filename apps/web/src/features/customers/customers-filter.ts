@@ -5,6 +5,7 @@ import {
   type TCustomerCount,
   type TCustomerFilter,
 } from '@ra/shared/customers/customers.schemas';
+import { MAX_INT32, oneOf, wholeNumber } from '../../lib/url-params.ts';
 
 /** The list's filters (every bound optional; amounts in cents) as the page holds them. */
 export type TFilter = Omit<TCustomerFilter, 'spentMin' | 'spentMax'> & { spentMin?: number; spentMax?: number };
@@ -13,14 +14,7 @@ export type TCustomerListState = TFilter & { page: number };
 
 export const DEFAULT_FILTER: TFilter = { range: 'all', sort: 'lastOrderAt', order: 'desc' };
 
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
-  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
-const whole = (raw: string | null): number | undefined => {
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n >= 0 && n <= 2_147_483_647 ? n : undefined;
-};
+const whole = (raw: string | null) => wholeNumber(raw, MAX_INT32);
 
 /** range, sort, order, spentMin / spentMax (cents), ordersMin / ordersMax, notSeen (days), q, page. */
 export function parseCustomerSearch(search: URLSearchParams): TCustomerListState {

@@ -1,4 +1,5 @@
 import { DELIVERY_PLATFORMS, type TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
+import { oneOf } from '../../lib/url-params.ts';
 
 /**
  * Which panel is open, kept in the URL so each has a link: a platform's settings, what it would refuse
@@ -6,8 +7,7 @@ import { DELIVERY_PLATFORMS, type TDeliveryPlatform } from '@ra/shared/delivery/
  */
 export type TDeliveryDialog = { kind: 'settings' | 'problems' | 'refused'; platform: TDeliveryPlatform } | null;
 
-const platformOf = (raw: string | null): TDeliveryPlatform | undefined =>
-  raw !== null && (DELIVERY_PLATFORMS as readonly string[]).includes(raw) ? (raw as TDeliveryPlatform) : undefined;
+const platformOf = (raw: string | null): TDeliveryPlatform | undefined => oneOf(DELIVERY_PLATFORMS, raw);
 
 export function parseDeliveryDialog(search: URLSearchParams): TDeliveryDialog {
   const settings = platformOf(search.get('settings'));

@@ -4,6 +4,7 @@ import {
   DEVICE_TYPES,
   type TDeviceListQuery,
 } from '@ra/shared/devices/devices.schemas';
+import { oneOf, pageOf, pageSizeOf } from '../../lib/url-params.ts';
 
 export const DEFAULT_DEVICE_PAGE_SIZE = 20;
 
@@ -15,13 +16,8 @@ export interface TDevicesState {
   dialog: TDevicesDialog;
 }
 
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
-  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
 /** The page's state from the URL (type, status, q, page, pageSize, pair, device), with safe fallbacks. */
 export function parseDevicesSearch(search: URLSearchParams): TDevicesState {
-  const page = Number(search.get('page'));
-  const pageSize = Number(search.get('pageSize'));
   const q = search.get('q')?.trim();
   const device = Number(search.get('device'));
   return {
@@ -29,8 +25,8 @@ export function parseDevicesSearch(search: URLSearchParams): TDevicesState {
       type: oneOf(DEVICE_TYPES, search.get('type')),
       status: oneOf(DEVICE_STATUSES, search.get('status')),
       q: q ? q.slice(0, 60) : undefined,
-      page: Number.isInteger(page) && page >= 1 ? page : 1,
-      pageSize: (DEVICE_LIST_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_DEVICE_PAGE_SIZE,
+      page: pageOf(search.get('page')),
+      pageSize: pageSizeOf(search.get('pageSize'), DEVICE_LIST_PAGE_SIZES, DEFAULT_DEVICE_PAGE_SIZE),
     },
     dialog:
       search.get('pair') === '1'

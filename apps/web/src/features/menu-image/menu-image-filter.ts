@@ -1,4 +1,5 @@
 import { MEDIA_PAGE_SIZE_DEFAULT, type PHOTO_STATES, type TPhotoState } from '@ra/shared/media/media.schemas';
+import { oneOf, pageOf } from '../../lib/url-params.ts';
 
 /** The tabs of the approval page: the three SPEC 4 states and "all". Waiting is the default. */
 export const PHOTO_TABS = ['unapproved', 'approved', 'refused', 'all'] as const;
@@ -13,12 +14,10 @@ export interface TMenuImageView {
 
 /** The page's state from the URL (?state=approved&page=2&photo=14), with safe fallbacks. */
 export function parseMenuImageView(search: URLSearchParams): TMenuImageView {
-  const state = search.get('state');
-  const page = Number(search.get('page'));
   const photo = Number(search.get('photo'));
   return {
-    tab: (PHOTO_TABS as readonly string[]).includes(state ?? '') ? (state as TPhotoTab) : 'unapproved',
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    tab: oneOf(PHOTO_TABS, search.get('state')) ?? 'unapproved',
+    page: pageOf(search.get('page'), 100_000),
     photo: Number.isInteger(photo) && photo > 0 ? photo : null,
   };
 }

@@ -5,6 +5,7 @@ import {
   type TLibrarySort,
   type TMenuChannel,
 } from '@ra/shared/menu/menu.schemas';
+import { oneOf, pageOf, pageSizeOf, positiveId, wholeNumber } from '../../lib/url-params.ts';
 
 export const DEFAULT_LIBRARY_PAGE_SIZE = 50;
 
@@ -26,25 +27,10 @@ export interface TLibraryFilter {
 export const LIBRARY_DIALOGS = ['bulk', 'import'] as const;
 export type TLibraryDialog = (typeof LIBRARY_DIALOGS)[number];
 
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
-  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
-const positiveInt = (raw: string | null): number | undefined => {
-  if (raw === null || !/^\d+$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n > 0 && n <= 2_147_483_647 ? n : undefined;
-};
-
-const cents = (raw: string | null): number | undefined => {
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n >= 0 && n <= 100_000_000 ? n : undefined;
-};
+const cents = (raw: string | null) => wholeNumber(raw, 100_000_000);
 
 /** q, category, channel, soldOut (true/false), min / max (cents), page, pageSize, sort, dialog; bad values fall back. */
 export function parseLibraryFilter(search: URLSearchParams): TLibraryFilter {
-  const page = Number(search.get('page'));
-  const pageSize = Number(search.get('pageSize'));
   const q = search.get('q')?.trim();
   let minCents = cents(search.get('min'));
   let maxCents = cents(search.get('max'));
@@ -53,13 +39,13 @@ export function parseLibraryFilter(search: URLSearchParams): TLibraryFilter {
   const soldOut = search.get('soldOut');
   return {
     q: q ? q.slice(0, 80) : undefined,
-    categoryId: positiveInt(search.get('category')),
+    categoryId: positiveId(search.get('category')),
     channel: oneOf(MENU_CHANNELS, search.get('channel')),
     soldOut: soldOut === 'true' ? true : soldOut === 'false' ? false : undefined,
     minCents,
     maxCents,
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    pageSize: (LIBRARY_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_LIBRARY_PAGE_SIZE,
+    page: pageOf(search.get('page'), 100_000),
+    pageSize: pageSizeOf(search.get('pageSize'), LIBRARY_PAGE_SIZES, DEFAULT_LIBRARY_PAGE_SIZE),
     sort: oneOf(LIBRARY_SORTS, search.get('sort')) ?? 'sort',
     dialog: oneOf(LIBRARY_DIALOGS, search.get('dialog')),
   };

@@ -7,18 +7,10 @@ import {
   TRANSACTION_SORTS,
   TRANSACTION_STATUSES,
 } from '@ra/shared/transactions/transactions.schemas';
+import { oneOf, pageOf, pageSizeOf, wholeNumber } from '../../lib/url-params.ts';
 import type { TTransactionsFilter } from './api/get-transactions.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
-
-const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
-  raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-
-const cents = (raw: string | null): number | undefined => {
-  if (raw === null || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-};
 
 /**
  * The list's filters as they live in the URL, so a refresh or a shared link shows the same rows:
@@ -26,11 +18,9 @@ const cents = (raw: string | null): number | undefined => {
  */
 export function parseTransactionsFilter(search: URLSearchParams, today: string): TTransactionsFilter {
   const days = ZDateRange.safeParse({ from: search.get('from') ?? '', to: search.get('to') ?? '' });
-  const page = Number(search.get('page'));
-  const pageSize = Number(search.get('pageSize'));
   const q = search.get('q')?.trim();
-  let minCents = cents(search.get('min'));
-  let maxCents = cents(search.get('max'));
+  let minCents = wholeNumber(search.get('min'));
+  let maxCents = wholeNumber(search.get('max'));
   if (minCents !== undefined && maxCents !== undefined && minCents > maxCents)
     [minCents, maxCents] = [maxCents, minCents];
   return {
@@ -42,8 +32,8 @@ export function parseTransactionsFilter(search: URLSearchParams, today: string):
     status: oneOf(TRANSACTION_STATUSES, search.get('status')),
     minCents,
     maxCents,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: (TRANSACTION_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    page: pageOf(search.get('page')),
+    pageSize: pageSizeOf(search.get('pageSize'), TRANSACTION_PAGE_SIZES, DEFAULT_PAGE_SIZE),
     sort: oneOf(TRANSACTION_SORTS, search.get('sort')) ?? '-at',
   };
 }

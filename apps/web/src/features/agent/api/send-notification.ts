@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../stores/session.ts';
+import { post } from '../../../lib/request.ts';
 import type { TNotificationSentResponse } from '@ra/shared/agent/agent.schemas';
 
 export interface TSendNotificationInput {
@@ -14,7 +13,7 @@ export interface TSendNotificationInput {
 }
 
 /** POST the notification as multipart (the file rides along); errors come back as ApiError with fields. */
-export async function sendNotification(input: TSendNotificationInput): Promise<TNotificationSentResponse> {
+export function sendNotification(input: TSendNotificationInput): Promise<TNotificationSentResponse> {
   const form = new FormData();
   form.set('all', String(input.all));
   form.set('restaurantXids', input.restaurantXids.join(','));
@@ -22,22 +21,8 @@ export async function sendNotification(input: TSendNotificationInput): Promise<T
   form.set('messageEn', input.messageEn);
   form.set('messageZh', input.messageZh);
   if (input.file) form.set('file', input.file, input.file.name);
-  const token = useSession.getState().token;
-  const res = await fetch(`${API_BASE}/api/agent/notifications`, {
-    method: 'POST',
-    headers: token ? { Authorization: token, Accept: 'application/json' } : { Accept: 'application/json' },
-    body: form,
-    credentials: 'include',
-  });
-  const body = (await res.json().catch(() => ({}))) as {
-    message?: string;
-    code?: number;
-    errors?: Record<string, string>;
-    id?: number;
-    recipients?: number;
-  };
-  if (!res.ok) throw new ApiError(body.message ?? 'Error', res.status, body.code, body.errors, body);
-  return { ok: true, id: body.id ?? 0, recipients: body.recipients ?? 0 };
+  // up to 10 MB: as long as the menu import's upload allows
+  return post<TNotificationSentResponse>('/api/agent/notifications', form, { silent: true, timeoutMs: 120_000 });
 }
 
 export function useSendNotification() {

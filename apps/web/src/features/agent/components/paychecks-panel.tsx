@@ -19,7 +19,6 @@ import type { TEarning, TPaycheck } from '@ra/shared/agent/agent.schemas';
 import { payPeriodOf, previousPayPeriod } from '@ra/shared/agent/pay-periods';
 import { usePaychecks } from '../api/get-paychecks.ts';
 import { useEarnings } from '../api/get-earnings.ts';
-import { downloadFile } from '../api/download-file.ts';
 import { useComputeEarnings } from '../api/compute-earnings.ts';
 import { useApproveEarnings } from '../api/approve-earnings.ts';
 import { useClawbackEarning } from '../api/clawback-earning.ts';
@@ -32,6 +31,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { StatusTag, type TStatusTone } from '../../../components/status-tag.tsx';
 import { formatCents } from '../agent-format.ts';
 import { CommissionRulesCard } from './commission-rules-card.tsx';
+import { downloadFile } from '../../../lib/download.ts';
 import { validFormValues } from '../../../lib/form-values.ts';
 
 const PAYCHECK_TONE: Record<TPaycheck['status'], TStatusTone> = { paid: 'success', due: 'info', carried: 'neutral' };
@@ -44,7 +44,7 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
   const paychecks = usePaychecks(isAdmin);
   const earnings = useEarnings(periodStart);
   const download = (path: string, name: string) =>
-    downloadFile(path, name).catch((e: unknown) => showErrorMessage(errorText(e)));
+    downloadFile(path, { fallbackName: name }).catch((e: unknown) => showErrorMessage(errorText(e)));
   const periods = [current, previousPayPeriod(current), previousPayPeriod(previousPayPeriod(current))];
   const period = periods.find((p) => p.start === periodStart) ?? current;
   const compute = useComputeEarnings();

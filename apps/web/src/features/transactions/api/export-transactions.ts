@@ -1,7 +1,5 @@
-import { fileNameOf } from '@ra/shared/reports/export-file';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { API_BASE, ApiError } from '../../../lib/request.ts';
-import { useSession } from '../../../stores/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import type { TTransactionsFilter } from './get-transactions.ts';
 
 export type TTransactionsExportFormat = 'csv' | 'xlsx';
@@ -22,36 +20,9 @@ export function transactionsExportQuery(
   return params;
 }
 
-/** GET the file (not JSON, so not through `request`) and save it under the server's name. */
-export async function downloadTransactions(
-  filter: TTransactionsFilter,
-  format: TTransactionsExportFormat,
-): Promise<void> {
-  const token = useSession.getState().token;
-  const res = await fetch(`${API_BASE}/api/transactions/export?${transactionsExportQuery(filter, format).toString()}`, {
-    headers: token ? { Authorization: token } : {},
-    credentials: 'include',
+/** GET the file and save it under the server's name. */
+export function downloadTransactions(filter: TTransactionsFilter, format: TTransactionsExportFormat): Promise<void> {
+  return downloadFile(`/api/transactions/export?${transactionsExportQuery(filter, format).toString()}`, {
+    fallbackName: `transactions-${filter.from}_${filter.to}.${format}`,
   });
-  if (!res.ok) {
-    let message = 'Error';
-    try {
-      const body = (await res.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // not JSON: keep the generic message (SPEC 8)
-    }
-    throw new ApiError(message, res.status);
-  }
-  const name =
-    fileNameOf(res.headers.get('content-disposition')) ?? `transactions-${filter.from}_${filter.to}.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the click has handed the blob to the download manager; keep the URL a moment for slow browsers
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
