@@ -201,6 +201,13 @@ export const ZCampaign = z.object({
 export type TCampaign = z.infer<typeof ZCampaign>;
 
 export const ZCampaignList = z.object({ rows: z.array(ZCampaign) });
+/**
+ * The restaurant's own campaigns, and whether its bank is linked and verified: without it a campaign
+ * can be neither submitted nor sent (SPEC 5 'Please link bank information first'), so the composer
+ * says so when it opens rather than after the message is written.
+ */
+export const ZOwnCampaignList = ZCampaignList.extend({ bankLinked: z.boolean() });
+export type TOwnCampaignList = z.infer<typeof ZOwnCampaignList>;
 
 export const ZReviewRequest = z.object({
   decision: z.enum(['approved', 'rejected']),
@@ -223,5 +230,8 @@ export const ZSmsPricingRequest = z.object({
   pricePerPartMicros: z.number().int().min(0).max(1_000_000),
   taxRateBasisPoints: z.number().int().min(0).max(5_000),
 });
+/** The pricing as read, and whether the caller may change it (platform staff only), so no one else sees a form. */
+export const ZSmsPricingView = ZSmsPricingRequest.extend({ editable: z.boolean() });
+export type TSmsPricingView = z.infer<typeof ZSmsPricingView>;
 
 export const ZMessageAnswer = z.object({ message: z.string() });

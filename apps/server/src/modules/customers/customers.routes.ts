@@ -12,6 +12,8 @@ import {
   ZRecipientList,
   ZReviewRequest,
   ZSmsPricingRequest,
+  ZSmsPricingView,
+  ZOwnCampaignList,
 } from '@ra/shared/customers/customers.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -138,7 +140,8 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: "The restaurant's campaigns with state and progress",
-        response: { 200: ZCampaignList },
+        description: 'bankLinked: whether a campaign can be submitted and sent (a verified bank account).',
+        response: { 200: ZOwnCampaignList },
       },
       config: restaurant,
       handler: (request) => deps.campaigns.listOwn(authOf(request)),
@@ -197,10 +200,11 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'The platform SMS price per part (micro-dollars) and tax rate (basis points)',
-        response: { 200: ZSmsPricingRequest },
+        description: 'editable: whether the caller may set it (platform staff), so the web shows a form to them only.',
+        response: { 200: ZSmsPricingView },
       },
       config: { access: { kind: 'authenticated' } },
-      handler: () => deps.campaigns.pricing(),
+      handler: async (request) => ({ ...(await deps.campaigns.pricing()), editable: authOf(request).isAdmin }),
     });
 
     app.put('/api/api/customers/sms/pricing', {

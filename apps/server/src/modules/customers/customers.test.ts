@@ -283,6 +283,21 @@ describe('customers from orders', () => {
   });
 });
 
+describe('SMS pricing', () => {
+  it('tells platform staff they may change the pricing, and agents and owners that they may not (and refuses them)', async () => {
+    const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+    const read = async (call: typeof owner) =>
+      (await call({ method: 'GET', url: '/api/api/customers/sms/pricing' })).json() as { editable: boolean };
+    expect((await read(admin)).editable).toBe(true);
+    expect((await read(agent)).editable).toBe(false);
+    expect((await read(owner)).editable).toBe(false);
+    const { editable: _, ...pricing } = await read(agent);
+    expect((await agent({ method: 'PUT', url: '/api/api/customers/sms/pricing', payload: pricing })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe('campaigns', () => {
   let ids: number[];
   beforeAll(async () => {
@@ -353,7 +368,11 @@ describe('campaigns', () => {
       payload: { ...body, audience: { ids } },
     });
     expect(noBank.json().message).toBe(msg('linkBankFirst'));
+    // The composer knows before anything is written.
+    const own = () => owner({ method: 'GET', url: '/api/api/customers/campaigns' });
+    expect((await own()).json().bankLinked).toBe(false);
     await ctx.db.update(bankAccounts).set({ status: 'verified' }).where(eq(bankAccounts.nodeId, harborNode));
+    expect((await own()).json().bankLinked).toBe(true);
 
     const submit = await owner({
       method: 'POST',

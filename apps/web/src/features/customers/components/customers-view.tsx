@@ -1,13 +1,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
-import { quoteCampaign, useCustomerCount, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
+import {
+  quoteCampaign,
+  useCampaigns,
+  useCustomerCount,
+  useCustomers,
+  useSubmitCampaign,
+} from '../api/customers-api.ts';
 import {
   audienceSize as audienceSizeOf,
   customerSearch,
@@ -18,6 +38,7 @@ import {
   type TFilter,
 } from '../customers-filter.ts';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning, says, tr } from '../feedback.ts';
+import { charLabel, submitBlocker, ucs2Notice } from '../sms-composer.ts';
 import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
@@ -25,23 +46,31 @@ import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
 
 const PAGE_SIZE = 20;
 
-/** The live counter of one variant: encoding, characters, parts, and the characters that forced UCS-2. */
+/**
+ * The live counter of one variant: encoding, characters, parts; a Chinese text is said once to be
+ * UCS-2, and an otherwise plain text names the characters that made it UCS-2 (curly quotes, emoji).
+ */
 function SmsCounter({ body, language }: { body: string; language: TSmsLanguage }) {
   const { t } = useTranslation('customers');
   const a = analyzeSms(body, language);
+  const notice = ucs2Notice(a);
+  const shown = notice.unexpected.slice(0, 12);
   return (
     <Typography.Text type={a.tooLong ? 'danger' : 'secondary'} data-testid={`counter-${language}`}>
       {a.encoding} · {t('characters', { count: a.characters })} · {t('parts', { count: a.parts })}
       {a.tooLong && <> · {says('tooLong')}</>}
-      {a.forcedUcs2.length > 0 && (
+      {notice.chinese && <> · {t('ucs2Chinese')}</>}
+      {shown.length > 0 && (
         <>
           {' · '}
-          {t('forced')}{' '}
-          {a.forcedUcs2.slice(0, 12).map((c) => (
+          {t('ucs2Unexpected')}{' '}
+          {shown.map((c) => (
             <Tag key={c} color="orange">
-              {c}
+              {charLabel(c)}
             </Tag>
           ))}
+          {notice.unexpected.length > shown.length &&
+            t('moreChars', { count: notice.unexpected.length - shown.length })}
         </>
       )}
     </Typography.Text>
@@ -110,6 +139,8 @@ export function CustomersView() {
   const count = useCustomerCount(apiFilter);
   const isReviewer = roles.includes('agent') || roles.includes('admin');
   const submit = useSubmitCampaign();
+  // Whether a campaign can be paid for, known before a word is written (the campaigns card reads the same list).
+  const bankLinked = useCampaigns().data?.bankLinked;
 
   const runSearch = () => {
     if (searchUnchanged(draft, filter)) {
@@ -162,11 +193,18 @@ export function CustomersView() {
     }
   };
 
+  const blocker = submitBlocker({
+    bankLinked,
+    bodyEn,
+    tooLong: analyzeSms(bodyEn, 'en').tooLong || (!!bodyZh && analyzeSms(bodyZh, 'zh').tooLong),
+    quoted: quote !== null,
+  });
+
   const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
   const centsOf = (v: number | string | null) => (v === null || v === '' ? undefined : Math.round(Number(v) * 100));
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card title={t('title')}>
         <Form layout="inline" style={{ rowGap: 8 }} onFinish={runSearch}>
           <Form.Item label={t('range')}>
@@ -354,7 +392,7 @@ export function CustomersView() {
       </Card>
 
       <CampaignsCard />
-      {isReviewer && <SmsReviewsPanel isAdmin={roles.includes('admin')} />}
+      {isReviewer && <SmsReviewsPanel />}
       <PointsRuleCard />
 
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
@@ -362,9 +400,20 @@ export function CustomersView() {
         open={composing}
         onClose={() => setComposing(false)}
         title={t('compose')}
-        width={Math.min(520, window.innerWidth)}
+        size={Math.min(520, window.innerWidth)}
       >
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {bankLinked === false && (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              data-testid="compose-bank"
+              title={says('linkBankFirst')}
+              description={t('linkBankWhy')}
+              action={<Link to="/businessInfo/index?tab=bank">{t('openBank')}</Link>}
+            />
+          )}
           <Typography.Text type="secondary">
             {audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}
           </Typography.Text>
@@ -395,9 +444,20 @@ export function CustomersView() {
             {t('quote')}
           </Button>
           {quote && <QuoteCard quote={quote} />}
-          <Button type="primary" disabled={!quote} loading={submit.isPending} onClick={doSubmit}>
+          <Button
+            type="primary"
+            disabled={blocker !== null}
+            loading={submit.isPending}
+            onClick={doSubmit}
+            aria-describedby={blocker ? 'compose-blocker' : undefined}
+          >
             {t('submit')}
           </Button>
+          {blocker && (
+            <Typography.Text type="secondary" id="compose-blocker" data-testid="compose-blocker">
+              {blocker === 'quoteFirst' ? t('quoteFirst') : says(blocker)}
+            </Typography.Text>
+          )}
         </Space>
       </Drawer>
     </Space>

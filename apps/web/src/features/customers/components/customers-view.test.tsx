@@ -1,0 +1,131 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
+import { CustomersView } from './customers-view.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function serve(bankLinked: boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.replace(/^\/api/, '').split('?')[0];
+      if (path === '/api/customers') return json({ rows: [], hasMore: false, page: 1, pageSize: 20 });
+      if (path === '/api/customers/count') return json({ total: 42, totalCapped: false });
+      if (path === '/api/customers/campaigns') return json({ rows: [], bankLinked });
+      if (path === '/api/customers/settings') return json({ pointsPerDollar: 1 });
+      return json({ code: 40400, message: 'Not found' }, 404);
+    }),
+  );
+}
+
+const settle = (ms = 50) =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, ms));
+  });
+async function waitFor(check: () => boolean, timeout = 8000) {
+  const until = Date.now() + timeout;
+  while (!check() && Date.now() < until) await settle();
+  expect(check()).toBe(true);
+}
+async function typeInto(el: HTMLTextAreaElement, value: string) {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+let cleanup: (() => Promise<void>) | null = null;
+async function mount() {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () =>
+    root.render(
+      <MemoryRouter initialEntries={['/userList/index']}>
+        <QueryClientProvider client={client}>
+          <CustomersView />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    ),
+  );
+  cleanup = async () => {
+    await act(async () => root.unmount());
+    container.remove();
+  };
+  return container;
+}
+
+beforeAll(async () => {
+  stubAntdBrowserApis();
+  await initI18n('en');
+});
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
+
+const button = (text: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s+/g, ' ').trim() === text);
+
+/** Every customer of the filter as the audience, then Write SMS. */
+async function openComposer() {
+  await waitFor(() => document.querySelector('[data-testid="customer-total"]')?.textContent?.includes('42') === true);
+  await act(async () => button('All results (up to 1000)')!.click());
+  await waitFor(
+    () => document.querySelector('[data-testid="customer-selected"]')?.textContent?.includes('42') === true,
+  );
+  await act(async () => button('Write SMS')!.click());
+  await waitFor(() => document.querySelector('textarea[aria-label="English message"]') !== null);
+}
+
+describe('CustomersView: writing an SMS', { timeout: 40_000 }, () => {
+  it('says the bank must be linked as soon as Write SMS opens, and why Submit is disabled', async () => {
+    serve(false);
+    await mount();
+    await openComposer();
+    // Before a word is written.
+    expect(document.querySelector<HTMLTextAreaElement>('textarea[aria-label="English message"]')!.value).toBe('');
+    const alert = document.querySelector('[data-testid="compose-bank"]');
+    expect(alert?.textContent).toContain('Please link bank information first');
+    const submit = button('Submit for approval')!;
+    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-describedby')).toBe('compose-blocker');
+    expect(document.getElementById('compose-blocker')!.textContent).toBe('Please link bank information first');
+  });
+
+  it('with a linked bank, says Submit waits for the cost, and lists only the unexpected characters', async () => {
+    serve(true);
+    await mount();
+    await openComposer();
+    expect(document.querySelector('[data-testid="compose-bank"]')).toBeNull();
+    expect(document.getElementById('compose-blocker')!.textContent).toBe('Please enter the message');
+    await typeInto(
+      document.querySelector<HTMLTextAreaElement>('textarea[aria-label="English message"]')!,
+      'Don’t miss “Oyster Night”',
+    );
+    expect(document.getElementById('compose-blocker')!.textContent).toContain('Calculate the cost first');
+    const en = document.querySelector('[data-testid="counter-en"]')!;
+    expect([...en.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['’', '“', '”']);
+
+    await typeInto(
+      document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Chinese message (optional)"]')!,
+      '本周末点心买一送一，欢迎光临！',
+    );
+    const zh = document.querySelector('[data-testid="counter-zh"]')!;
+    // One sentence for the Chinese text, no chip per character.
+    expect(zh.querySelectorAll('.ant-tag')).toHaveLength(0);
+    expect(zh.textContent).toContain('Chinese text is sent as UCS-2');
+  });
+});
