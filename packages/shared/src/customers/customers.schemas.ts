@@ -96,6 +96,18 @@ export const ZCustomerList = z.object({
 });
 
 /** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (then `totalCapped`: there are more). */
+/** Names looked up at once ("Add by name" on the user list). */
+export const MAX_NAME_LOOKUP = 200;
+/** Customers (members) by name, to select them for an SMS: every name must match one or more. */
+export const ZCustomerNameLookup = z.object({
+  names: z.array(zText().trim().min(1).max(80)).min(1).max(MAX_NAME_LOOKUP),
+});
+export type TCustomerNameLookup = z.infer<typeof ZCustomerNameLookup>;
+export const ZCustomerNameMatches = z.object({
+  customers: z.array(z.object({ id: z.number().int(), name: z.string(), phone: z.string() })),
+});
+export type TCustomerNameMatches = z.infer<typeof ZCustomerNameMatches>;
+
 export const ZCustomerCount = z.object({
   total: z.number().int(),
   totalCapped: z.boolean(),

@@ -7,6 +7,8 @@ import {
   ZCustomerCount,
   ZCustomerDetail,
   ZCustomerFilter,
+  ZCustomerNameLookup,
+  ZCustomerNameMatches,
   ZCustomerList,
   ZCustomerListQuery,
   ZRecipientList,
@@ -101,6 +103,19 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
         await deps.onSettingsSaved(restaurantId);
         return { pointsPerDollar: request.body.pointsPerDollar };
       },
+    });
+
+    app.post('/api/api/customers/lookup-names', {
+      schema: {
+        tags: ['customers'],
+        summary: 'Customers (members) by name, to select for an SMS',
+        description:
+          "Any case, spaces collapsed; a shared name matches every customer with it. 400 when a name matches no one: 'Member name does not exist. Please re-enter the following' under names.<index> for each.",
+        body: ZCustomerNameLookup,
+        response: { 200: ZCustomerNameMatches },
+      },
+      config: restaurant,
+      handler: (request) => deps.customers.byNames(authOf(request), request.body.names),
     });
 
     app.get('/api/api/customers/:id', {

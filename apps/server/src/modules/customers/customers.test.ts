@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ra/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
@@ -280,6 +281,28 @@ describe('customers from orders', () => {
     expect((await dragonOwner({ method: 'GET', url: `/api/api/customers/${lin.id}` })).statusCode).toBe(404);
     const detail = await owner({ method: 'GET', url: `/api/api/customers/${lin.id}` });
     expect(detail.json().orders).toHaveLength(3);
+  });
+});
+
+describe('customers by name', () => {
+  const lookup = (call: typeof owner, names: string[]) =>
+    call({ method: 'POST', url: '/api/api/customers/lookup-names', payload: { names } });
+
+  it('finds members by name in any case, and refuses unknown names with the SPEC message under each one', async () => {
+    const found = await lookup(owner, ['  lin   WEI ']);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().customers).toEqual([{ id: expect.any(Number), name: 'Lin Wei', phone: '+15550102001' }]);
+
+    const missing = await lookup(owner, ['Lin Wei', 'Nobody Here', 'Ghost']);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({
+      'names.1': 'Member name does not exist. Please re-enter the following',
+      'names.2': 'Member name does not exist. Please re-enter the following',
+    });
+    expect(MESSAGES.memberNotFound.zh).toBe('成员名称不存在，请重新输入');
+    // Another restaurant's owner finds no one by Harbor's customer's name; staff may not look.
+    expect((await lookup(dragonOwner, ['Lin Wei'])).statusCode).toBe(400);
+    expect((await lookup(staff, ['Lin Wei'])).statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { analyzeSms } from '@ra/shared/customers/sms';
-import { charLabel, submitBlocker, ucs2Notice } from './sms-composer.ts';
+import { charLabel, namesNotFound, parseNames, submitBlocker, ucs2Notice } from './sms-composer.ts';
 
 describe('ucs2Notice', () => {
   it('says once that Chinese text is UCS-2 instead of naming each character', () => {
@@ -45,5 +45,16 @@ describe('submitBlocker', () => {
     expect(submitBlocker({ ...ready, quoted: false })).toBe('quoteFirst');
     expect(submitBlocker(ready)).toBeNull();
     expect(submitBlocker({ ...ready, bankLinked: undefined })).toBeNull();
+  });
+});
+
+describe('parseNames and namesNotFound', () => {
+  it('reads one name per line or comma-separated, each once, and picks the names the server did not find', () => {
+    const names = parseNames('Lin Wei\n  Dana   Lee ,李明，lin wei\n\n');
+    expect(names).toEqual(['Lin Wei', 'Dana Lee', '李明']);
+    expect(namesNotFound(names, { 'names.1': 'Member name does not exist. Please re-enter the following' })).toEqual([
+      'Dana Lee',
+    ]);
+    expect(namesNotFound(names, undefined)).toEqual([]);
   });
 });

@@ -46,3 +46,22 @@ export function submitBlocker(state: {
   if (!state.quoted) return 'quoteFirst';
   return null;
 }
+
+/** Names as typed for "Add by name": one per line or separated by commas (English or Chinese), each once. */
+export function parseNames(text: string): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const raw of text.split(/[\n,，、;；]/)) {
+    const name = raw.trim().replace(/\s+/g, ' ');
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The names the server said match no one (its 400 carries `names.<index>` for each). */
+export function namesNotFound(names: string[], errors: Record<string, string> | undefined): string[] {
+  return names.filter((_, i) => errors?.[`names.${i}`] !== undefined);
+}

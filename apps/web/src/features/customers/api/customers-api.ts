@@ -5,6 +5,7 @@ import type {
   TCampaignRequest,
   TCustomerCount,
   TCustomerFilter,
+  TCustomerNameMatches,
   TOwnCampaignList,
   TSmsPricingView,
   ZCampaignList,
@@ -67,6 +68,10 @@ export function useReviews(enabled: boolean, status: TReviewStatus = 'pending') 
     enabled,
   });
 }
+
+/** Customers (members) by name, to select for an SMS; a 400 names each name that matches no one. */
+export const lookupCustomerNames = (names: string[]) =>
+  post<TCustomerNameMatches>('/api/customers/lookup-names', { names }, { silent: true });
 
 export const quoteCampaign = (body: TCampaignRequest) =>
   post<TCampaignQuote>('/api/customers/campaigns/quote', body, { silent: true });

@@ -15,12 +15,23 @@ const json = (body: unknown, status = 200) =>
 function serve(bankLinked: boolean) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       const path = url.replace(/^\/api/, '').split('?')[0];
       if (path === '/api/customers') return json({ rows: [], hasMore: false, page: 1, pageSize: 20 });
       if (path === '/api/customers/count') return json({ total: 42, totalCapped: false });
       if (path === '/api/customers/campaigns') return json({ rows: [], bankLinked });
       if (path === '/api/customers/settings') return json({ pointsPerDollar: 1 });
+      if (path === '/api/customers/lookup-names') {
+        const { names } = JSON.parse(String(init?.body)) as { names: string[] };
+        const errors = Object.fromEntries(
+          names.flatMap((n, i) =>
+            n === 'Lin Wei' ? [] : [[`names.${i}`, 'Member name does not exist. Please re-enter the following']],
+          ),
+        );
+        if (Object.keys(errors).length > 0)
+          return json({ code: 40000, message: 'Some fields are not valid.', errors }, 400);
+        return json({ customers: [{ id: 7, name: 'Lin Wei', phone: '+15550102001' }] });
+      }
       return json({ code: 40400, message: 'Not found' }, 404);
     }),
   );
@@ -90,7 +101,33 @@ async function openComposer() {
   await waitFor(() => document.querySelector('textarea[aria-label="English message"]') !== null);
 }
 
-describe('CustomersView: writing an SMS', { timeout: 40_000 }, () => {
+describe('CustomersView: adding members by name', { timeout: 60_000 }, () => {
+  it('says which member names do not exist, keeps only them to re-enter, then adds the member', async () => {
+    serve(true);
+    await mount();
+    await waitFor(() => button('Add by name') !== undefined);
+    await act(async () => button('Add by name')!.click());
+    const box = () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Member names"]');
+    await waitFor(() => box() !== null);
+    await typeInto(box()!, 'Lin Wei\nGhost, Nobody');
+    await act(async () => button('Add')!.click());
+    await waitFor(() => document.querySelector('[data-testid="names-missing"]') !== null);
+    const alert = document.querySelector('[data-testid="names-missing"]')!;
+    expect(alert.textContent).toContain('Member name does not exist. Please re-enter the following');
+    expect([...alert.querySelectorAll('.ant-tag')].map((t) => t.textContent)).toEqual(['Ghost', 'Nobody']);
+    expect(box()!.value).toBe('Ghost\nNobody');
+    // Nothing was selected meanwhile.
+    expect(document.querySelector('[data-testid="customer-selected"]')!.textContent).toContain('0');
+
+    await typeInto(box()!, 'Lin Wei');
+    await act(async () => button('Add')!.click());
+    await waitFor(
+      () => document.querySelector('[data-testid="customer-selected"]')?.textContent?.includes('1') === true,
+    );
+  });
+});
+
+describe('CustomersView: writing an SMS', { timeout: 60_000 }, () => {
   it('says the bank must be linked as soon as Write SMS opens, and why Submit is disabled', async () => {
     serve(false);
     await mount();

@@ -39,6 +39,7 @@ import {
 } from '../customers-filter.ts';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning, says, tr } from '../feedback.ts';
 import { charLabel, submitBlocker, ucs2Notice } from '../sms-composer.ts';
+import { AddByNameDialog } from './add-by-name.tsx';
 import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
@@ -128,6 +129,7 @@ export function CustomersView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [useFilterAudience, setUseFilterAudience] = useState(false);
   const [composing, setComposing] = useState(false);
+  const [addingByName, setAddingByName] = useState(false);
   const [bodyEn, setBodyEn] = useState('');
   const [bodyZh, setBodyZh] = useState('');
   const [quote, setQuote] = useState<TCampaignQuote | null>(null);
@@ -319,6 +321,7 @@ export function CustomersView() {
                   ? t('resultCountCapped', { count: count.data.total })
                   : t('resultCount', { count: count.data.total })}
           </Typography.Text>
+          {!useFilterAudience && <Button onClick={() => setAddingByName(true)}>{t('addByName')}</Button>}
           <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>
             {useFilterAudience ? t('pickByHand') : t('allResults')}
           </Button>
@@ -396,6 +399,20 @@ export function CustomersView() {
       <PointsRuleCard />
 
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <AddByNameDialog
+        open={addingByName}
+        onClose={() => setAddingByName(false)}
+        onFound={(ids) => {
+          const next = [...new Set([...selected, ...ids])];
+          if (next.length > MAX_SELECTED) {
+            notifyWarning(says('maxSelected'));
+            return;
+          }
+          setSelected(next);
+          setAddingByName(false);
+          notifySuccess(t('addedByName', { count: next.length - selected.length }));
+        }}
+      />
       <Drawer
         open={composing}
         onClose={() => setComposing(false)}
