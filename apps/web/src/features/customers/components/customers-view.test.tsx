@@ -12,14 +12,14 @@ import { CustomersView } from './customers-view.tsx';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function serve(bankLinked: boolean) {
+function serve(bankLinked: boolean, bank = { linked: bankLinked }) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = url.replace(/^\/api/, '').split('?')[0];
       if (path === '/api/customers') return json({ rows: [], hasMore: false, page: 1, pageSize: 20 });
       if (path === '/api/customers/count') return json({ total: 42, totalCapped: false });
-      if (path === '/api/customers/campaigns') return json({ rows: [], bankLinked });
+      if (path === '/api/customers/campaigns') return json({ rows: [], bankLinked: bank.linked });
       if (path === '/api/customers/settings') return json({ pointsPerDollar: 1 });
       if (path === '/api/customers/lookup-names') {
         const { names } = JSON.parse(String(init?.body)) as { names: string[] };
@@ -129,7 +129,8 @@ describe('CustomersView: adding members by name', { timeout: 60_000 }, () => {
 
 describe('CustomersView: writing an SMS', { timeout: 60_000 }, () => {
   it('says the bank must be linked as soon as Write SMS opens, and why Submit is disabled', async () => {
-    serve(false);
+    const bank = { linked: false };
+    serve(false, bank);
     await mount();
     await openComposer();
     // Before a word is written.
@@ -140,6 +141,12 @@ describe('CustomersView: writing an SMS', { timeout: 60_000 }, () => {
     expect(submit.disabled).toBe(true);
     expect(submit.getAttribute('aria-describedby')).toBe('compose-blocker');
     expect(document.getElementById('compose-blocker')!.textContent).toBe('Please link bank information first');
+
+    // Linked meanwhile (another tab): opening Write SMS again asks again.
+    bank.linked = true;
+    await act(async () => document.querySelector<HTMLButtonElement>('.ant-drawer-close')!.click());
+    await act(async () => button('Write SMS')!.click());
+    await waitFor(() => document.querySelector('[data-testid="compose-bank"]') === null);
   });
 
   it('with a linked bank, says Submit waits for the cost, and lists only the unexpected characters', async () => {

@@ -141,8 +141,10 @@ export function CustomersView() {
   const count = useCustomerCount(apiFilter);
   const isReviewer = roles.includes('agent') || roles.includes('admin');
   const submit = useSubmitCampaign();
-  // Whether a campaign can be paid for, known before a word is written (the campaigns card reads the same list).
-  const bankLinked = useCampaigns().data?.bankLinked;
+  // Whether a campaign can be paid for, known before a word is written (the campaigns card reads the same
+  // list); asked again when the composer opens, since the bank may have been linked since the page loaded.
+  const campaigns = useCampaigns();
+  const bankLinked = campaigns.data?.bankLinked;
 
   const runSearch = () => {
     if (searchUnchanged(draft, filter)) {
@@ -167,6 +169,7 @@ export function CustomersView() {
     }
     setQuote(null);
     setComposing(true);
+    void campaigns.refetch();
   };
 
   const request = () => ({ bodyEn, bodyZh: bodyZh || undefined, audience });
