@@ -27,3 +27,18 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
   ]);
   return { webp: webp.data, jpeg, width: webp.info.width, height: webp.info.height };
 }
+
+/**
+ * An image's declared width and height, read from its header without decoding a pixel, or null when
+ * the bytes are no image sharp can read. A file of a few bytes can declare 40,000 x 40,000 pixels, so
+ * bounds are checked on this before anything decodes or serves it (no pixel limit here: the caller
+ * decides, with its own message).
+ */
+export async function imageDimensions(input: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}

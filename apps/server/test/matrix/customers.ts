@@ -29,6 +29,11 @@ export async function customersBuilders(env: TMatrixEnv): Promise<Record<string,
       build: () => ({ url: '/api/api/customers/settings', payload: { pointsPerDollar: 1 } }),
       crossTenant: [200],
     },
+    'POST /api/api/customers/lookup-names': {
+      build: () => ({ url: '/api/api/customers/lookup-names', payload: { names: ['Harbor matrix regular'] } }),
+      // Another restaurant's owner finds no one by Harbor's customer's name.
+      crossTenant: [400],
+    },
     'GET /api/api/customers/:id': { build: () => ({ url: `/api/api/customers/${customerId}` }) },
     // Another restaurant's owner naming Harbor's customer finds nobody to text.
     'POST /api/api/customers/campaigns/quote': {

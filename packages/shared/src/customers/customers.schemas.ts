@@ -96,6 +96,18 @@ export const ZCustomerList = z.object({
 });
 
 /** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (then `totalCapped`: there are more). */
+/** Names looked up at once ("Add by name" on the user list). */
+export const MAX_NAME_LOOKUP = 200;
+/** Customers (members) by name, to select them for an SMS: every name must match one or more. */
+export const ZCustomerNameLookup = z.object({
+  names: z.array(zText().trim().min(1).max(80)).min(1).max(MAX_NAME_LOOKUP),
+});
+export type TCustomerNameLookup = z.infer<typeof ZCustomerNameLookup>;
+export const ZCustomerNameMatches = z.object({
+  customers: z.array(z.object({ id: z.number().int(), name: z.string(), phone: z.string() })),
+});
+export type TCustomerNameMatches = z.infer<typeof ZCustomerNameMatches>;
+
 export const ZCustomerCount = z.object({
   total: z.number().int(),
   totalCapped: z.boolean(),
@@ -203,6 +215,13 @@ export const ZCampaign = z.object({
 export type TCampaign = z.infer<typeof ZCampaign>;
 
 export const ZCampaignList = z.object({ rows: z.array(ZCampaign) });
+/**
+ * The restaurant's own campaigns, and whether its bank is linked and verified: without it a campaign
+ * can be neither submitted nor sent (SPEC 5 'Please link bank information first'), so the composer
+ * says so when it opens rather than after the message is written.
+ */
+export const ZOwnCampaignList = ZCampaignList.extend({ bankLinked: z.boolean() });
+export type TOwnCampaignList = z.infer<typeof ZOwnCampaignList>;
 
 export const ZReviewRequest = z.object({
   decision: z.enum(['approved', 'rejected']),
@@ -225,5 +244,8 @@ export const ZSmsPricingRequest = z.object({
   pricePerPartMicros: z.number().int().min(0).max(1_000_000),
   taxRateBasisPoints: z.number().int().min(0).max(5_000),
 });
+/** The pricing as read, and whether the caller may change it (platform staff only), so no one else sees a form. */
+export const ZSmsPricingView = ZSmsPricingRequest.extend({ editable: z.boolean() });
+export type TSmsPricingView = z.infer<typeof ZSmsPricingView>;
 
 export const ZMessageAnswer = z.object({ message: z.string() });

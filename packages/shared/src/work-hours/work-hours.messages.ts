@@ -10,6 +10,10 @@ export const WORK_HOURS_MESSAGES = {
   signatureUnknown: { en: 'This signature was not found. Please sign again.', zh: '未找到该签名，请重新签名。' },
   signatureInvalid: { en: 'The signature must be a PNG image', zh: '签名必须是 PNG 图片' },
   signatureTooLarge: { en: 'The signature image is too large', zh: '签名图片太大' },
+  signatureTooManyPixels: {
+    en: 'The signature image can be at most 4000 × 4000 pixels',
+    zh: '签名图片最大为 4000 × 4000 像素',
+  },
   overlap: {
     en: 'This shift overlaps another shift of the same employee',
     zh: '该班次与该员工的另一个班次时间重叠',

@@ -72,6 +72,11 @@ export type TDeleteShiftRequest = z.input<typeof ZDeleteShiftRequest>;
 
 /** About 300 KB of base64: a signature pad's PNG is a few KB. */
 export const SIGNATURE_MAX_CHARS = 400_000;
+/**
+ * A signature's width and height at most (signatureTooManyPixels): a pad 600 px wide on a 4x screen is
+ * 2,400. A PNG of a few bytes can declare far more, and decoding it would take gigabytes.
+ */
+export const SIGNATURE_MAX_SIDE_PX = 4000;
 export const ZSignatureRequest = z.object({
   imageDataURL: z
     .string()

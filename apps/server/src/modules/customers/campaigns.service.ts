@@ -253,7 +253,8 @@ export class CampaignsService {
       this.deps.db,
       sql`${this.select(sql`c.restaurant_id = ${restaurantId}`)} order by c.created_at desc, c.id desc limit 50`,
     );
-    return { rows: rows.map((r) => this.toCampaign(r)) };
+    const bankLinked = await isBankVerified(this.deps.db, await this.restaurantNode(restaurantId));
+    return { rows: rows.map((r) => this.toCampaign(r)), bankLinked };
   }
 
   async recipients(auth: AuthContext, id: number, page: number) {

@@ -7,11 +7,15 @@ import {
   ZCustomerCount,
   ZCustomerDetail,
   ZCustomerFilter,
+  ZCustomerNameLookup,
+  ZCustomerNameMatches,
   ZCustomerList,
   ZCustomerListQuery,
   ZRecipientList,
   ZReviewRequest,
   ZSmsPricingRequest,
+  ZSmsPricingView,
+  ZOwnCampaignList,
 } from '@ra/shared/customers/customers.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -101,6 +105,19 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       },
     });
 
+    app.post('/api/api/customers/lookup-names', {
+      schema: {
+        tags: ['customers'],
+        summary: 'Customers (members) by name, to select for an SMS',
+        description:
+          "Any case, spaces collapsed; a shared name matches every customer with it. 400 when a name matches no one: 'Member name does not exist. Please re-enter the following' under names.<index> for each.",
+        body: ZCustomerNameLookup,
+        response: { 200: ZCustomerNameMatches },
+      },
+      config: restaurant,
+      handler: (request) => deps.customers.byNames(authOf(request), request.body.names),
+    });
+
     app.get('/api/api/customers/:id', {
       schema: {
         tags: ['customers'],
@@ -138,7 +155,8 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: "The restaurant's campaigns with state and progress",
-        response: { 200: ZCampaignList },
+        description: 'bankLinked: whether a campaign can be submitted and sent (a verified bank account).',
+        response: { 200: ZOwnCampaignList },
       },
       config: restaurant,
       handler: (request) => deps.campaigns.listOwn(authOf(request)),
@@ -197,10 +215,11 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'The platform SMS price per part (micro-dollars) and tax rate (basis points)',
-        response: { 200: ZSmsPricingRequest },
+        description: 'editable: whether the caller may set it (platform staff), so the web shows a form to them only.',
+        response: { 200: ZSmsPricingView },
       },
       config: { access: { kind: 'authenticated' } },
-      handler: () => deps.campaigns.pricing(),
+      handler: async (request) => ({ ...(await deps.campaigns.pricing()), editable: authOf(request).isAdmin }),
     });
 
     app.put('/api/api/customers/sms/pricing', {

@@ -4,7 +4,8 @@ import { CUSTOMER_COUNT_CAP, MAX_SELECTED } from '@ra/shared/customers/customers
 import type { Database } from '../../db/client.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { MESSAGES } from '@ra/shared/errors';
 
 export type TRow = Record<string, unknown>;
 export async function rowsOf<T extends TRow = TRow>(db: Database, query: SQL): Promise<T[]> {
@@ -182,6 +183,33 @@ export class CustomersService {
       pageSize: query.pageSize,
       computedAt: iso(settings?.computed_at),
     };
+  }
+
+  /**
+   * Customers (members) by name, any case, spaces collapsed; a name shared by several matches them all.
+   * A name that matches no one is refused with SPEC 8's 'Member name does not exist. Please re-enter
+   * the following', under `names.<index>` for each such name, so the page can list them to re-enter;
+   * then nothing is selected.
+   */
+  async byNames(auth: AuthContext, names: string[]) {
+    const restaurantId = requireListRole(auth);
+    const normal = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+    const wanted = [...new Set(names.map(normal))];
+    const rows = await rowsOf(
+      this.db,
+      sql`select id, name, phone from customers
+        where restaurant_id = ${restaurantId}
+          and lower(regexp_replace(btrim(name), '\s+', ' ', 'g')) = any(${arrayParam(wanted, 'text')})
+        order by name, id limit ${MAX_SELECTED + 1}`,
+    );
+    const found = new Set(rows.map((r) => normal(String(r.name))));
+    const missing = names.flatMap((name, i) => (found.has(normal(name)) ? [] : [i]));
+    if (missing.length > 0) {
+      const error = new FieldError(`names.${missing[0]}`, MESSAGES.memberNotFound.en);
+      for (const i of missing) error.errors[`names.${i}`] = MESSAGES.memberNotFound.en;
+      throw error;
+    }
+    return { customers: rows.map((r) => ({ id: num(r.id), name: String(r.name), phone: String(r.phone) })) };
   }
 
   /** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (the page asks for it beside the list). */

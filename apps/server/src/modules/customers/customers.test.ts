@@ -1,3 +1,4 @@
+import { MESSAGES } from '@ra/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
@@ -283,6 +284,43 @@ describe('customers from orders', () => {
   });
 });
 
+describe('customers by name', () => {
+  const lookup = (call: typeof owner, names: string[]) =>
+    call({ method: 'POST', url: '/api/api/customers/lookup-names', payload: { names } });
+
+  it('finds members by name in any case, and refuses unknown names with the SPEC message under each one', async () => {
+    const found = await lookup(owner, ['  lin   WEI ']);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().customers).toEqual([{ id: expect.any(Number), name: 'Lin Wei', phone: '+15550102001' }]);
+
+    const missing = await lookup(owner, ['Lin Wei', 'Nobody Here', 'Ghost']);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({
+      'names.1': 'Member name does not exist. Please re-enter the following',
+      'names.2': 'Member name does not exist. Please re-enter the following',
+    });
+    expect(MESSAGES.memberNotFound.zh).toBe('成员名称不存在，请重新输入');
+    // Another restaurant's owner finds no one by Harbor's customer's name; staff may not look.
+    expect((await lookup(dragonOwner, ['Lin Wei'])).statusCode).toBe(400);
+    expect((await lookup(staff, ['Lin Wei'])).statusCode).toBe(403);
+  });
+});
+
+describe('SMS pricing', () => {
+  it('tells platform staff they may change the pricing, and agents and owners that they may not (and refuses them)', async () => {
+    const admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
+    const read = async (call: typeof owner) =>
+      (await call({ method: 'GET', url: '/api/api/customers/sms/pricing' })).json() as { editable: boolean };
+    expect((await read(admin)).editable).toBe(true);
+    expect((await read(agent)).editable).toBe(false);
+    expect((await read(owner)).editable).toBe(false);
+    const { editable: _, ...pricing } = await read(agent);
+    expect((await agent({ method: 'PUT', url: '/api/api/customers/sms/pricing', payload: pricing })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
 describe('campaigns', () => {
   let ids: number[];
   beforeAll(async () => {
@@ -353,7 +391,11 @@ describe('campaigns', () => {
       payload: { ...body, audience: { ids } },
     });
     expect(noBank.json().message).toBe(msg('linkBankFirst'));
+    // The composer knows before anything is written.
+    const own = () => owner({ method: 'GET', url: '/api/api/customers/campaigns' });
+    expect((await own()).json().bankLinked).toBe(false);
     await ctx.db.update(bankAccounts).set({ status: 'verified' }).where(eq(bankAccounts.nodeId, harborNode));
+    expect((await own()).json().bankLinked).toBe(true);
 
     const submit = await owner({
       method: 'POST',

@@ -14,6 +14,7 @@ import { WORK_HOURS_MESSAGES, type TWorkHoursMessageKey } from '@ra/shared/work-
 import {
   LABOR_MAX_DAYS,
   REASON_MAX,
+  SIGNATURE_MAX_SIDE_PX,
   type TCheckPermResponse,
   type TLaborResponse,
   type TPeriodState,
@@ -28,6 +29,7 @@ import type { ZBreakInput, ZClockRequest, ZPosClockRequest } from '@ra/shared/wo
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
+import { imageDimensions } from '../../lib/images.ts';
 import { CONFIG_DEFAULTS } from '../restaurant/restaurant.settings.ts';
 import type { AuditRepository } from '../audit/audit.repository.ts';
 import type { SignatureStore } from './signature-store.ts';
@@ -690,6 +692,11 @@ export class WorkHoursService {
   async storeSignature(auth: AuthContext, restId: number, imageDataURL: string): Promise<{ signatureUrl: string }> {
     const restaurantId = this.restaurantOf(auth, restId);
     const bytes = Buffer.from(imageDataURL.slice(imageDataURL.indexOf(',') + 1), 'base64');
+    // Bounded by the size the header declares, before anything decodes it or serves it back.
+    const size = await imageDimensions(bytes);
+    if (!size) throw fieldError('imageDataURL', 'signatureInvalid');
+    if (size.width > SIGNATURE_MAX_SIDE_PX || size.height > SIGNATURE_MAX_SIDE_PX)
+      throw fieldError('imageDataURL', 'signatureTooManyPixels');
     const name = await this.signatures.save(restaurantId, bytes);
     if (!name) throw fieldError('imageDataURL', 'signatureInvalid');
     return { signatureUrl: `${signatureBase(restaurantId)}${name}` };

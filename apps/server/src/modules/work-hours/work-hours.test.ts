@@ -1,7 +1,9 @@
+import { crc32, deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayBounds } from '@ra/shared/business-day/business-day';
+import { WORK_HOURS_MESSAGES } from '@ra/shared/work-hours/work-hours.messages';
 import type { TLaborResponse, TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
 import { auditLog } from '../../db/schema/audit.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
@@ -330,6 +332,97 @@ describe('edits from the dashboard', () => {
     expect(
       (await sheet(manager, CURRENT)).timesheet.rows.find((r) => r.xid === sofiaXid)!.shifts[0]!.editSignatureUrl,
     ).toBeNull();
+  });
+});
+
+describe('signatures on changes from the dashboard', () => {
+  it('refuses adding or deleting a shift without a signature while the restaurant requires one, and takes a signed one', async () => {
+    await setConfig('requireSignatureForWorkHoursEdit', 'true');
+    try {
+      const url = `/api/api/restaurant/${restId}/user/${sofiaXid}/clock/out`;
+      const inAt = at('2026-03-10T14:00:00Z');
+      const shift = { inTimeReportedAs: inAt, timeReportedAs: inAt + 4 * 3_600_000, reason: 'Forgot to clock in' };
+      const before = (await sheet(manager, CURRENT)).timesheet.rows.find((r) => r.xid === sofiaXid)!.shifts.length;
+      const unsigned = await manager({ method: 'POST', url, payload: shift });
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().errors).toEqual({ signatureUrl: 'Please sign to confirm this change' });
+      // Nothing was added.
+      expect((await sheet(manager, CURRENT)).timesheet.rows.find((r) => r.xid === sofiaXid)!.shifts).toHaveLength(
+        before,
+      );
+
+      const sign = async () =>
+        (
+          (await (
+            await manager({
+              method: 'POST',
+              url: `/api/api/restaurant/${restId}/workhour-signature`,
+              payload: { imageDataURL: PNG },
+            })
+          ).json()) as { signatureUrl: string }
+        ).signatureUrl;
+      const added = await manager({ method: 'POST', url, payload: { ...shift, signatureUrl: await sign() } });
+      expect(added.statusCode, added.body).toBe(200);
+      const id = added.json().id as number;
+
+      const unsignedDelete = await manager({
+        method: 'POST',
+        url: '/api/api/restaurant/user/delete',
+        payload: { inId: id, outId: id, reason: 'Entered twice' },
+      });
+      expect(unsignedDelete.statusCode).toBe(400);
+      expect(unsignedDelete.json().errors).toEqual({ signatureUrl: 'Please sign to confirm this change' });
+      const signedDelete = await manager({
+        method: 'POST',
+        url: '/api/api/restaurant/user/delete',
+        payload: { inId: id, outId: id, reason: 'Entered twice', signatureUrl: await sign() },
+      });
+      expect(signedDelete.statusCode, signedDelete.body).toBe(200);
+    } finally {
+      await setConfig('requireSignatureForWorkHoursEdit', 'false');
+    }
+  });
+
+  it('refuses a signature whose header declares more pixels than a signature pad makes, before decoding it', async () => {
+    // A real PNG header (IHDR with its CRC) declaring 40,000 x 40,000 pixels, in under 100 bytes.
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body) >>> 0);
+      return Buffer.concat([length, body, crc]);
+    };
+    const huge = (width: number, height: number) => {
+      const ihdr = Buffer.alloc(13);
+      ihdr.writeUInt32BE(width, 0);
+      ihdr.writeUInt32BE(height, 4);
+      ihdr[8] = 8; // bit depth
+      ihdr[9] = 2; // RGB
+      return Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        chunk('IHDR', ihdr),
+        chunk('IDAT', deflateSync(Buffer.alloc(16))),
+        chunk('IEND', Buffer.alloc(0)),
+      ]);
+    };
+    const post = (png: Buffer) =>
+      manager({
+        method: 'POST',
+        url: `/api/api/restaurant/${restId}/workhour-signature`,
+        payload: { imageDataURL: `data:image/png;base64,${png.toString('base64')}` },
+      });
+    const bomb = huge(40_000, 40_000);
+    expect(bomb.length).toBeLessThan(100);
+    const refused = await post(bomb);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ imageDataURL: 'The signature image can be at most 4000 × 4000 pixels' });
+    // The web shows it in Chinese from the shared catalogue (lib/server-message.ts).
+    expect(WORK_HOURS_MESSAGES.signatureTooManyPixels.zh).toBe('签名图片最大为 4000 × 4000 像素');
+    // One side too long is enough; a pad-sized header passes the bound.
+    expect((await post(huge(4001, 10))).statusCode).toBe(400);
+    expect((await post(huge(10, 4001))).statusCode).toBe(400);
+    expect((await post(huge(4000, 4000))).statusCode).not.toBe(400);
   });
 });
 

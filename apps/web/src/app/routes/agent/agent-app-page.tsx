@@ -57,7 +57,7 @@ export default function AgentAppPage() {
     { key: 'notifications', label: t('tabs.notifications'), children: <NotificationsPanel /> },
     { key: 'paychecks', label: t('tabs.paychecks'), children: <PaychecksPanel today={today} isAdmin={isAdmin} /> },
     { key: 'team', label: t('tabs.team'), children: <TeamPanel isAdmin={isAdmin} /> },
-    { key: 'smsReviews', label: <SmsReviewsLabel />, children: <SmsReviewsPanel isAdmin={isAdmin} /> },
+    { key: 'smsReviews', label: <SmsReviewsLabel />, children: <SmsReviewsPanel /> },
   ];
 
   return (

@@ -5,6 +5,9 @@ import type {
   TCampaignRequest,
   TCustomerCount,
   TCustomerFilter,
+  TCustomerNameMatches,
+  TOwnCampaignList,
+  TSmsPricingView,
   ZCampaignList,
   ZCustomerDetail,
   ZCustomerList,
@@ -49,7 +52,7 @@ export function useCustomerCount(filter: TCustomerFilter) {
 export function useCampaigns() {
   return useQuery({
     queryKey: ['customers', 'campaigns'],
-    queryFn: ({ signal }) => get<TCampaignList>('/api/customers/campaigns', { signal, silent: true }),
+    queryFn: ({ signal }) => get<TOwnCampaignList>('/api/customers/campaigns', { signal, silent: true }),
     refetchInterval: (q) =>
       q.state.data?.rows.some((c) => c.sendState === 'sending' || c.sendState === 'waiting') ? 2000 : false,
   });
@@ -65,6 +68,10 @@ export function useReviews(enabled: boolean, status: TReviewStatus = 'pending') 
     enabled,
   });
 }
+
+/** Customers (members) by name, to select for an SMS; a 400 names each name that matches no one. */
+export const lookupCustomerNames = (names: string[]) =>
+  post<TCustomerNameMatches>('/api/customers/lookup-names', { names }, { silent: true });
 
 export const quoteCampaign = (body: TCampaignRequest) =>
   post<TCampaignQuote>('/api/customers/campaigns/quote', body, { silent: true });
@@ -132,11 +139,11 @@ export function useSavePointsRule() {
 
 export type TSmsPricing = { pricePerPartMicros: number; taxRateBasisPoints: number };
 
-/** The platform SMS pricing (admins set it). */
+/** The platform SMS pricing, and whether the caller may set it (platform staff only). */
 export function useSmsPricing(enabled = true) {
   return useQuery({
     queryKey: ['customers', 'pricing'],
-    queryFn: ({ signal }) => get<TSmsPricing>('/api/customers/sms/pricing', { signal, silent: true }),
+    queryFn: ({ signal }) => get<TSmsPricingView>('/api/customers/sms/pricing', { signal, silent: true }),
     enabled,
   });
 }
@@ -145,6 +152,6 @@ export function useSaveSmsPricing() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pricing: TSmsPricing) => put<TSmsPricing>('/api/customers/sms/pricing', pricing, { silent: true }),
-    onSuccess: (data) => client.setQueryData(['customers', 'pricing'], data),
+    onSuccess: (data) => client.setQueryData<TSmsPricingView>(['customers', 'pricing'], { ...data, editable: true }),
   });
 }

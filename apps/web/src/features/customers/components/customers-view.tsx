@@ -1,14 +1,34 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useSession } from '../../../stores/session.ts';
-import { quoteCampaign, useCustomerCount, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
+import {
+  quoteCampaign,
+  useCampaigns,
+  useCustomerCount,
+  useCustomers,
+  useSubmitCampaign,
+} from '../api/customers-api.ts';
 import {
   audienceSize as audienceSizeOf,
   customerSearch,
@@ -19,6 +39,8 @@ import {
   type TFilter,
 } from '../customers-filter.ts';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning, says, tr } from '../feedback.ts';
+import { charLabel, submitBlocker, ucs2Notice } from '../sms-composer.ts';
+import { AddByNameDialog } from './add-by-name.tsx';
 import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
@@ -26,23 +48,31 @@ import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
 
 const PAGE_SIZE = 20;
 
-/** The live counter of one variant: encoding, characters, parts, and the characters that forced UCS-2. */
+/**
+ * The live counter of one variant: encoding, characters, parts; a Chinese text is said once to be
+ * UCS-2, and an otherwise plain text names the characters that made it UCS-2 (curly quotes, emoji).
+ */
 function SmsCounter({ body, language }: { body: string; language: TSmsLanguage }) {
   const { t } = useTranslation('customers');
   const a = analyzeSms(body, language);
+  const notice = ucs2Notice(a);
+  const shown = notice.unexpected.slice(0, 12);
   return (
     <Typography.Text type={a.tooLong ? 'danger' : 'secondary'} data-testid={`counter-${language}`}>
       {a.encoding} · {t('characters', { count: a.characters })} · {t('parts', { count: a.parts })}
       {a.tooLong && <> · {says('tooLong')}</>}
-      {a.forcedUcs2.length > 0 && (
+      {notice.chinese && <> · {t('ucs2Chinese')}</>}
+      {shown.length > 0 && (
         <>
           {' · '}
-          {t('forced')}{' '}
-          {a.forcedUcs2.slice(0, 12).map((c) => (
+          {t('ucs2Unexpected')}{' '}
+          {shown.map((c) => (
             <Tag key={c} color="orange">
-              {c}
+              {charLabel(c)}
             </Tag>
           ))}
+          {notice.unexpected.length > shown.length &&
+            t('moreChars', { count: notice.unexpected.length - shown.length })}
         </>
       )}
     </Typography.Text>
@@ -101,6 +131,7 @@ export function CustomersView() {
   const [selected, setSelected] = useState<number[]>([]);
   const [useFilterAudience, setUseFilterAudience] = useState(false);
   const [composing, setComposing] = useState(false);
+  const [addingByName, setAddingByName] = useState(false);
   const [bodyEn, setBodyEn] = useState('');
   const [bodyZh, setBodyZh] = useState('');
   const [quote, setQuote] = useState<TCampaignQuote | null>(null);
@@ -112,6 +143,10 @@ export function CustomersView() {
   const count = useCustomerCount(apiFilter);
   const isReviewer = roles.includes('agent') || roles.includes('admin');
   const submit = useSubmitCampaign();
+  // Whether a campaign can be paid for, known before a word is written (the campaigns card reads the same
+  // list); asked again when the composer opens, since the bank may have been linked since the page loaded.
+  const campaigns = useCampaigns();
+  const bankLinked = campaigns.data?.bankLinked;
 
   const runSearch = () => {
     if (searchUnchanged(draft, filter)) {
@@ -136,6 +171,7 @@ export function CustomersView() {
     }
     setQuote(null);
     setComposing(true);
+    void campaigns.refetch();
   };
 
   const request = () => ({ bodyEn, bodyZh: bodyZh || undefined, audience });
@@ -164,11 +200,18 @@ export function CustomersView() {
     }
   };
 
+  const blocker = submitBlocker({
+    bankLinked,
+    bodyEn,
+    tooLong: analyzeSms(bodyEn, 'en').tooLong || (!!bodyZh && analyzeSms(bodyZh, 'zh').tooLong),
+    quoted: quote !== null,
+  });
+
   const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
   const centsOf = (v: number | string | null) => (v === null || v === '' ? undefined : Math.round(Number(v) * 100));
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Card title={t('title')}>
         <Form layout="inline" style={{ rowGap: 8 }} onFinish={runSearch}>
           <Form.Item label={t('range')}>
@@ -283,6 +326,7 @@ export function CustomersView() {
                   ? t('resultCountCapped', { count: count.data.total })
                   : t('resultCount', { count: count.data.total })}
           </Typography.Text>
+          {!useFilterAudience && <Button onClick={() => setAddingByName(true)}>{t('addByName')}</Button>}
           <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>
             {useFilterAudience ? t('pickByHand') : t('allResults')}
           </Button>
@@ -356,17 +400,42 @@ export function CustomersView() {
       </Card>
 
       <CampaignsCard />
-      {isReviewer && <SmsReviewsPanel isAdmin={roles.includes('admin')} />}
+      {isReviewer && <SmsReviewsPanel />}
       <PointsRuleCard />
 
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <AddByNameDialog
+        open={addingByName}
+        onClose={() => setAddingByName(false)}
+        onFound={(ids) => {
+          const next = [...new Set([...selected, ...ids])];
+          if (next.length > MAX_SELECTED) {
+            notifyWarning(says('maxSelected'));
+            return;
+          }
+          setSelected(next);
+          setAddingByName(false);
+          notifySuccess(t('addedByName', { count: next.length - selected.length }));
+        }}
+      />
       <Drawer
         open={composing}
         onClose={() => setComposing(false)}
         title={t('compose')}
-        width={Math.min(520, window.innerWidth)}
+        size={Math.min(520, window.innerWidth)}
       >
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {bankLinked === false && (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              data-testid="compose-bank"
+              title={says('linkBankFirst')}
+              description={t('linkBankWhy')}
+              action={<Link to="/businessInfo/index?tab=bank">{t('openBank')}</Link>}
+            />
+          )}
           <Typography.Text type="secondary">
             {audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}
           </Typography.Text>
@@ -397,9 +466,20 @@ export function CustomersView() {
             {t('quote')}
           </Button>
           {quote && <QuoteCard quote={quote} />}
-          <Button type="primary" disabled={!quote} loading={submit.isPending} onClick={doSubmit}>
+          <Button
+            type="primary"
+            disabled={blocker !== null}
+            loading={submit.isPending}
+            onClick={doSubmit}
+            aria-describedby={blocker ? 'compose-blocker' : undefined}
+          >
             {t('submit')}
           </Button>
+          {blocker && (
+            <Typography.Text type="secondary" id="compose-blocker" data-testid="compose-blocker">
+              {blocker === 'quoteFirst' ? t('quoteFirst') : says(blocker)}
+            </Typography.Text>
+          )}
         </Space>
       </Drawer>
     </Space>

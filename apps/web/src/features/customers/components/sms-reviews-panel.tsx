@@ -7,7 +7,14 @@ import { restaurantZoneOf } from '@ra/shared/format/restaurant-time';
 import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { errorText } from '../../../lib/request.ts';
 import { zonedFormat } from '../../../lib/restaurant-time.ts';
-import { useReview, useReviews, useSaveSmsPricing, useSmsPricing, type TReviewStatus } from '../api/customers-api.ts';
+import {
+  useReview,
+  useReviews,
+  useSaveSmsPricing,
+  useSmsPricing,
+  type TReviewStatus,
+  type TSmsPricing,
+} from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 import { money } from './customer-drawer.tsx';
 
@@ -43,9 +50,10 @@ export function CostDetails({ c }: { c: TCampaign }) {
 /**
  * Campaigns waiting for review across the caller's subtree (agents and their team members; admins see
  * all): content, recipients, creator, created at and cost; approve or reject with an optional note.
- * Admins also set the platform's SMS price per part and tax rate here.
+ * Below, the platform's SMS price per part and tax rate: a form for platform staff, who alone may set
+ * it (the server says who), and the figures for everyone else.
  */
-export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
+export function SmsReviewsPanel() {
   const { t, i18n } = useTranslation('customers');
   const [status, setStatus] = useState<TReviewStatus>('pending');
   const reviews = useReviews(true, status);
@@ -70,7 +78,7 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="sms-reviews">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="sms-reviews">
       <Card
         title={t('reviews')}
         size="small"
@@ -150,7 +158,7 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
           ]}
         />
       </Card>
-      {isAdmin && <SmsPricingCard />}
+      <SmsPricingCard />
       <Modal
         open={deciding !== null}
         title={
@@ -182,20 +190,41 @@ export function SmsReviewsPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   );
 }
 
-/** Admin: the platform's SMS price per part (dollars, shown to 4 places) and tax rate (%). */
+/**
+ * The platform's SMS price per part (dollars, shown to 4 places) and tax rate (%): a form with Save for
+ * platform staff, the figures alone for agents and everyone else, who would be refused a change.
+ */
 export function SmsPricingCard() {
   const { t } = useTranslation('customers');
   const pricing = useSmsPricing();
+  if (pricing.isError) return null;
+  if (!pricing.data) return <Card title={t('pricingTitleReadOnly')} size="small" loading />;
+  if (!pricing.data.editable) {
+    return (
+      <Card title={t('pricingTitleReadOnly')} size="small" data-testid="sms-pricing">
+        <Typography.Text>
+          {t('pricingIs', {
+            price: (pricing.data.pricePerPartMicros / 1_000_000).toFixed(4),
+            tax: (pricing.data.taxRateBasisPoints / 100).toFixed(2),
+          })}
+        </Typography.Text>
+      </Card>
+    );
+  }
+  return <SmsPricingForm pricing={pricing.data} />;
+}
+
+function SmsPricingForm({ pricing }: { pricing: TSmsPricing }) {
+  const { t } = useTranslation('customers');
   const save = useSaveSmsPricing();
   const [price, setPrice] = useState<number | null>(null);
   const [tax, setTax] = useState<number | null>(null);
   useEffect(() => {
-    if (!pricing.data) return;
-    setPrice(pricing.data.pricePerPartMicros / 1_000_000);
-    setTax(pricing.data.taxRateBasisPoints / 100);
-  }, [pricing.data]);
+    setPrice(pricing.pricePerPartMicros / 1_000_000);
+    setTax(pricing.taxRateBasisPoints / 100);
+  }, [pricing]);
   return (
-    <Card title={t('pricingTitle')} size="small" loading={pricing.isLoading} data-testid="sms-pricing">
+    <Card title={t('pricingTitle')} size="small" data-testid="sms-pricing">
       <Space wrap align="center">
         <span>{t('pricePerPart')}</span>
         <InputNumber

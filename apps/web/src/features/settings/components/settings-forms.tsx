@@ -36,6 +36,7 @@ import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
+import { WorkHourSignatureSettings } from './work-hour-signature-settings.tsx';
 import { useBusinessSettings, useNamedSettings, useUpdateNamedSettings, useUpdateSettings } from '../api/settings.ts';
 
 const tr = (m: string) => translateServerMessage(m, currentLanguage());
@@ -259,6 +260,9 @@ export function PosSettings() {
       </Card>
       <Card size="small" title={t('general.title')}>
         <GeneralSettings />
+      </Card>
+      <Card size="small" title={t('workHours.title')} data-testid="work-hour-signature-settings">
+        <WorkHourSignatureSettings />
       </Card>
     </Space>
   );

@@ -21,6 +21,7 @@ import { useDeleteShift } from '../api/delete-shift.ts';
 import { useSaveShift } from '../api/save-shift.ts';
 import { uploadSignature } from '../api/upload-signature.ts';
 import { fromZonedInput, toZonedInput } from '../work-hours-url.ts';
+import { shiftSignature } from '../signature.ts';
 import { SignatureField, type TSignatureHandle } from './signature-field.tsx';
 
 interface TBreakRow {
@@ -35,7 +36,8 @@ type TErrors = Partial<Record<'in' | 'out' | 'breaks' | 'reason' | 'signatureUrl
 /**
  * Adds or changes one shift with the SPEC 7 calls: clock in and out in the restaurant's time, breaks
  * (meal or rest, paid or not), declared tips, waiting time when the restaurant uses it, a reason
- * (always) and a signature (when requireSignatureForWorkHoursEdit is on).
+ * (always) and a signature (required when requireSignatureForWorkHoursEdit is on, offered when the
+ * restaurant takes signatures).
  */
 export function ShiftDrawer({
   open,
@@ -82,7 +84,8 @@ export function ShiftDrawer({
   const signature = useRef<TSignatureHandle | null>(null);
   const save = useSaveShift();
   const remove = useDeleteShift();
-  const needsSignature = settings.requireSignatureForWorkHoursEdit;
+  const signatureMode = shiftSignature(settings);
+  const needsSignature = signatureMode === 'required';
   const onSigned = useCallback(() => setErrors((e) => ({ ...e, signatureUrl: undefined })), []);
 
   const draft = useMemo(() => {
@@ -123,7 +126,7 @@ export function ShiftDrawer({
     const next: TErrors = {};
     const parsed = ZReason.safeParse(reason);
     if (!parsed.success) next.reason = tr(parsed.error.issues[0]?.message ?? WORK_HOURS_MESSAGES.reasonRequired.en);
-    const drawn = needsSignature ? (signature.current?.read() ?? null) : null;
+    const drawn = signatureMode !== 'none' ? (signature.current?.read() ?? null) : null;
     if (needsSignature && !drawn) next.signatureUrl = tr(WORK_HOURS_MESSAGES.signatureRequired.en);
     setErrors((e) => ({ ...e, ...next, form: undefined }));
     if (Object.keys(next).length > 0 || !parsed.success) return null;
@@ -405,10 +408,10 @@ export function ShiftDrawer({
             </span>
           )}
         </label>
-        {needsSignature && (
+        {signatureMode !== 'none' && (
           <>
             <SignatureField
-              label={t('form.signature')}
+              label={needsSignature ? t('form.signature') : t('form.signatureOptional')}
               hint={t('form.signatureHint')}
               handleRef={signature}
               onChange={onSigned}
