@@ -107,7 +107,16 @@ export const ZCouponInput = z
     code: zText().trim().default(''),
     overAmount: ZCents.default(0),
     minusAmount: ZCents.default(0),
-    discount: z.number().int().min(0).max(1000).default(0),
+    /**
+     * Percent off. Never above 100 for any type (a type without a discount sends 0): a typo such as 150
+     * is refused with the SPEC 5 message, never clamped or kept (docs/decisions.md "Number fields").
+     */
+    discount: z
+      .number({ error: en('coupons.discountRange') })
+      .int(en('coupons.discountRange'))
+      .min(0, en('coupons.discountRange'))
+      .max(COUPON_DISCOUNT_MAX, en('coupons.discountRange'))
+      .default(0),
     /** Optional total limit (SPEC 5, 9: at least 2); null is unlimited. */
     totalNum: z.number().int().max(10_000_000).nullable().default(null),
     /** Comma-separated ids as typed (SPEC 5 "item id list"). */

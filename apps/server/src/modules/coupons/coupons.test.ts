@@ -75,6 +75,36 @@ describe('coupons', () => {
     expect(list.json().total).toBe(0);
   });
 
+  it('refuses a discount above 100% for every coupon type, on create and on edit, and changes nothing', async () => {
+    const base = { name: 'Typo 150', overAmount: 5000, minusAmount: 1, itemIds: '1', toppingIds: '1' };
+    for (const type of [
+      'spendDiscount',
+      'piecesDiscount',
+      'itemDiscount',
+      'toppingDiscount',
+      'buyGive',
+      'spendMinus',
+    ]) {
+      const res = await manager({ method: 'POST', url: '/api/api/coupon', payload: { ...base, type, discount: 150 } });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json().errors.discount, type).toBe(en('coupons.discountRange'));
+    }
+    const list = await manager({ method: 'GET', url: '/api/api/coupon', query: { q: 'Typo 150' } });
+    expect(list.json().total).toBe(0);
+
+    const ok = await createCoupon({ name: 'Spend 50 ten off', type: 'spendDiscount', overAmount: 5000, discount: 10 });
+    const edit = await manager({
+      method: 'PUT',
+      url: `/api/api/coupon/${ok.id}`,
+      payload: { name: 'Spend 50 ten off', type: 'spendDiscount', overAmount: 5000, discount: 150 },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors.discount).toBe(en('coupons.discountRange'));
+    const after = await manager({ method: 'GET', url: `/api/api/coupon/${ok.id}` });
+    expect(after.json().discount).toBe(10);
+    await manager({ method: 'DELETE', url: `/api/api/coupon/${ok.id}` });
+  });
+
   it('creates, edits and deletes a coupon with audit rows; codes are unique and compared in capitals', async () => {
     const created = await createCoupon({ name: 'Spring', type: 'customCode', code: 'spring-5', minusAmount: 500 });
     expect(created.code).toBe('SPRING-5');

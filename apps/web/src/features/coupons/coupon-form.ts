@@ -7,6 +7,7 @@ import {
   type TCouponInput,
   type TCouponType,
 } from '@ra/shared/coupons/coupons.schemas';
+import { numberProblem } from '../../components/number-input.tsx';
 import { translateCouponMessage } from './coupon-messages.ts';
 
 /**
@@ -68,7 +69,7 @@ export function formToInput(v: TCouponFormValues): TCouponInput {
     code: v.code ?? '',
     overAmount: f.over === 'money' ? toCents(v.overAmount) : (v.overAmount ?? 0),
     minusAmount: f.minus === 'money' ? toCents(v.minusAmount) : (v.minusAmount ?? 0),
-    discount: v.discount ?? 0,
+    discount: f.discount ? (v.discount ?? 0) : 0,
     totalNum: v.totalNum ?? null,
     itemIds: f.items ? (v.itemIds ?? '') : '',
     categoryIds: f.items ? (v.categoryIds ?? '') : '',
@@ -131,9 +132,26 @@ export function couponToForm(c: TCoupon | null): TCouponFormValues {
 
 /** Field -> translated message, from the shared schema; empty when the form may be sent. */
 export function couponFormErrors(v: TCouponFormValues): Record<string, string> {
-  const result = ZCouponInput.safeParse(formToInput(v));
-  if (result.success) return {};
   const out: Record<string, string> = {};
+  // What the number fields hold is what was typed (components/number-input.tsx): dollars with more than
+  // two decimals or a fractional count are refused here, never rounded into something else.
+  const f = TYPE_FIELDS[v.type];
+  const decimalsOf = (kind: 'money' | 'count' | undefined) => (kind === 'money' ? 2 : 0);
+  const numbers: Array<[keyof TCouponFormValues, number | null, boolean]> = [
+    ['overAmount', v.overAmount, Boolean(f.over)],
+    ['minusAmount', v.minusAmount, Boolean(f.minus)],
+    ['discount', v.discount, Boolean(f.discount)],
+    ['totalNum', v.totalNum, true],
+    ['perCustomerLimit', v.perCustomerLimit, true],
+  ];
+  for (const [field, value, shown] of numbers) {
+    if (!shown) continue;
+    const kind = field === 'overAmount' ? f.over : field === 'minusAmount' ? f.minus : undefined;
+    const problem = numberProblem(value, { decimals: decimalsOf(kind) });
+    if (problem) out[field] = problem;
+  }
+  const result = ZCouponInput.safeParse(formToInput(v));
+  if (result.success) return out;
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? 'name');
     if (!(field in out)) out[field] = translateCouponMessage(issue.message);
