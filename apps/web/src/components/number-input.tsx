@@ -1,4 +1,4 @@
-import { InputNumber, type InputNumberProps } from 'antd';
+import { InputNumber, Typography, type InputNumberProps } from 'antd';
 import type { FormRule } from 'antd';
 import { i18n } from '../lib/i18n.ts';
 
@@ -14,11 +14,34 @@ import { i18n } from '../lib/i18n.ts';
 export type TNumberInputProps<T extends number | string = number> = Omit<
   InputNumberProps<T>,
   'min' | 'max' | 'precision'
->;
+> & {
+  /**
+   * How many decimals a value shows when not being typed (money: 2, so 100 reads "100.00"). Display only:
+   * a value with more decimals is shown as it is, for the form's rule to refuse.
+   */
+  decimals?: number;
+};
 
 export function NumberInput<T extends number | string = number>(props: TNumberInputProps<T>) {
-  const { min: _min, max: _max, precision: _precision, ...rest } = props as InputNumberProps<T>;
-  return <InputNumber<T> {...rest} />;
+  const {
+    min: _min,
+    max: _max,
+    precision: _precision,
+    decimals,
+    ...rest
+  } = props as InputNumberProps<T> & {
+    decimals?: number;
+  };
+  const formatter: InputNumberProps<T>['formatter'] =
+    decimals === undefined
+      ? undefined
+      : (value, info) => {
+          if (info.userTyping) return info.input;
+          if (value === undefined || value === null || String(value) === '') return '';
+          const n = Number(value);
+          return Number.isFinite(n) && decimalsOf(n) <= decimals ? n.toFixed(decimals) : String(value);
+        };
+  return <InputNumber<T> formatter={formatter} {...rest} />;
 }
 
 export interface TNumberBounds {
@@ -66,4 +89,35 @@ export function numberRule(bounds: TNumberBounds): FormRule {
       return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
     },
   };
+}
+
+/**
+ * For number fields a component keeps in its own state (filters, inline editors): the Form.Item props
+ * that show the first problem of the given values, empty when all fit. The caller also refuses to act
+ * while `numberProblem` finds one.
+ */
+export function numberStatus(...fields: Array<[unknown, TNumberBounds]>): { validateStatus?: 'error'; help?: string } {
+  for (const [value, bounds] of fields) {
+    const problem = numberProblem(value, bounds);
+    if (problem) return { validateStatus: 'error', help: problem };
+  }
+  return {};
+}
+
+/** The problem of a number field that is not in a Form.Item, shown beside it. */
+export function NumberProblemText({ problem }: { problem: string | null }) {
+  return problem ? (
+    <Typography.Text type="danger" role="alert">
+      {problem}
+    </Typography.Text>
+  ) : null;
+}
+
+/**
+ * A typed number in whole units of `scale` (dollars to cents: 100): rounded only when the typed value has
+ * no more than `decimals` places, so the rounding undoes float noise and nothing else. More places give
+ * a fraction back, which every integer schema (cents, basis points) refuses with its own message.
+ */
+export function typedToUnits(value: number, scale: number, decimals: number): number {
+  return decimalsOf(value) > decimals ? value * scale : Math.round(value * scale);
 }

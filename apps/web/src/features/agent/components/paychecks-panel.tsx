@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TEarning, TPaycheck } from '@ra/shared/agent/agent.schemas';
@@ -32,6 +18,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCents } from '../agent-format.ts';
 import { CommissionRulesCard } from './commission-rules-card.tsx';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 const PAYCHECK_COLOR: Record<TPaycheck['status'], string> = { paid: 'success', due: 'processing', carried: 'default' };
 
@@ -331,8 +318,13 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
           >
             <Input.TextArea rows={3} maxLength={300} showCount />
           </Form.Item>
-          <Form.Item name="amount" label={t('earnings.reverseAmount')} extra={t('earnings.reverseAmountHelp')}>
-            <InputNumber<number> min={0.01} step={1} precision={2} prefix="$" style={{ width: 180 }} />
+          <Form.Item
+            name="amount"
+            label={t('earnings.reverseAmount')}
+            extra={t('earnings.reverseAmountHelp')}
+            rules={[numberRule({ min: 0.01, decimals: 2 })]}
+          >
+            <NumberInput<number> decimals={2} step={1} prefix="$" style={{ width: 180 }} />
           </Form.Item>
         </Form>
       </Modal>

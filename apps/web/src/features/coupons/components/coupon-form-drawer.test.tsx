@@ -85,7 +85,7 @@ describe('coupon form number fields', () => {
     await waitFor(() => Boolean(document.querySelector('input[aria-label="折扣 (%)"], input[aria-label]')));
     const inputs = [...document.querySelectorAll<HTMLInputElement>('input[aria-label]')];
     const discount = inputs.find((i) => i.value === '10')!;
-    const spend = inputs.find((i) => i.value === '50')!;
+    const spend = inputs.find((i) => i.value === '50.00')!;
     await type(discount, '150');
     await type(spend, '12.345');
     await blur(spend);

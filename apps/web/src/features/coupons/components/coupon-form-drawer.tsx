@@ -69,7 +69,7 @@ export function CouponFormDrawer({
 
   const money = (name: 'overAmount' | 'minusAmount', label: string) => (
     <Form.Item name={name} label={label} required {...show(name)}>
-      <NumberInput step={1} prefix="$" style={{ width: '100%' }} aria-label={label} />
+      <NumberInput decimals={2} step={1} prefix="$" style={{ width: '100%' }} aria-label={label} />
     </Form.Item>
   );
   const countField = (name: 'overAmount' | 'minusAmount', label: string) => (

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
+import { NumberInput, numberStatus, type TNumberBounds } from '../../../components/number-input.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { quoteCampaign, useCustomerCount, useCustomers, useSubmitCampaign } from '../api/customers-api.ts';
 import {
@@ -22,6 +23,9 @@ import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
 import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
+
+const MONEY_FILTER: TNumberBounds = { min: 0, decimals: 2 };
+const COUNT_FILTER: TNumberBounds = { min: 0, decimals: 0 };
 
 const PAGE_SIZE = 20;
 
@@ -111,7 +115,17 @@ export function CustomersView() {
   const isReviewer = roles.includes('agent') || roles.includes('admin');
   const submit = useSubmitCampaign();
 
+  const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
+  const numberFilters = (d: typeof draft): Array<[unknown, TNumberBounds]> => [
+    [moneyValue(d.spentMin), MONEY_FILTER],
+    [moneyValue(d.spentMax), MONEY_FILTER],
+    [d.ordersMin, COUNT_FILTER],
+    [d.ordersMax, COUNT_FILTER],
+    [d.notSeenDays, COUNT_FILTER],
+  ];
   const runSearch = () => {
+    // a filter number out of range shows its message on the field and searches nothing
+    if (numberStatus(...numberFilters(draft)).help) return;
     if (searchUnchanged(draft, filter)) {
       notifyInfo(says('searchUnchanged'));
       return;
@@ -162,7 +176,6 @@ export function CustomersView() {
     }
   };
 
-  const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
   const centsOf = (v: number | string | null) => (v === null || v === '' ? undefined : Math.round(Number(v) * 100));
 
   return (
@@ -199,49 +212,47 @@ export function CustomersView() {
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('spent')}>
+          <Form.Item
+            label={t('spent')}
+            {...numberStatus([moneyValue(draft.spentMin), MONEY_FILTER], [moneyValue(draft.spentMax), MONEY_FILTER])}
+          >
             <Space.Compact>
-              <InputNumber
+              <NumberInput
                 aria-label={t('spentMin')}
-                min={0}
                 placeholder={t('min')}
                 value={moneyValue(draft.spentMin)}
                 onChange={(v) => setDraft({ ...draft, spentMin: centsOf(v) })}
               />
-              <InputNumber
+              <NumberInput
                 aria-label={t('spentMax')}
-                min={0}
                 placeholder={t('max')}
                 value={moneyValue(draft.spentMax)}
                 onChange={(v) => setDraft({ ...draft, spentMax: centsOf(v) })}
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('orders')}>
+          <Form.Item
+            label={t('orders')}
+            {...numberStatus([draft.ordersMin, COUNT_FILTER], [draft.ordersMax, COUNT_FILTER])}
+          >
             <Space.Compact>
-              <InputNumber
+              <NumberInput
                 aria-label={t('ordersMin')}
-                min={0}
-                precision={0}
                 placeholder={t('min')}
                 value={draft.ordersMin ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMin: v ?? undefined })}
               />
-              <InputNumber
+              <NumberInput
                 aria-label={t('ordersMax')}
-                min={0}
-                precision={0}
                 placeholder={t('max')}
                 value={draft.ordersMax ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMax: v ?? undefined })}
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('notSeen')}>
-            <InputNumber
+          <Form.Item label={t('notSeen')} {...numberStatus([draft.notSeenDays, COUNT_FILTER])}>
+            <NumberInput
               aria-label={t('notSeen')}
-              min={0}
-              precision={0}
               value={draft.notSeenDays ?? null}
               onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })}
             />

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Empty, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { TCampaign } from '@ra/shared/customers/customers.schemas';
 import { DEFAULT_SMS_PRICING } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useReview, useReviews, useSaveSmsPricing, useSmsPricing, type TReviewStatus } from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 import { money } from './customer-drawer.tsx';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 
 /** The tab's label on /AgentApp, in this domain's texts. */
 export function SmsReviewsLabel() {
@@ -177,34 +178,26 @@ export function SmsPricingCard() {
     setPrice(pricing.data.pricePerPartMicros / 1_000_000);
     setTax(pricing.data.taxRateBasisPoints / 100);
   }, [pricing.data]);
+  const problem =
+    numberProblem(price, { min: 0, max: 1, decimals: 4 }) ?? numberProblem(tax, { min: 0, max: 50, decimals: 2 });
   return (
     <Card title={t('pricingTitle')} size="small" loading={pricing.isLoading} data-testid="sms-pricing">
       <Space wrap align="center">
         <span>{t('pricePerPart')}</span>
-        <InputNumber
+        <NumberInput
+          decimals={4}
           aria-label={t('pricePerPart')}
-          min={0}
-          max={1}
           step={0.0001}
-          precision={4}
           prefix="$"
           value={price}
           onChange={setPrice}
         />
         <span>{t('taxRate')}</span>
-        <InputNumber
-          aria-label={t('taxRate')}
-          min={0}
-          max={50}
-          step={0.01}
-          precision={2}
-          suffix="%"
-          value={tax}
-          onChange={setTax}
-        />
+        <NumberInput decimals={2} aria-label={t('taxRate')} step={0.01} suffix="%" value={tax} onChange={setTax} />
+        <NumberProblemText problem={problem} />
         <Button
           type="primary"
-          disabled={price === null || tax === null}
+          disabled={price === null || tax === null || problem !== null}
           loading={save.isPending}
           onClick={async () => {
             try {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Input, Select, Space, Tag, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useSaveShift } from '../api/save-shift.ts';
 import { uploadSignature } from '../api/upload-signature.ts';
 import { fromZonedInput, toZonedInput } from '../work-hours-url.ts';
 import { SignatureField, type TSignatureHandle } from './signature-field.tsx';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 
 interface TBreakRow {
   kind: TBreakInput['kind'];
@@ -118,6 +119,10 @@ export function ShiftDrawer({
     });
   }, [draft, waiting, zone, settings, lang, t]);
 
+  // what was typed, checked (never clamped): the message shows under the field and nothing is sent
+  const tipsProblem = numberProblem(tips, { min: 0, max: 100000, decimals: 2 });
+  const waitingProblem = settings.enableClockingOutWaitingTime ? numberProblem(waiting, { min: 0, max: 240 }) : null;
+
   /** Reason and signature, checked before anything is sent; the signature is stored first. */
   async function confirmations(): Promise<{ reason: string; signatureUrl: string | null } | null> {
     const next: TErrors = {};
@@ -146,6 +151,7 @@ export function ShiftDrawer({
   }
 
   async function onSave() {
+    if (tipsProblem || waitingProblem) return;
     const next: TErrors = {};
     if (draft.clockInAt === null) next.in = t('form.inRequired');
     if (!shift && draft.clockOutAt === null) next.out = t('form.outRequired');
@@ -366,19 +372,25 @@ export function ShiftDrawer({
         </fieldset>
         <label className="ra-wh-field">
           <span>{t('form.tips')}</span>
-          <InputNumber min={0} max={100000} precision={2} value={tips} onChange={setTips} className="ra-wh-number" />
+          <NumberInput
+            decimals={2}
+            value={tips}
+            onChange={setTips}
+            className="ra-wh-number"
+            aria-invalid={!!tipsProblem}
+          />
+          <NumberProblemText problem={tipsProblem} />
         </label>
         {settings.enableClockingOutWaitingTime && (
           <label className="ra-wh-field">
             <span>{t('form.waiting')}</span>
-            <InputNumber
-              min={0}
-              max={240}
-              precision={0}
+            <NumberInput
               value={waiting}
               onChange={setWaiting}
               className="ra-wh-number"
+              aria-invalid={!!waitingProblem}
             />
+            <NumberProblemText problem={waitingProblem} />
           </label>
         )}
         <label className="ra-wh-field">
