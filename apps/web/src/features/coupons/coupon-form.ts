@@ -8,6 +8,8 @@ import {
   type TCouponType,
 } from '@ra/shared/coupons/coupons.schemas';
 import { numberProblem } from '../../components/number-input.tsx';
+import { DAY_MAX, DAY_MIN, dayInBounds } from '../../components/date-input.tsx';
+import { i18n } from '../../lib/i18n.ts';
 import { translateCouponMessage } from './coupon-messages.ts';
 
 /**
@@ -150,6 +152,8 @@ export function couponFormErrors(v: TCouponFormValues): Record<string, string> {
     const problem = numberProblem(value, { decimals: decimalsOf(kind) });
     if (problem) out[field] = problem;
   }
+  for (const field of ['startDate', 'endDate'] as const)
+    if (!dayInBounds(v[field])) out[field] = i18n.t('common:date.range', { min: DAY_MIN, max: DAY_MAX });
   const result = ZCouponInput.safeParse(formToInput(v));
   if (result.success) return out;
   for (const issue of result.error.issues) {

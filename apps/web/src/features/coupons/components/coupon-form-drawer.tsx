@@ -15,6 +15,7 @@ import {
 import { couponErrorText, couponFieldErrors } from '../coupon-messages.ts';
 import { MenuIdSelect } from './menu-id-select.tsx';
 import { NumberInput } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 /** Create or edit a coupon; the rules are the shared schema's (SPEC 5), checked as the user types. */
 export function CouponFormDrawer({
@@ -166,10 +167,10 @@ export function CouponFormDrawer({
         </Form.Item>
         <Space wrap style={{ width: '100%' }}>
           <Form.Item name="startDate" label={t('fields.startDate')} {...show('startDate')}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
           <Form.Item name="endDate" label={t('fields.endDate')} {...show('endDate')}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Space>
         <Form.Item name="hours" label={t('fields.hours')} extra={t('hints.hours')} {...show('hours')}>

@@ -28,6 +28,7 @@ import { useImportGiftcard, useIssueGiftcard } from '../api/issue-giftcard.ts';
 import { giftcardErrorText, translateGiftcardMessage } from '../giftcard-messages.ts';
 import './giftcards.css';
 import { NumberInput, numberProblem } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 const localToday = () => {
   const d = new Date();
@@ -224,8 +225,7 @@ function LiabilityCard() {
       title={t('liability.title')}
       size="small"
       extra={
-        <Input
-          type="date"
+        <DateInput
           aria-label={t('liability.at')}
           value={at}
           onChange={(e) => e.target.value && setAt(e.target.value)}

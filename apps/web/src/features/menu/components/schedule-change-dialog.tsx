@@ -23,6 +23,7 @@ import { useSession } from '../../../stores/session.ts';
 import { useCancelScheduledChange, useScheduleChange, useScheduledChanges } from '../api/scheduled-changes.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
 import { MoneyInput } from './money-input.tsx';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 interface TValues {
   at?: Dayjs;
@@ -110,6 +111,7 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
       >
         <Form.Item name="at" label={t('schedule.at')} required>
           <DatePicker
+            {...dayPickerKeys}
             showTime={{ format: 'HH:mm', minuteStep: 5 }}
             format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => d.isBefore(dayjs(), 'day')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { useSetSoldOut } from '../api/set-sold-out.ts';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 type TUntil = 'endOfDay' | 'time' | 'never';
 
@@ -48,6 +49,7 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
       />
       {until === 'time' && (
         <DatePicker
+          {...dayPickerKeys}
           showTime={{ format: 'HH:mm', minuteStep: 15 }}
           format="YYYY-MM-DD HH:mm"
           value={at}

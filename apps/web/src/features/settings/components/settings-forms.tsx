@@ -22,6 +22,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useBusinessSettings, useNamedSettings, useUpdateNamedSettings, useUpdateSettings } from '../api/settings.ts';
 import { NumberInput, numberRule } from '../../../components/number-input.tsx';
+import { DateInput, dayRule } from '../../../components/date-input.tsx';
 
 const tr = (m: string) => translateServerMessage(m, currentLanguage());
 
@@ -378,8 +379,8 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                 >
                   <NumberInput addonAfter={t('min')} />
                 </Form.Item>
-                <Form.Item name="busyUntil" label={t('orderToGo.busyUntil')}>
-                  <Input type="datetime-local" />
+                <Form.Item name="busyUntil" label={t('orderToGo.busyUntil')} rules={[dayRule()]}>
+                  <DateInput kind="datetime-local" />
                 </Form.Item>
               </Space>
             </SectionForm>

@@ -25,6 +25,7 @@ import { businessToday, dollarsToCents, parseTransactionsFilter, transactionsSea
 import { OrderDrawer } from './order-drawer.tsx';
 import './transactions.css';
 import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 const DAY = 'YYYY-MM-DD';
 const MOBILE_WIDTH = 992;
@@ -225,6 +226,7 @@ export function TransactionsView() {
       </a>
       <div className="ra-tx__filters" role="search">
         <DatePicker.RangePicker
+          {...dayPickerKeys}
           aria-label={t('filters.range')}
           allowClear={false}
           format={dayPickerFormat(lang)}

@@ -23,6 +23,7 @@ import { uploadSignature } from '../api/upload-signature.ts';
 import { fromZonedInput, toZonedInput } from '../work-hours-url.ts';
 import { SignatureField, type TSignatureHandle } from './signature-field.tsx';
 import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 interface TBreakRow {
   kind: TBreakInput['kind'];
@@ -271,8 +272,8 @@ export function ShiftDrawer({
         )}
         <label className="ra-wh-field">
           <span>{t('form.in')}</span>
-          <Input
-            type="datetime-local"
+          <DateInput
+            kind="datetime-local"
             aria-label={t('form.in')}
             value={inValue}
             onChange={(e) => setIn(e.target.value)}
@@ -292,8 +293,8 @@ export function ShiftDrawer({
         </label>
         <label className="ra-wh-field">
           <span>{t('form.out')}</span>
-          <Input
-            type="datetime-local"
+          <DateInput
+            kind="datetime-local"
             aria-label={t('form.out')}
             value={outValue}
             onChange={(e) => setOut(e.target.value)}
@@ -329,16 +330,16 @@ export function ShiftDrawer({
                 onChange={(kind) => updateBreak(i, { kind })}
                 options={BREAK_KINDS.map((k) => ({ value: k, label: t(`break.${k}`) }))}
               />
-              <Input
+              <DateInput
                 className="ra-wh-break__start"
-                type="datetime-local"
+                kind="datetime-local"
                 aria-label={t('break.start')}
                 value={b.start}
                 onChange={(e) => updateBreak(i, { start: e.target.value })}
               />
-              <Input
+              <DateInput
                 className="ra-wh-break__end"
-                type="datetime-local"
+                kind="datetime-local"
                 aria-label={t('break.end')}
                 value={b.end}
                 onChange={(e) => updateBreak(i, { end: e.target.value })}
