@@ -1,6 +1,7 @@
 import { COUPONS_MESSAGES } from '@ra/shared/coupons/coupons.messages';
 import {
   ZCouponInput,
+  appliesToAnyItem,
   couponWarnings,
   formatIdList,
   type TCoupon,
@@ -28,6 +29,8 @@ export interface TCouponFormValues {
   totalNum: number | null;
   itemIds: string;
   categoryIds: string;
+  /** Every item instead of listed ones (buy N give N, buy 1 get 1, N pieces). */
+  anyItem: boolean;
   toppingIds: string;
   startDate: string;
   endDate: string;
@@ -47,15 +50,17 @@ export const TYPE_FIELDS: Record<
     minus?: 'money' | 'count';
     discount?: boolean;
     items?: boolean;
+    /** May apply to any item instead of listed ones. */
+    anyItem?: boolean;
     toppings?: boolean;
     code?: boolean;
   }
 > = {
-  buyGive: { over: 'count', minus: 'count', items: true },
-  bogo: { items: true },
+  buyGive: { over: 'count', minus: 'count', items: true, anyItem: true },
+  bogo: { items: true, anyItem: true },
   spendMinus: { over: 'money', minus: 'money' },
   spendDiscount: { over: 'money', discount: true },
-  piecesDiscount: { over: 'count', discount: true, items: true },
+  piecesDiscount: { over: 'count', discount: true, items: true, anyItem: true },
   itemDiscount: { discount: true, items: true },
   toppingDiscount: { discount: true, toppings: true },
   customCode: { over: 'money', minus: 'money', code: true },
@@ -65,6 +70,7 @@ const toCents = (dollars: number | null) => (dollars === null ? 0 : Math.round(d
 
 export function formToInput(v: TCouponFormValues): TCouponInput {
   const f = TYPE_FIELDS[v.type];
+  const anyItem = Boolean(f.anyItem && v.anyItem);
   return {
     name: v.name ?? '',
     type: v.type,
@@ -73,8 +79,9 @@ export function formToInput(v: TCouponFormValues): TCouponInput {
     minusAmount: f.minus === 'money' ? toCents(v.minusAmount) : (v.minusAmount ?? 0),
     discount: f.discount ? (v.discount ?? 0) : 0,
     totalNum: v.totalNum ?? null,
-    itemIds: f.items ? (v.itemIds ?? '') : '',
-    categoryIds: f.items ? (v.categoryIds ?? '') : '',
+    itemIds: f.items && !anyItem ? (v.itemIds ?? '') : '',
+    categoryIds: f.items && !anyItem ? (v.categoryIds ?? '') : '',
+    anyItem,
     toppingIds: f.toppings ? (v.toppingIds ?? '') : '',
     startDate: v.startDate || null,
     endDate: v.endDate || null,
@@ -99,6 +106,7 @@ export function couponToForm(c: TCoupon | null): TCouponFormValues {
       totalNum: null,
       itemIds: '',
       categoryIds: '',
+      anyItem: false,
       toppingIds: '',
       startDate: '',
       endDate: '',
@@ -120,6 +128,7 @@ export function couponToForm(c: TCoupon | null): TCouponFormValues {
     totalNum: c.totalNum,
     itemIds: formatIdList(c.itemIds),
     categoryIds: formatIdList(c.categoryIds),
+    anyItem: appliesToAnyItem(c),
     toppingIds: formatIdList(c.toppingIds),
     startDate: c.startDate ?? '',
     endDate: c.endDate ?? '',
@@ -164,7 +173,7 @@ export function couponFormErrors(v: TCouponFormValues): Record<string, string> {
 }
 
 export function couponFormWarnings(v: TCouponFormValues): string[] {
-  return couponWarnings({ type: v.type, itemIds: TYPE_FIELDS[v.type].items ? v.itemIds : '' }).map((k) =>
+  return couponWarnings({ type: v.type, itemIds: TYPE_FIELDS[v.type].items && !v.anyItem ? v.itemIds : '' }).map((k) =>
     translateCouponMessage(COUPONS_MESSAGES[k].en),
   );
 }

@@ -110,3 +110,55 @@ describe('coupon form number fields', () => {
     expect(calls.find((c) => c.key === 'PUT /api/coupon/7')?.body).toMatchObject({ discount: 100 });
   });
 });
+
+describe('coupon form: any item', () => {
+  const buyGive: TCoupon = {
+    ...coupon,
+    id: 8,
+    name: 'Buy 2 give 1',
+    type: 'buyGive',
+    code: 'TWOPLUS1',
+    overAmount: 2,
+    minusAmount: 1,
+    discount: 0,
+    itemIds: [11],
+  };
+  const radio = (label: string) =>
+    [...document.querySelectorAll<HTMLLabelElement>('label.ant-radio-wrapper')].find((l) => l.textContent === label)!;
+
+  it('switches buy N give N to any item: the item pickers go and the coupon is saved with no ids', async () => {
+    const calls = serve({
+      'GET /api/coupon/menu': () =>
+        json({
+          categories: [],
+          items: [{ id: 11, code: 'B1', name: 'Burger', categoryId: null, priceCents: 1200 }],
+          toppings: [],
+        }),
+      'PUT /api/coupon/8': (body) => json({ ...buyGive, ...(body as object) }),
+    });
+    mounted = await mount(<CouponFormDrawer open coupon={buyGive} mobile={false} onClose={() => {}} />);
+    await waitFor(() => Boolean(document.querySelector('[aria-label="Items"]')));
+    expect(radio('Listed items or categories').querySelector('input')!.checked).toBe(true);
+    await click(radio('Any item').querySelector('input')!);
+    await waitFor(() => !document.querySelector('[aria-label="Items"]'));
+    expect(document.querySelector('[aria-label="Items"]')).toBeNull();
+    await click(saveButton());
+    await waitFor(() => calls.some((c) => c.key === 'PUT /api/coupon/8'));
+    expect(calls.find((c) => c.key === 'PUT /api/coupon/8')?.body).toMatchObject({
+      type: 'buyGive',
+      anyItem: true,
+      itemIds: '',
+      categoryIds: '',
+    });
+  });
+
+  it('opens a stored N pieces coupon without ids as any item, in Chinese too', async () => {
+    await switchToChinese();
+    serve({ 'GET /api/coupon/menu': () => json({ categories: [], items: [], toppings: [] }) });
+    const pieces: TCoupon = { ...coupon, id: 9, type: 'piecesDiscount', overAmount: 3, discount: 10 };
+    mounted = await mount(<CouponFormDrawer open coupon={pieces} mobile={false} onClose={() => {}} />);
+    await waitFor(() => Boolean(radio('任意菜品')));
+    expect(radio('任意菜品').querySelector('input')!.checked).toBe(true);
+    expect(document.body.textContent).toContain('适用菜品');
+  });
+});

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUPON_CHANNELS, COUPON_TYPES, type TCoupon } from '@ra/shared/coupons/coupons.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
@@ -139,7 +139,18 @@ export function CouponFormDrawer({
             <NumberInput suffix="%" style={{ width: '100%' }} aria-label={t('fields.discount')} />
           </Form.Item>
         ) : null}
-        {fields.items ? (
+        {fields.anyItem ? (
+          <Form.Item name="anyItem" label={t('fields.appliesTo')} {...show('anyItem')}>
+            <Radio.Group
+              aria-label={t('fields.appliesTo')}
+              options={[
+                { value: false, label: t('appliesTo.listed') },
+                { value: true, label: t('appliesTo.any') },
+              ]}
+            />
+          </Form.Item>
+        ) : null}
+        {fields.items && !(fields.anyItem && values.anyItem) ? (
           <>
             <Form.Item
               name="itemIds"
