@@ -124,6 +124,38 @@ describe('settings, service fees and the admin panel', () => {
     await context.close();
   });
 
+  it('a service fee date: Enter does not save, and typing over the year cannot make a six-digit year', async () => {
+    const { context, page } = await newPage(browser);
+    await signInTo(page, 'owner@demo.test', '/businessInfo/index?tab=fees');
+    await deleteFees(page, ['Enter typo']);
+    await page.getByRole('button', { name: 'Add service fee' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Add service fee' });
+    await dialog.getByLabel('Description').waitFor();
+    await dialog.getByLabel('Description').fill('Enter typo');
+    await dialog.getByLabel('Percentage', { exact: true }).check();
+    await dialog.getByLabel('Percentage (0–100)').fill('5');
+    const start = dialog.getByLabel('Start date');
+    await start.fill(today());
+    await dialog.getByLabel('End date').fill(today());
+    await start.press('Enter');
+    await page.waitForTimeout(1500);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.locator('.ant-message').count()).toBe(0);
+
+    // the year part of a filled day, typed over as 261201: at most four digits are kept
+    await start.focus();
+    await start.press('ArrowRight');
+    await start.press('ArrowRight');
+    await page.keyboard.type('261201');
+    expect(await start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => dialog.innerText(), { timeout: 30_000 })
+      .toContain('Enter a date from 2000-01-01 to 2099-12-31');
+    await deleteFees(page, ['Enter typo']);
+    await context.close();
+  });
+
   it('owner pauses a delivery platform: its test order is refused and the next 14 days show the pause', async () => {
     const { context, page } = await newPage(browser);
     await signInTo(page, 'owner@demo.test', '/thirdParty/index');

@@ -69,6 +69,15 @@ export const COUPONS_MESSAGES = {
     en: 'Please enter item ids or categories',
     zh: '请输入菜品编号或分类',
   },
+  // "Any item" (docs/decisions.md "Coupons for any item").
+  'coupons.anyItemNotAllowed': {
+    en: 'Only buy N give N, buy 1 get 1 and N pieces coupons can apply to any item',
+    zh: '只有买N送N、买一送一和N件折扣优惠券可以适用于任意菜品',
+  },
+  'coupons.anyItemWithIds': {
+    en: 'A coupon for any item lists no items or categories',
+    zh: '适用于任意菜品的优惠券不能再指定菜品或分类',
+  },
   // SPEC 5: topping ids required and well formed.
   'coupons.toppingIdsRequired': { en: 'Please enter the topping ids', zh: '请输入配料编号' },
   'coupons.toppingIdsFormat': {

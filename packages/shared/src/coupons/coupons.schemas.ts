@@ -45,6 +45,20 @@ export type TCouponType = (typeof COUPON_TYPES)[number];
 /** Types that work on items, so they need item ids or categories (SPEC 5 "either ids or categories required"). */
 export const ITEM_LIMITED_TYPES: readonly TCouponType[] = ['buyGive', 'bogo', 'piecesDiscount', 'itemDiscount'];
 
+/**
+ * Item types that may instead apply to every item ("any item", docs/decisions.md "Coupons for any
+ * item"): buy N give N, buy 1 get 1, N pieces N% off. Stored as no ids and no categories, which the
+ * engine reads as "every item qualifies". The specific-item discount stays specific.
+ */
+export const ANY_ITEM_TYPES: readonly TCouponType[] = ['buyGive', 'bogo', 'piecesDiscount'];
+
+/** A stored coupon applies to every item (no ids, no categories, a type that allows it). */
+export const appliesToAnyItem = (c: {
+  type: TCouponType;
+  itemIds: readonly number[];
+  categoryIds: readonly number[];
+}) => ANY_ITEM_TYPES.includes(c.type) && c.itemIds.length === 0 && c.categoryIds.length === 0;
+
 export const COUPON_CHANNELS = ['pos', 'kiosk', 'online'] as const;
 export type TCouponChannel = (typeof COUPON_CHANNELS)[number];
 
@@ -107,12 +121,23 @@ export const ZCouponInput = z
     code: zText().trim().default(''),
     overAmount: ZCents.default(0),
     minusAmount: ZCents.default(0),
-    discount: z.number().int().min(0).max(1000).default(0),
+    /**
+     * Percent off. Never above 100 for any type (a type without a discount sends 0): a typo such as 150
+     * is refused with the SPEC 5 message, never clamped or kept (docs/decisions.md "Number fields").
+     */
+    discount: z
+      .number({ error: en('coupons.discountRange') })
+      .int(en('coupons.discountRange'))
+      .min(0, en('coupons.discountRange'))
+      .max(COUPON_DISCOUNT_MAX, en('coupons.discountRange'))
+      .default(0),
     /** Optional total limit (SPEC 5, 9: at least 2); null is unlimited. */
     totalNum: z.number().int().max(10_000_000).nullable().default(null),
     /** Comma-separated ids as typed (SPEC 5 "item id list"). */
     itemIds: zText().max(2000).default(''),
     categoryIds: zText().max(2000).default(''),
+    /** Applies to every item instead of listed ones (ANY_ITEM_TYPES only; ids and categories stay empty). */
+    anyItem: z.boolean().default(false),
     toppingIds: zText().max(2000).default(''),
     startDate: zIsoDay().nullable().default(null),
     endDate: zIsoDay().nullable().default(null),
@@ -170,7 +195,11 @@ export const ZCouponInput = z
     const categories = parseIdList(c.categoryIds, 'coupons.categoryIdsFormat');
     if (!items.ok) issue('itemIds', items.error);
     if (!categories.ok) issue('categoryIds', categories.error);
+    if (c.anyItem && !ANY_ITEM_TYPES.includes(c.type)) issue('anyItem', 'coupons.anyItemNotAllowed');
+    else if (c.anyItem && items.ok && categories.ok && items.ids.length + categories.ids.length > 0)
+      issue('itemIds', 'coupons.anyItemWithIds');
     if (
+      !c.anyItem &&
       ITEM_LIMITED_TYPES.includes(c.type) &&
       items.ok &&
       categories.ok &&

@@ -75,6 +75,36 @@ describe('coupons', () => {
     expect(list.json().total).toBe(0);
   });
 
+  it('refuses a discount above 100% for every coupon type, on create and on edit, and changes nothing', async () => {
+    const base = { name: 'Typo 150', overAmount: 5000, minusAmount: 1, itemIds: '1', toppingIds: '1' };
+    for (const type of [
+      'spendDiscount',
+      'piecesDiscount',
+      'itemDiscount',
+      'toppingDiscount',
+      'buyGive',
+      'spendMinus',
+    ]) {
+      const res = await manager({ method: 'POST', url: '/api/api/coupon', payload: { ...base, type, discount: 150 } });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json().errors.discount, type).toBe(en('coupons.discountRange'));
+    }
+    const list = await manager({ method: 'GET', url: '/api/api/coupon', query: { q: 'Typo 150' } });
+    expect(list.json().total).toBe(0);
+
+    const ok = await createCoupon({ name: 'Spend 50 ten off', type: 'spendDiscount', overAmount: 5000, discount: 10 });
+    const edit = await manager({
+      method: 'PUT',
+      url: `/api/api/coupon/${ok.id}`,
+      payload: { name: 'Spend 50 ten off', type: 'spendDiscount', overAmount: 5000, discount: 150 },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors.discount).toBe(en('coupons.discountRange'));
+    const after = await manager({ method: 'GET', url: `/api/api/coupon/${ok.id}` });
+    expect(after.json().discount).toBe(10);
+    await manager({ method: 'DELETE', url: `/api/api/coupon/${ok.id}` });
+  });
+
   it('creates, edits and deletes a coupon with audit rows; codes are unique and compared in capitals', async () => {
     const created = await createCoupon({ name: 'Spring', type: 'customCode', code: 'spring-5', minusAmount: 500 });
     expect(created.code).toBe('SPRING-5');
@@ -665,5 +695,77 @@ describe('reservation expiry', () => {
     } finally {
       clock.set(TEST_NOW);
     }
+  });
+});
+
+describe('coupons for any item', () => {
+  const anyCart = {
+    channel: 'pos',
+    lines: [
+      { lineId: 'a', itemId: 901, categoryId: 77, quantity: 1, unitPriceCents: 900 },
+      { lineId: 'b', itemId: 902, categoryId: null, quantity: 1, unitPriceCents: 800 },
+      { lineId: 'c', itemId: 903, quantity: 1, unitPriceCents: 700 },
+    ],
+  };
+  const simulate = async (code: string) => {
+    const res = await manager({
+      method: 'POST',
+      url: '/api/api/coupon/simulate',
+      payload: { ...anyCart, codes: [code] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().verdicts[0] as { applied: boolean; discountCents: number; lines: unknown[] };
+  };
+
+  it('buy 2 give 1, buy 1 get 1 and 3 pieces 10% off saved for any item apply to whatever the cart holds', async () => {
+    const buy = await createCoupon({
+      name: 'Any two plus one',
+      type: 'buyGive',
+      code: 'ANYTWO1',
+      overAmount: 2,
+      minusAmount: 1,
+      anyItem: true,
+    });
+    const bogo = await createCoupon({ name: 'Any bogo', type: 'bogo', code: 'ANYBOGO', anyItem: true });
+    const pieces = await createCoupon({
+      name: 'Any three pieces',
+      type: 'piecesDiscount',
+      code: 'ANYPCS3',
+      overAmount: 3,
+      discount: 10,
+      anyItem: true,
+    });
+    const stored = await manager({ method: 'GET', url: `/api/api/coupon/${buy.id}` });
+    expect(stored.json()).toMatchObject({ itemIds: [], categoryIds: [] });
+
+    // $9, $8, $7 of items no coupon names: one group of 2 + 1, the $7 is free
+    expect(await simulate('ANYTWO1')).toMatchObject({ applied: true, discountCents: 700 });
+    // buy 1 get 1: of $9 and $8 the $8 is free; the $7 has no pair
+    expect(await simulate('ANYBOGO')).toMatchObject({ applied: true, discountCents: 800 });
+    // 10% of $24.00
+    expect(await simulate('ANYPCS3')).toMatchObject({ applied: true, discountCents: 240 });
+
+    for (const id of [buy.id, bogo.id, pieces.id])
+      expect((await manager({ method: 'DELETE', url: `/api/api/coupon/${id}` })).statusCode).toBe(200);
+  });
+
+  it('refuses any item for other types and together with ids; without it ids are still required', async () => {
+    const post = (payload: Record<string, unknown>) => manager({ method: 'POST', url: '/api/api/coupon', payload });
+    const other = await post({ name: 'Any item off', type: 'itemDiscount', discount: 10, anyItem: true });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors.anyItem).toBe(en('coupons.anyItemNotAllowed'));
+    const both = await post({
+      name: 'Any and listed',
+      type: 'buyGive',
+      overAmount: 2,
+      minusAmount: 1,
+      anyItem: true,
+      itemIds: '1',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors.itemIds).toBe(en('coupons.anyItemWithIds'));
+    const none = await post({ name: 'Nothing listed', type: 'piecesDiscount', overAmount: 3, discount: 10 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.itemIds).toBe(en('coupons.itemsOrCategoriesRequired'));
   });
 });

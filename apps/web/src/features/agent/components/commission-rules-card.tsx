@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Radio, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ZCommissionRuleRequest, type TCommissionRule } from '@ra/shared/agent/agent.schemas';
 import { COMMISSION_BASES, PLANS, type TCommissionBasis, type TPlan } from '@ra/shared/agent/commission';
@@ -12,6 +12,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatBps, percentToBps } from '../agent-format.ts';
 import { RestaurantPicker, type TPicked } from './restaurant-picker.tsx';
 import { validFormValues } from '../../../lib/form-values.ts';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
+import { DateInput, dayRule } from '../../../components/date-input.tsx';
 
 interface TRuleForm {
   target: 'plan' | 'restaurant';
@@ -125,19 +127,22 @@ export function CommissionRulesCard() {
           <Form.Item
             name="ratePercent"
             label={t('rules.rate')}
-            rules={[{ required: true, message: tr('agent.rateRequired') }]}
+            rules={[
+              numberRule({ min: 0.01, max: 100, decimals: 2 }),
+              { required: true, message: tr('agent.rateRequired') },
+            ]}
           >
-            <InputNumber<number> min={0.01} max={100} step={0.5} precision={2} addonAfter="%" style={{ width: 140 }} />
+            <NumberInput<number> decimals={2} step={0.5} addonAfter="%" style={{ width: 140 }} />
           </Form.Item>
           <Form.Item
             name="startsOn"
             label={t('rules.startsOn')}
-            rules={[{ required: true, message: tr('agent.startDateRequired') }]}
+            rules={[{ required: true, message: tr('agent.startDateRequired') }, dayRule()]}
           >
-            <Input type="date" style={{ width: 170 }} />
+            <DateInput style={{ width: 170 }} />
           </Form.Item>
-          <Form.Item name="endsOn" label={t('rules.endsOn')} extra={t('rules.endsOnHelp')}>
-            <Input type="date" style={{ width: 170 }} />
+          <Form.Item name="endsOn" label={t('rules.endsOn')} extra={t('rules.endsOnHelp')} rules={[dayRule()]}>
+            <DateInput style={{ width: 170 }} />
           </Form.Item>
         </Space>
         <Button type="primary" onClick={() => void submit()} loading={create.isPending}>

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TEarning, TPaycheck } from '@ra/shared/agent/agent.schemas';
@@ -33,6 +20,7 @@ import { formatCents } from '../agent-format.ts';
 import { CommissionRulesCard } from './commission-rules-card.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { validFormValues } from '../../../lib/form-values.ts';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 const PAYCHECK_TONE: Record<TPaycheck['status'], TStatusTone> = { paid: 'success', due: 'info', carried: 'neutral' };
 
@@ -335,8 +323,13 @@ export function PaychecksPanel({ today, isAdmin }: { today: string; isAdmin: boo
           >
             <Input.TextArea rows={3} maxLength={300} showCount />
           </Form.Item>
-          <Form.Item name="amount" label={t('earnings.reverseAmount')} extra={t('earnings.reverseAmountHelp')}>
-            <InputNumber<number> min={0.01} step={1} precision={2} prefix="$" style={{ width: 180 }} />
+          <Form.Item
+            name="amount"
+            label={t('earnings.reverseAmount')}
+            extra={t('earnings.reverseAmountHelp')}
+            rules={[numberRule({ min: 0.01, decimals: 2 })]}
+          >
+            <NumberInput<number> decimals={2} step={1} prefix="$" style={{ width: 180 }} />
           </Form.Item>
         </Form>
       </Modal>

@@ -31,6 +31,7 @@ import { formatAverage, heatmapTable, WEEKDAY_ROWS } from '../chart-data.ts';
 import { ChartFrame } from './chart-frame.tsx';
 import { LaborSection } from './labor-section.tsx';
 import './analytics.css';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 // echarts arrives with the charts, after the page's figures (ARCHITECTURE "Web")
 const BusiestHoursChart = lazy(() => import('./heatmap-chart.tsx'));
@@ -333,6 +334,7 @@ export function AnalyticsView() {
     <div className="ra-an">
       <div className="ra-an__bar">
         <DatePicker.RangePicker
+          {...dayPickerKeys}
           aria-label={t('range')}
           allowClear={false}
           format={dayPickerFormat(toDisplayLanguage(i18n.language))}

@@ -16,6 +16,7 @@ import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt
 import { useUpdateRest } from '../api/profile.ts';
 import { tr } from '../form-rules.ts';
 import './business.css';
+import { DateInput } from '../../../components/date-input.tsx';
 
 type TDay = { day: number; closed: boolean; ranges: TTimeRange[] };
 type TSpecial = { date: string; closed: boolean; ranges: TTimeRange[]; note: string };
@@ -206,8 +207,7 @@ export function HoursEditor({ profile }: { profile: TRestProfile }) {
               return (
                 <div role="listitem" key={i} className="ra-business__special" data-testid={`special-${i}`}>
                   <Space wrap>
-                    <Input
-                      type="date"
+                    <DateInput
                       value={s.date}
                       aria-label={t('hours.date')}
                       onChange={(e) => setSpecialAt(i, { date: e.target.value })}

@@ -30,6 +30,7 @@ import { restaurantToday, useRestaurantZone } from '../../../lib/restaurant-time
 import { errorText } from '../../../lib/request.ts';
 import { useDeleteServiceFee, useSaveServiceFee, useServiceFees } from '../api/service-fees.ts';
 import { schemaRule, serverFieldErrors } from '../form-rules.ts';
+import { DateInput, dayRule } from '../../../components/date-input.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -113,17 +114,17 @@ function FeeForm({ fee, onDone }: { fee: TServiceFee | null; onDone: () => void 
         />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="startDate" label={t('fees.startDate')} rules={rule('startDate')} required>
-          <Input type="date" />
+        <Form.Item name="startDate" label={t('fees.startDate')} rules={[...rule('startDate'), dayRule()]} required>
+          <DateInput />
         </Form.Item>
         <Form.Item
           name="endDate"
           label={t('fees.endDate')}
-          rules={rule('endDate')}
+          rules={[...rule('endDate'), dayRule()]}
           required
           dependencies={['startDate']}
         >
-          <Input type="date" />
+          <DateInput />
         </Form.Item>
       </Space>
       <Form.Item name="orderTypes" label={t('fees.orderTypes')} rules={rule('orderTypes')} required>

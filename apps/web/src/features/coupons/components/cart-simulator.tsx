@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, List, Select, Space, Tag, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatCents, toDisplayLanguage } from '@ra/shared/format/locale-format'
 import { useCouponMenu } from '../api/get-coupon-menu.ts';
 import { useSimulateCart } from '../api/simulate-cart.ts';
 import { couponErrorText, reasonText } from '../coupon-messages.ts';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 
 interface TSimLine {
   key: number;
@@ -76,7 +77,12 @@ export function CartSimulator() {
   const cartLines = lines ?? [];
   const update = (key: number, patch: Partial<TSimLine>) =>
     setLines((ls) => (ls ?? []).map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const valid = cartLines.length > 0 && cartLines.every((l) => l.itemId && l.quantity && l.price !== null);
+  // quantities and prices as typed: one out of range shows why on its line and the cart is not sent
+  const lineProblem = (l: TSimLine) =>
+    numberProblem(l.quantity, { min: 1, max: 999 }) ?? numberProblem(l.price, { min: 0, decimals: 2 });
+  const valid =
+    cartLines.length > 0 &&
+    cartLines.every((l) => l.itemId && l.quantity && l.price !== null && lineProblem(l) === null);
 
   const run = () =>
     simulate.mutate({
@@ -133,26 +139,23 @@ export function CartSimulator() {
                 }
                 style={{ width: 240, maxWidth: '100%' }}
               />
-              <InputNumber
+              <NumberInput
                 aria-label={t('simulator.quantity')}
                 placeholder={t('simulator.quantity')}
-                min={1}
-                max={999}
-                precision={0}
                 value={l.quantity}
                 onChange={(v) => update(l.key, { quantity: v })}
                 style={{ width: 70 }}
               />
-              <InputNumber
+              <NumberInput
+                decimals={2}
                 aria-label={t('simulator.price')}
                 placeholder={t('simulator.price')}
-                min={0}
-                precision={2}
                 prefix="$"
                 value={l.price}
                 onChange={(v) => update(l.key, { price: v })}
                 style={{ width: 110 }}
               />
+              <NumberProblemText problem={lineProblem(l)} />
               {toppingOptions.length > 0 ? (
                 <Select
                   mode="multiple"

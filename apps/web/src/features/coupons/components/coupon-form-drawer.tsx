@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUPON_CHANNELS, COUPON_TYPES, type TCoupon } from '@ra/shared/coupons/coupons.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
@@ -14,6 +14,8 @@ import {
 } from '../coupon-form.ts';
 import { couponErrorText, couponFieldErrors } from '../coupon-messages.ts';
 import { MenuIdSelect } from './menu-id-select.tsx';
+import { NumberInput } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 /** Create or edit a coupon; the rules are the shared schema's (SPEC 5), checked as the user types. */
 export function CouponFormDrawer({
@@ -68,12 +70,12 @@ export function CouponFormDrawer({
 
   const money = (name: 'overAmount' | 'minusAmount', label: string) => (
     <Form.Item name={name} label={label} required {...show(name)}>
-      <InputNumber min={0} step={1} precision={2} prefix="$" style={{ width: '100%' }} aria-label={label} />
+      <NumberInput decimals={2} step={1} prefix="$" style={{ width: '100%' }} aria-label={label} />
     </Form.Item>
   );
   const countField = (name: 'overAmount' | 'minusAmount', label: string) => (
     <Form.Item name={name} label={label} required {...show(name)}>
-      <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={label} />
+      <NumberInput style={{ width: '100%' }} aria-label={label} />
     </Form.Item>
   );
   const overLabel =
@@ -134,17 +136,21 @@ export function CouponFormDrawer({
         {fields.minus === 'count' ? countField('minusAmount', t('fields.give')) : null}
         {fields.discount ? (
           <Form.Item name="discount" label={t('fields.discount')} required {...show('discount')}>
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              suffix="%"
-              style={{ width: '100%' }}
-              aria-label={t('fields.discount')}
+            <NumberInput suffix="%" style={{ width: '100%' }} aria-label={t('fields.discount')} />
+          </Form.Item>
+        ) : null}
+        {fields.anyItem ? (
+          <Form.Item name="anyItem" label={t('fields.appliesTo')} {...show('anyItem')}>
+            <Radio.Group
+              aria-label={t('fields.appliesTo')}
+              options={[
+                { value: false, label: t('appliesTo.listed') },
+                { value: true, label: t('appliesTo.any') },
+              ]}
             />
           </Form.Item>
         ) : null}
-        {fields.items ? (
+        {fields.items && !(fields.anyItem && values.anyItem) ? (
           <>
             <Form.Item
               name="itemIds"
@@ -165,17 +171,17 @@ export function CouponFormDrawer({
           </Form.Item>
         ) : null}
         <Form.Item name="totalNum" label={t('fields.totalNum')} extra={t('hints.totalNum')} {...show('totalNum')}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('fields.totalNum')} />
+          <NumberInput style={{ width: '100%' }} aria-label={t('fields.totalNum')} />
         </Form.Item>
         <Form.Item name="perCustomerLimit" label={t('fields.perCustomerLimit')} {...show('perCustomerLimit')}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={t('fields.perCustomerLimit')} />
+          <NumberInput style={{ width: '100%' }} aria-label={t('fields.perCustomerLimit')} />
         </Form.Item>
         <Space wrap style={{ width: '100%' }}>
           <Form.Item name="startDate" label={t('fields.startDate')} {...show('startDate')}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
           <Form.Item name="endDate" label={t('fields.endDate')} {...show('endDate')}>
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Space>
         <Form.Item name="hours" label={t('fields.hours')} extra={t('hints.hours')} {...show('hours')}>

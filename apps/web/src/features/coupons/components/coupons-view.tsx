@@ -17,6 +17,7 @@ import { couponRuleSummary } from '../coupon-summary.ts';
 import { CartSimulator } from './cart-simulator.tsx';
 import { CouponFormDrawer } from './coupon-form-drawer.tsx';
 import './coupons.css';
+import { DateInput } from '../../../components/date-input.tsx';
 
 const TABS = ['list', 'simulator', 'performance'] as const;
 type TTab = (typeof TABS)[number];
@@ -253,14 +254,12 @@ function Performance({ lang }: { lang: string }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <Input
-          type="date"
+        <DateInput
           aria-label={t('performance.from')}
           value={range.from}
           onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })}
         />
-        <Input
-          type="date"
+        <DateInput
           aria-label={t('performance.to')}
           value={range.to}
           onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })}

@@ -1,22 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  InputNumber,
-  List,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Input, List, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
-import { PREMIUM_CODES_MAX } from '@ra/shared/coupons/coupons.messages';
 import { ZGenerateCodesRequest, type TCodeBatch } from '@ra/shared/coupons/coupons.schemas';
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
@@ -25,6 +10,7 @@ import { downloadCodes } from '../api/download-codes.ts';
 import { useBatches, useCancelBatch, useGenerateCodes, useLookupCode } from '../api/premium-codes.ts';
 import { couponErrorText, translateCouponMessage } from '../coupon-messages.ts';
 import './coupons.css';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 /** /Coupon/index (SPEC 6 admin only): generate premium codes with progress, cancel, download, look up. */
 export function PremiumCodesView() {
@@ -82,25 +68,11 @@ export function PremiumCodesView() {
             </label>
             <label>
               <div>{t('premium.count')}</div>
-              <InputNumber
-                aria-label={t('premium.count')}
-                min={1}
-                max={PREMIUM_CODES_MAX}
-                precision={0}
-                value={count}
-                onChange={setCount}
-              />
+              <NumberInput aria-label={t('premium.count')} value={count} onChange={setCount} />
             </label>
             <label>
               <div>{t('premium.length')}</div>
-              <InputNumber
-                aria-label={t('premium.length')}
-                min={6}
-                max={16}
-                precision={0}
-                value={length}
-                onChange={setLength}
-              />
+              <NumberInput aria-label={t('premium.length')} value={length} onChange={setLength} />
             </label>
             <label>
               <div>{t('premium.prefix')}</div>

@@ -1,26 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Card,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
+import { NumberInput, numberStatus, type TNumberBounds } from '../../../components/number-input.tsx';
 import { useSession } from '../../../stores/session.ts';
 import {
   quoteCampaign,
@@ -45,6 +32,9 @@ import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
 import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
+
+const MONEY_FILTER: TNumberBounds = { min: 0, decimals: 2 };
+const COUNT_FILTER: TNumberBounds = { min: 0, decimals: 0 };
 
 const PAGE_SIZE = 20;
 
@@ -148,7 +138,17 @@ export function CustomersView() {
   const campaigns = useCampaigns();
   const bankLinked = campaigns.data?.bankLinked;
 
+  const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
+  const numberFilters = (d: typeof draft): Array<[unknown, TNumberBounds]> => [
+    [moneyValue(d.spentMin), MONEY_FILTER],
+    [moneyValue(d.spentMax), MONEY_FILTER],
+    [d.ordersMin, COUNT_FILTER],
+    [d.ordersMax, COUNT_FILTER],
+    [d.notSeenDays, COUNT_FILTER],
+  ];
   const runSearch = () => {
+    // a filter number out of range shows its message on the field and searches nothing
+    if (numberStatus(...numberFilters(draft)).help) return;
     if (searchUnchanged(draft, filter)) {
       notifyInfo(says('searchUnchanged'));
       return;
@@ -207,7 +207,6 @@ export function CustomersView() {
     quoted: quote !== null,
   });
 
-  const moneyValue = (cents: number | undefined) => (cents === undefined ? null : cents / 100);
   const centsOf = (v: number | string | null) => (v === null || v === '' ? undefined : Math.round(Number(v) * 100));
 
   return (
@@ -244,49 +243,47 @@ export function CustomersView() {
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('spent')}>
+          <Form.Item
+            label={t('spent')}
+            {...numberStatus([moneyValue(draft.spentMin), MONEY_FILTER], [moneyValue(draft.spentMax), MONEY_FILTER])}
+          >
             <Space.Compact>
-              <InputNumber
+              <NumberInput
                 aria-label={t('spentMin')}
-                min={0}
                 placeholder={t('min')}
                 value={moneyValue(draft.spentMin)}
                 onChange={(v) => setDraft({ ...draft, spentMin: centsOf(v) })}
               />
-              <InputNumber
+              <NumberInput
                 aria-label={t('spentMax')}
-                min={0}
                 placeholder={t('max')}
                 value={moneyValue(draft.spentMax)}
                 onChange={(v) => setDraft({ ...draft, spentMax: centsOf(v) })}
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('orders')}>
+          <Form.Item
+            label={t('orders')}
+            {...numberStatus([draft.ordersMin, COUNT_FILTER], [draft.ordersMax, COUNT_FILTER])}
+          >
             <Space.Compact>
-              <InputNumber
+              <NumberInput
                 aria-label={t('ordersMin')}
-                min={0}
-                precision={0}
                 placeholder={t('min')}
                 value={draft.ordersMin ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMin: v ?? undefined })}
               />
-              <InputNumber
+              <NumberInput
                 aria-label={t('ordersMax')}
-                min={0}
-                precision={0}
                 placeholder={t('max')}
                 value={draft.ordersMax ?? null}
                 onChange={(v) => setDraft({ ...draft, ordersMax: v ?? undefined })}
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label={t('notSeen')}>
-            <InputNumber
+          <Form.Item label={t('notSeen')} {...numberStatus([draft.notSeenDays, COUNT_FILTER])}>
+            <NumberInput
               aria-label={t('notSeen')}
-              min={0}
-              precision={0}
               value={draft.notSeenDays ?? null}
               onChange={(v) => setDraft({ ...draft, notSeenDays: v ?? undefined })}
             />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, InputNumber, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { errorText } from '../../../lib/request.ts';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 import { usePointsRule, useSavePointsRule } from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 
@@ -15,21 +16,16 @@ export function PointsRuleCard() {
     if (rule.data) setValue(rule.data.pointsPerDollar);
   }, [rule.data]);
   const changed = rule.data !== undefined && value !== null && value !== rule.data.pointsPerDollar;
+  const problem = numberProblem(value, { min: 0, max: 100 });
   return (
     <Card title={t('pointsRule')} size="small" loading={rule.isLoading}>
       <Space wrap align="center">
-        <InputNumber
-          aria-label={t('pointsPerDollar')}
-          min={0}
-          max={100}
-          precision={0}
-          value={value}
-          onChange={(v) => setValue(v)}
-        />
+        <NumberInput aria-label={t('pointsPerDollar')} value={value} onChange={(v) => setValue(v)} />
+        <NumberProblemText problem={problem} />
         <Typography.Text>{t('pointsPerDollarUnit')}</Typography.Text>
         <Button
           type="primary"
-          disabled={!changed}
+          disabled={!changed || problem !== null}
           loading={save.isPending}
           onClick={async () => {
             try {

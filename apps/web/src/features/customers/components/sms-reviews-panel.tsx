@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Card, Empty, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { TCampaign } from '@ra/shared/customers/customers.schemas';
 import { DEFAULT_SMS_PRICING } from '@ra/shared/customers/sms';
 import { restaurantZoneOf } from '@ra/shared/format/restaurant-time';
@@ -17,6 +17,7 @@ import {
 } from '../api/customers-api.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
 import { money } from './customer-drawer.tsx';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 
 /** The tab's label on /AgentApp, in this domain's texts. */
 export function SmsReviewsLabel() {
@@ -223,34 +224,26 @@ function SmsPricingForm({ pricing }: { pricing: TSmsPricing }) {
     setPrice(pricing.pricePerPartMicros / 1_000_000);
     setTax(pricing.taxRateBasisPoints / 100);
   }, [pricing]);
+  const problem =
+    numberProblem(price, { min: 0, max: 1, decimals: 4 }) ?? numberProblem(tax, { min: 0, max: 50, decimals: 2 });
   return (
     <Card title={t('pricingTitle')} size="small" data-testid="sms-pricing">
       <Space wrap align="center">
         <span>{t('pricePerPart')}</span>
-        <InputNumber
+        <NumberInput
+          decimals={4}
           aria-label={t('pricePerPart')}
-          min={0}
-          max={1}
           step={0.0001}
-          precision={4}
           prefix="$"
           value={price}
           onChange={setPrice}
         />
         <span>{t('taxRate')}</span>
-        <InputNumber
-          aria-label={t('taxRate')}
-          min={0}
-          max={50}
-          step={0.01}
-          precision={2}
-          suffix="%"
-          value={tax}
-          onChange={setTax}
-        />
+        <NumberInput decimals={2} aria-label={t('taxRate')} step={0.01} suffix="%" value={tax} onChange={setTax} />
+        <NumberProblemText problem={problem} />
         <Button
           type="primary"
-          disabled={price === null || tax === null}
+          disabled={price === null || tax === null || problem !== null}
           loading={save.isPending}
           onClick={async () => {
             try {

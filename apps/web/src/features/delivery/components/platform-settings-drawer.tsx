@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Input, InputNumber, Radio, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Input, Radio, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ZUpdatePlatformRequest,
@@ -16,6 +16,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useMenuPreview } from '../api/get-menu-preview.ts';
 import { useUpdatePlatform } from '../api/update-platform.ts';
 import { problemText } from './problem-text.ts';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 /**
  * A platform's markup, hours and menu mapping. The hours editor offers one range per day (the
@@ -95,22 +96,18 @@ export function PlatformSettingsDrawer({
         />
         <div className="ra-delivery__field">
           {markup.kind === 'percent' ? (
-            <InputNumber
+            <NumberInput
+              decimals={2}
               aria-label={t('settings.markupValuePercent')}
               addonAfter="%"
-              min={0}
-              max={50}
-              precision={2}
               value={markup.basisPoints / 100}
               onChange={(v) => setMarkup({ kind: 'percent', basisPoints: Math.round(Number(v ?? 0) * 100) })}
             />
           ) : (
-            <InputNumber
+            <NumberInput
+              decimals={2}
               aria-label={t('settings.markupValueFixed')}
               prefix="$"
-              min={0}
-              max={20}
-              precision={2}
               value={markup.cents / 100}
               onChange={(v) => setMarkup({ kind: 'fixed', cents: Math.round(Number(v ?? 0) * 100) })}
             />

@@ -1,18 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  InputNumber,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RECEIPT_PROMPTS, ZTerminalSettings, type TTerminalSettings } from '@ra/shared/devices/devices.schemas';
 import { formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
@@ -25,6 +12,7 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt.tsx';
 import { useSaveTerminalSettings, useTerminalSettings } from '../api/terminal-settings.ts';
 import './devices.css';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 /** Amounts are edited in dollars and stored in cents. */
 type TFormValues = Omit<TTerminalSettings, 'signatureAboveCents' | 'offlinePaymentLimitCents'> & {
@@ -148,8 +136,9 @@ export function TerminalSettingsForm() {
             name="signatureAbove"
             label={t('terminal.signatureAbove')}
             extra={t('terminal.signatureAboveHelp')}
+            rules={[numberRule({ min: 0, max: 10_000, decimals: 2 })]}
           >
-            <InputNumber min={0} max={10_000} step={1} precision={2} prefix="$" />
+            <NumberInput decimals={2} step={1} prefix="$" />
           </Form.Item>
           <Form.Item name="receiptPrompt" label={t('terminal.receiptPrompt')}>
             <Radio.Group
@@ -162,8 +151,13 @@ export function TerminalSettingsForm() {
           </Form.Item>
         </Card>
         <Card title={t('terminal.offline')} size="small">
-          <Form.Item name="offlineLimit" label={t('terminal.offlineLimit')} extra={t('terminal.offlineLimitHelp')}>
-            <InputNumber min={0} max={10_000} step={1} precision={2} prefix="$" />
+          <Form.Item
+            name="offlineLimit"
+            label={t('terminal.offlineLimit')}
+            extra={t('terminal.offlineLimitHelp')}
+            rules={[numberRule({ min: 0, max: 10_000, decimals: 2 })]}
+          >
+            <NumberInput decimals={2} step={1} prefix="$" />
           </Form.Item>
         </Card>
         {save.isError ? (

@@ -6,7 +6,6 @@ import {
   Drawer,
   Empty,
   Input,
-  InputNumber,
   Result,
   Select,
   Skeleton,
@@ -35,6 +34,7 @@ import { useGiftcards } from '../api/get-giftcards.ts';
 import { useGiftcardActivity } from '../api/giftcard-activity.ts';
 import { giftcardErrorText, translateGiftcardMessage } from '../giftcard-messages.ts';
 import './giftcards.css';
+import { NumberInput, numberProblem } from '../../../components/number-input.tsx';
 
 const STATE_COLOR: Record<TGiftcardState, string> = {
   pending: 'processing',
@@ -186,6 +186,9 @@ function GiftcardDetail({ id }: { id: number }) {
   const current = allowed.includes(action) ? action : (allowed[0] ?? 'load');
 
   const run = async () => {
+    // dollars as typed: a third decimal is refused, not rounded away
+    const typed = MONEY_ACTIONS.includes(current) ? numberProblem(amount, { decimals: 2 }) : null;
+    if (typed) return setProblem(typed);
     const body = { type: current, amountCents: amount === null ? 0 : Math.round(amount * 100), orderRef, reason };
     const parsed = ZGiftcardActivityRequest.safeParse(body);
     if (!parsed.success) return setProblem(translateGiftcardMessage(parsed.error.issues[0]?.message ?? ''));
@@ -240,12 +243,10 @@ function GiftcardDetail({ id }: { id: number }) {
             style={{ width: '100%' }}
           />
           {MONEY_ACTIONS.includes(current) ? (
-            <InputNumber
+            <NumberInput
+              decimals={2}
               aria-label={t('detail.amount')}
               placeholder={t('detail.amount')}
-              min={0.01}
-              max={10000}
-              precision={2}
               prefix="$"
               value={amount}
               onChange={setAmount}

@@ -6,7 +6,6 @@ import {
   Col,
   Empty,
   Input,
-  InputNumber,
   List,
   Row,
   Segmented,
@@ -29,6 +28,8 @@ import { useBreakage, useLiability } from '../api/giftcard-reports.ts';
 import { useImportGiftcard, useIssueGiftcard } from '../api/issue-giftcard.ts';
 import { giftcardErrorText, translateGiftcardMessage } from '../giftcard-messages.ts';
 import './giftcards.css';
+import { NumberInput, numberProblem } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 /** /giftcard/index: issue or import a card, the liability at any past date, and breakage. */
 export function GiftcardOverview() {
@@ -68,6 +69,9 @@ function IssueCard() {
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async () => {
+    // dollars as typed: a third decimal is refused, not rounded away
+    const typed = numberProblem(amount, { decimals: 2 });
+    if (typed) return setProblem(typed);
     const parsed = ZIssueGiftcardRequest.safeParse({
       kind,
       amountCents: amount === null ? undefined : Math.round(amount * 100),
@@ -99,11 +103,9 @@ function IssueCard() {
         />
         <label>
           {t('issue.amount')}
-          <InputNumber
+          <NumberInput
+            decimals={2}
             aria-label={t('issue.amount')}
-            min={0.01}
-            max={10000}
-            precision={2}
             prefix="$"
             value={amount}
             onChange={setAmount}
@@ -159,6 +161,8 @@ function ImportCard() {
   const [balance, setBalance] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async () => {
+    const typed = numberProblem(balance, { decimals: 2 });
+    if (typed) return setProblem(typed);
     const parsed = ZImportGiftcardRequest.safeParse({
       number,
       balanceCents: balance === null ? 0 : Math.round(balance * 100),
@@ -189,11 +193,9 @@ function ImportCard() {
         </label>
         <label>
           {t('import.balance')}
-          <InputNumber
+          <NumberInput
+            decimals={2}
             aria-label={t('import.balance')}
-            min={0.01}
-            max={10000}
-            precision={2}
             prefix="$"
             value={balance}
             onChange={setBalance}
@@ -220,8 +222,7 @@ function LiabilityCard() {
       title={t('liability.title')}
       size="small"
       extra={
-        <Input
-          type="date"
+        <DateInput
           aria-label={t('liability.at')}
           value={at}
           onChange={(e) => e.target.value && setAt(e.target.value)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Drawer, Form, InputNumber, Radio, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Drawer, Form, Radio, Select, Space, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import {
@@ -16,6 +16,7 @@ import { useCategories } from '../api/categories.ts';
 import { bpToPercent, dollarsToCents, percentToBp } from '../library-filter.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
 import { useNarrow } from '../../../lib/media-query.ts';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 type TKind = TBulkChange['kind'];
 type TPriceMode = (typeof PRICE_CHANGE_MODES)[number];
@@ -194,10 +195,10 @@ export function BulkEditDrawer({
                     : t('bulk.newPrice')
               }
               extra={values?.priceMode === 'set' ? undefined : t('bulk.negativeHint')}
+              rules={[numberRule({ min: values?.priceMode === 'set' ? 0 : undefined, decimals: 2 })]}
             >
-              <InputNumber<number>
-                precision={2}
-                min={values?.priceMode === 'set' ? 0 : undefined}
+              <NumberInput<number>
+                decimals={2}
                 prefix={values?.priceMode === 'percent' ? undefined : '$'}
                 suffix={values?.priceMode === 'percent' ? '%' : undefined}
                 style={{ width: 200 }}
@@ -218,8 +219,13 @@ export function BulkEditDrawer({
           </Form.Item>
         )}
         {kind === 'taxRate' && (
-          <Form.Item name="taxPercent" label={t('fields.taxRate')} extra={t('bulk.taxHint')}>
-            <InputNumber<number> min={0} max={100} precision={3} suffix="%" style={{ width: 200 }} />
+          <Form.Item
+            name="taxPercent"
+            label={t('fields.taxRate')}
+            extra={t('bulk.taxHint')}
+            rules={[numberRule({ min: 0, max: 100, decimals: 3 })]}
+          >
+            <NumberInput<number> decimals={3} suffix="%" style={{ width: 200 }} />
           </Form.Item>
         )}
         {kind === 'soldOut' && (

@@ -1,19 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, Result, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
@@ -55,6 +41,7 @@ import { PrinterSelect } from './printer-select.tsx';
 import { ScheduleChangeDialog, ScheduledChangesList } from './schedule-change-dialog.tsx';
 import { UsedInDialog } from './used-in-dialog.tsx';
 import './menu.css';
+import { NumberInput } from '../../../components/number-input.tsx';
 
 /**
  * The item editor (SPEC 2 /AddItem and /EditItem?id=, SPEC 3 "Menu item"): every field in sections,
@@ -351,7 +338,7 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
           </Form.Item>
           <div className={narrowGrid}>
             <Form.Item name="minOrderQty" label={t('fields.minOrderQty')} rules={[rule('minOrderQty')]}>
-              <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
+              <NumberInput style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="maxOrderQty"
@@ -359,7 +346,7 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
               rules={[rule('maxOrderQty')]}
               extra={t('hints.noLimit')}
             >
-              <InputNumber min={1} max={999} precision={0} style={{ width: '100%' }} />
+              <NumberInput style={{ width: '100%' }} />
             </Form.Item>
           </div>
           <Form.Item name="hideWhenUnavailable" label={t('fields.hideWhenUnavailable')} valuePropName="checked">

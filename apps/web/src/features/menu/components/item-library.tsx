@@ -1,18 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Empty,
-  Input,
-  InputNumber,
-  Pagination,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Checkbox, Empty, Input, Pagination, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -54,6 +41,7 @@ import { ImportDialog } from './import-dialog.tsx';
 import { ItemThumb } from './item-thumb.tsx';
 import { SoldOutToggle } from './sold-out-toggle.tsx';
 import './menu.css';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
 
 /**
  * The item library (SPEC 2 /menu/newItemLibrary, issue 8 "Library, search, bulk edit"): searched by
@@ -78,6 +66,14 @@ export function ItemLibrary() {
   const update = (patch: Partial<TLibraryFilter>) =>
     // a new filter starts again from the first page
     setSearch(librarySearch({ ...filter, page: 1, ...patch }), { replace: true });
+  // a price filter as typed: a negative or over-precise price shows why and filters nothing
+  const [priceProblem, setPriceProblem] = useState<string | null>(null);
+  const setPrice = (key: 'minCents' | 'maxCents', raw: string) => {
+    const value = raw.trim() === '' ? null : Number(raw.replace(/[$,\s]/g, ''));
+    const problem = numberProblem(value, { min: 0, decimals: 2 });
+    setPriceProblem(problem);
+    if (!problem) update({ [key]: dollarsToCents(value) });
+  };
   const setDialog = (dialog: TLibraryFilter['dialog']) =>
     setSearch(librarySearch({ ...filter, dialog }), { replace: true });
 
@@ -250,31 +246,26 @@ export function ItemLibrary() {
           ]}
         />
         <span className="ra-menu__prices">
-          <InputNumber<number>
+          <NumberInput<number>
+            decimals={2}
             aria-label={t('library.minPrice')}
             placeholder={t('library.minPrice')}
-            min={0}
-            precision={2}
             prefix="$"
             defaultValue={filter.minCents !== undefined ? filter.minCents / 100 : undefined}
-            onBlur={(e) => update({ minCents: dollarsToCents(e.target.value.replace(/[^0-9.]/g, '')) })}
-            onPressEnter={(e) =>
-              update({ minCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })
-            }
+            onBlur={(e) => setPrice('minCents', e.target.value)}
+            onPressEnter={(e) => setPrice('minCents', (e.target as HTMLInputElement).value)}
           />
           <span aria-hidden>–</span>
-          <InputNumber<number>
+          <NumberInput<number>
+            decimals={2}
             aria-label={t('library.maxPrice')}
             placeholder={t('library.maxPrice')}
-            min={0}
-            precision={2}
             prefix="$"
             defaultValue={filter.maxCents !== undefined ? filter.maxCents / 100 : undefined}
-            onBlur={(e) => update({ maxCents: dollarsToCents(e.target.value.replace(/[^0-9.]/g, '')) })}
-            onPressEnter={(e) =>
-              update({ maxCents: dollarsToCents((e.target as HTMLInputElement).value.replace(/[^0-9.]/g, '')) })
-            }
+            onBlur={(e) => setPrice('maxCents', e.target.value)}
+            onPressEnter={(e) => setPrice('maxCents', (e.target as HTMLInputElement).value)}
           />
+          <NumberProblemText problem={priceProblem} />
         </span>
         <div className="ra-menu__toolbar-end">
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(addItemPath())}>

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from './money-input.tsx';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 /**
  * An item's options (SPEC 3: index, name, items, required, visible-to-customer, step, goto, min and
@@ -46,17 +47,22 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                   label={t('options.minChosen')}
                   rules={[rule(`options.${field.name}.minChosen`)]}
                 >
-                  <InputNumber min={0} max={99} precision={0} style={{ width: 90 }} />
+                  <NumberInput style={{ width: 90 }} />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'maxChosen']}
                   label={t('options.maxChosen')}
                   rules={[rule(`options.${field.name}.maxChosen`)]}
                 >
-                  <InputNumber min={1} max={99} precision={0} style={{ width: 90 }} placeholder={t('hints.any')} />
+                  <NumberInput style={{ width: 90 }} placeholder={t('hints.any')} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'step']} label={t('options.step')} tooltip={t('options.stepHint')}>
-                  <InputNumber min={0} max={99} precision={0} style={{ width: 80 }} />
+                <Form.Item
+                  name={[field.name, 'step']}
+                  label={t('options.step')}
+                  tooltip={t('options.stepHint')}
+                  rules={[numberRule({ min: 0, max: 99, decimals: 0 })]}
+                >
+                  <NumberInput style={{ width: 80 }} />
                 </Form.Item>
                 <Form.Item name={[field.name, 'goto']} label={t('options.goto')} tooltip={t('options.gotoHint')}>
                   <Select
@@ -107,12 +113,7 @@ export function ItemOptionsField({ rule }: { rule: (path: string) => Rule }) {
                               name={[choice.name, 'linkedWithDBID']}
                               rules={[rule(`options.${field.name}.items.${choice.name}.linkedWithDBID`)]}
                             >
-                              <InputNumber
-                                min={1}
-                                precision={0}
-                                placeholder="linkedWithDBID"
-                                aria-label="linkedWithDBID"
-                              />
+                              <NumberInput placeholder="linkedWithDBID" aria-label="linkedWithDBID" />
                             </Form.Item>
                           )}
                           <Button

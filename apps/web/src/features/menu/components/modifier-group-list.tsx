@@ -6,7 +6,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Result,
   Select,
   Skeleton,
@@ -48,6 +47,7 @@ import { MoneyInput } from './money-input.tsx';
 import { SortableList } from './sortable-list.tsx';
 import { UsedInDialog } from './used-in-dialog.tsx';
 import './menu.css';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
 
 function useRuleWords() {
   const { t } = useTranslation('menu');
@@ -255,7 +255,7 @@ function ModifierGroupForm({
       </div>
       <div className="ra-item-form__grid">
         <Form.Item name="minSelections" label={t('fields.minSelections')} rules={[rule('minSelections')]}>
-          <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
+          <NumberInput style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="maxSelections"
@@ -263,7 +263,7 @@ function ModifierGroupForm({
           rules={[rule('maxSelections')]}
           extra={t('hints.noLimit')}
         >
-          <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
+          <NumberInput style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="maxDifferent"
@@ -271,10 +271,10 @@ function ModifierGroupForm({
           rules={[rule('maxDifferent')]}
           extra={t('hints.noLimit')}
         >
-          <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />
+          <NumberInput style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="freeSelections" label={t('fields.freeSelections')} rules={[rule('freeSelections')]}>
-          <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
+          <NumberInput style={{ width: '100%' }} />
         </Form.Item>
       </div>
       {values && (
@@ -326,11 +326,12 @@ function ModifierGroupForm({
                 >
                   <MoneyInput aria-label={t('modifierGroups.modifierPrice', { n: index + 1 })} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'maxQuantity']} style={{ marginBottom: 0 }}>
-                  <InputNumber
-                    min={1}
-                    max={99}
-                    precision={0}
+                <Form.Item
+                  name={[field.name, 'maxQuantity']}
+                  style={{ marginBottom: 0 }}
+                  rules={[numberRule({ min: 1, max: 99, decimals: 0 })]}
+                >
+                  <NumberInput
                     placeholder={t('modifierGroups.maxEach')}
                     aria-label={t('modifierGroups.modifierMax', { n: index + 1 })}
                     style={{ width: '100%' }}

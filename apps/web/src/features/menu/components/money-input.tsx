@@ -1,4 +1,4 @@
-import { InputNumber } from 'antd';
+import { NumberInput, typedToUnits } from '../../../components/number-input.tsx';
 
 /**
  * A money box whose value is integer cents (ARCHITECTURE "Money is integer cents") while the person
@@ -9,28 +9,27 @@ export function MoneyInput({
   onChange,
   id,
   placeholder,
-  allowNegative = false,
   ...aria
 }: {
   value?: number | null;
   onChange?: (cents: number | null) => void;
   id?: string;
   placeholder?: string;
-  allowNegative?: boolean;
   'aria-label'?: string;
 }) {
   return (
-    <InputNumber<number>
+    <NumberInput<number>
+      decimals={2}
       id={id}
       {...aria}
       style={{ width: '100%' }}
       prefix="$"
-      precision={2}
       step={0.5}
-      min={allowNegative ? undefined : 0}
       placeholder={placeholder}
       value={value === null || value === undefined ? null : value / 100}
-      onChange={(dollars) => onChange?.(dollars === null || dollars === undefined ? null : Math.round(dollars * 100))}
+      onChange={(dollars) =>
+        onChange?.(dollars === null || dollars === undefined ? null : typedToUnits(dollars, 100, 2))
+      }
     />
   );
 }
@@ -48,16 +47,16 @@ export function PercentInput({
   placeholder?: string;
 }) {
   return (
-    <InputNumber<number>
+    <NumberInput<number>
+      decimals={3}
       id={id}
       style={{ width: '100%' }}
       suffix="%"
-      precision={3}
-      min={0}
-      max={100}
       placeholder={placeholder}
       value={value === null || value === undefined ? null : value / 100}
-      onChange={(percent) => onChange?.(percent === null || percent === undefined ? null : Math.round(percent * 100))}
+      onChange={(percent) =>
+        onChange?.(percent === null || percent === undefined ? null : typedToUnits(percent, 100, 2))
+      }
     />
   );
 }

@@ -27,6 +27,7 @@ import {
 import { useCancelScheduledChange, useScheduleChange, useScheduledChanges } from '../api/scheduled-changes.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
 import { MoneyInput } from './money-input.tsx';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 interface TValues {
   at?: Dayjs;
@@ -130,6 +131,7 @@ export function ScheduleChangeDialog({ item, open, onClose }: { item: TItem; ope
           extra={<span data-testid="schedule-zone">{t('common:zone.note', { zone: time.label })}</span>}
         >
           <DatePicker
+            {...dayPickerKeys}
             showTime={{ format: 'HH:mm', minuteStep: 5 }}
             format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => isBeforeRestaurantToday(d, zone)}

@@ -6,6 +6,7 @@ import type { TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { useSetSoldOut } from '../api/set-sold-out.ts';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { isBeforeRestaurantToday, pickedToIso, useRestaurantTime } from '../../../lib/restaurant-time.ts';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 type TUntil = 'endOfDay' | 'time' | 'never';
 
@@ -50,6 +51,7 @@ export function SoldOutToggle({ row }: { row: Pick<TLibraryRow, 'id' | 'name' | 
       />
       {until === 'time' && (
         <DatePicker
+          {...dayPickerKeys}
           showTime={{ format: 'HH:mm', minuteStep: 15 }}
           format="YYYY-MM-DD HH:mm"
           value={at}

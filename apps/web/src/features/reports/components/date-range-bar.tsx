@@ -8,6 +8,7 @@ import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import type { TReportRange } from '../report-range.ts';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -42,6 +43,7 @@ export function DateRangeBar({
         }}
       />
       <DatePicker.RangePicker
+        {...dayPickerKeys}
         aria-label={t('range.days')}
         className="ra-report-range__days"
         allowClear={false}

@@ -1,19 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +24,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { WorkHourSignatureSettings } from './work-hour-signature-settings.tsx';
 import { useBusinessSettings, useNamedSettings, useUpdateNamedSettings, useUpdateSettings } from '../api/settings.ts';
+import { NumberInput, numberRule } from '../../../components/number-input.tsx';
+import { DateInput, dayRule } from '../../../components/date-input.tsx';
 
 const tr = (m: string) => translateServerMessage(m, currentLanguage());
 
@@ -230,8 +218,12 @@ export function PosSettings() {
                   <>
                     {fields.map((f) => (
                       <Space key={f.key} wrap align="baseline">
-                        <Form.Item name={[f.name, 'minPartySize']} label={t('pos.partySize')}>
-                          <InputNumber min={1} max={100} />
+                        <Form.Item
+                          name={[f.name, 'minPartySize']}
+                          label={t('pos.partySize')}
+                          rules={[numberRule({ min: 1, max: 100, decimals: 0 })]}
+                        >
+                          <NumberInput />
                         </Form.Item>
                         <Form.Item name={[f.name, 'percent']} label={t('pos.gratuityPercent')}>
                           <Input suffix="%" inputMode="decimal" style={{ width: 100 }} />
@@ -285,8 +277,12 @@ export function SelfOrderSettings() {
               <Form.Item name="askForName" label={t('selfOrder.askForName')} valuePropName="checked">
                 <Switch />
               </Form.Item>
-              <Form.Item name="idleResetSeconds" label={t('selfOrder.idleResetSeconds')}>
-                <InputNumber min={30} max={600} addonAfter={t('seconds')} />
+              <Form.Item
+                name="idleResetSeconds"
+                label={t('selfOrder.idleResetSeconds')}
+                rules={[numberRule({ min: 30, max: 600, decimals: 0 })]}
+              >
+                <NumberInput addonAfter={t('seconds')} />
               </Form.Item>
             </div>
             <Form.Item name="welcomeMessage" label={t('selfOrder.welcomeMessage')}>
@@ -340,23 +336,32 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                 <Form.Item name="enabled" label={t('orderToGo.enabled')} valuePropName="checked">
                   <Switch />
                 </Form.Item>
-                <Form.Item name="pickupLeadMinutes" label={t('orderToGo.pickupLeadMinutes')}>
-                  <InputNumber min={0} max={240} addonAfter={t('min')} />
+                <Form.Item
+                  name="pickupLeadMinutes"
+                  label={t('orderToGo.pickupLeadMinutes')}
+                  rules={[numberRule({ min: 0, max: 240, decimals: 0 })]}
+                >
+                  <NumberInput addonAfter={t('min')} />
                 </Form.Item>
                 {pro && (
                   <>
                     <Form.Item name="slotMinutes" label={t('orderToGo.slotMinutes')}>
                       <Select options={SLOT_MINUTES.map((m) => ({ value: m, label: t('minutes', { count: m }) }))} />
                     </Form.Item>
-                    <Form.Item name="orderAheadDays" label={t('orderToGo.orderAheadDays')}>
-                      <InputNumber min={0} max={14} />
+                    <Form.Item
+                      name="orderAheadDays"
+                      label={t('orderToGo.orderAheadDays')}
+                      rules={[numberRule({ min: 0, max: 14, decimals: 0 })]}
+                    >
+                      <NumberInput />
                     </Form.Item>
                     <Form.Item
                       name="maxOrdersPerSlot"
                       label={t('orderToGo.maxOrdersPerSlot')}
                       extra={t('orderToGo.maxOrdersHelp')}
+                      rules={[numberRule({ min: 0, max: 500, decimals: 0 })]}
                     >
-                      <InputNumber min={0} max={500} />
+                      <NumberInput />
                     </Form.Item>
                   </>
                 )}
@@ -367,15 +372,20 @@ export function OrderToGoSettings({ pro = false }: { pro?: boolean }) {
                 <Radio.Group options={BUSY_MODES.map((m) => ({ value: m, label: t(`orderToGo.busyModeName.${m}`) }))} />
               </Form.Item>
               <Space wrap>
-                <Form.Item name="busyExtra" label={t('orderToGo.busyExtra')}>
-                  <InputNumber min={5} max={120} addonAfter={t('min')} />
+                <Form.Item
+                  name="busyExtra"
+                  label={t('orderToGo.busyExtra')}
+                  rules={[numberRule({ min: 5, max: 120, decimals: 0 })]}
+                >
+                  <NumberInput addonAfter={t('min')} />
                 </Form.Item>
                 <Form.Item
                   name="busyUntil"
                   label={t('orderToGo.busyUntil')}
                   extra={t('common:zone.note', { zone: time.label })}
+                  rules={[dayRule()]}
                 >
-                  <Input type="datetime-local" />
+                  <DateInput kind="datetime-local" />
                 </Form.Item>
               </Space>
             </SectionForm>

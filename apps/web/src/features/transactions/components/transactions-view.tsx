@@ -1,18 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  Button,
-  DatePicker,
-  Empty,
-  Input,
-  InputNumber,
-  Pagination,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, DatePicker, Empty, Input, Pagination, Result, Select, Space, Table, Tag, Tooltip } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
@@ -45,6 +32,8 @@ import { useTransactions, type TTransactionsFilter } from '../api/get-transactio
 import { businessToday, dollarsToCents, parseTransactionsFilter, transactionsSearch } from '../transactions-filter.ts';
 import { OrderDrawer } from './order-drawer.tsx';
 import './transactions.css';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
+import { dayPickerKeys } from '../../../components/date-input.tsx';
 
 const DAY = 'YYYY-MM-DD';
 const MOBILE_WIDTH = 992;
@@ -142,6 +131,14 @@ export function TransactionsView() {
   const update = (patch: Partial<TTransactionsFilter>) =>
     // a new filter starts again from the first page
     setSearch(transactionsSearch({ ...filter, page: 1, ...patch }), { replace: true });
+  // an amount filter as typed: a negative or over-precise amount shows why and filters nothing
+  const [amountProblem, setAmountProblem] = useState<string | null>(null);
+  const setAmount = (key: 'minCents' | 'maxCents', raw: string) => {
+    const value = raw.trim() === '' ? null : Number(raw);
+    const problem = numberProblem(value, { min: 0, decimals: 2 });
+    setAmountProblem(problem);
+    if (!problem) update({ [key]: dollarsToCents(value) });
+  };
 
   const presets = DATE_PRESETS.filter((p) => p !== 'custom').map((p) => {
     const r = presetRangeOn(p, today);
@@ -253,6 +250,7 @@ export function TransactionsView() {
       {openedOn && <LastSalesNotice day={openedOn} today={today} />}
       <div className="ra-tx__filters" role="search">
         <DatePicker.RangePicker
+          {...dayPickerKeys}
           aria-label={t('filters.range')}
           allowClear={false}
           format={dayPickerFormat(lang)}
@@ -300,31 +298,26 @@ export function TransactionsView() {
           className="ra-tx__select"
         />
         <span className="ra-tx__amounts">
-          <InputNumber<number>
+          <NumberInput<number>
+            decimals={2}
             aria-label={t('filters.min')}
             placeholder={t('filters.min')}
-            min={0}
-            precision={2}
             prefix="$"
             defaultValue={filter.minCents !== undefined ? filter.minCents / 100 : undefined}
-            onBlur={(e) => update({ minCents: dollarsToCents(e.target.value === '' ? null : Number(e.target.value)) })}
-            onPressEnter={(e) =>
-              update({ minCents: dollarsToCents(Number((e.target as HTMLInputElement).value) || null) })
-            }
+            onBlur={(e) => setAmount('minCents', e.target.value)}
+            onPressEnter={(e) => setAmount('minCents', (e.target as HTMLInputElement).value)}
           />
           <span aria-hidden>–</span>
-          <InputNumber<number>
+          <NumberInput<number>
+            decimals={2}
             aria-label={t('filters.max')}
             placeholder={t('filters.max')}
-            min={0}
-            precision={2}
             prefix="$"
             defaultValue={filter.maxCents !== undefined ? filter.maxCents / 100 : undefined}
-            onBlur={(e) => update({ maxCents: dollarsToCents(e.target.value === '' ? null : Number(e.target.value)) })}
-            onPressEnter={(e) =>
-              update({ maxCents: dollarsToCents(Number((e.target as HTMLInputElement).value) || null) })
-            }
+            onBlur={(e) => setAmount('maxCents', e.target.value)}
+            onPressEnter={(e) => setAmount('maxCents', (e.target as HTMLInputElement).value)}
           />
+          <NumberProblemText problem={amountProblem} />
         </span>
       </div>
 

@@ -14,6 +14,7 @@ import { errorText, isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useSetWage, useUpdateWorkHoursSettings, useWages } from '../api/wages.ts';
 import { parseWage, wageText } from '../wage-input.ts';
+import { DateInput } from '../../../components/date-input.tsx';
 
 /** A field's message from a failed call: the field's own error when the server named one, else the message. */
 function fieldErrorOf(e: unknown, field: string): string {
@@ -133,9 +134,8 @@ function PeriodForm({ settings }: { settings: TWorkHoursSettings }) {
         validateStatus={anchorError ? 'error' : undefined}
         help={anchorError ?? undefined}
       >
-        <Input
+        <DateInput
           id="wh-anchor"
-          type="date"
           value={anchor}
           onChange={(e) => {
             setAnchor(e.target.value);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Input, Select, Space, Tag, Typography } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ import { uploadSignature } from '../api/upload-signature.ts';
 import { fromZonedInput, toZonedInput } from '../work-hours-url.ts';
 import { shiftSignature } from '../signature.ts';
 import { SignatureField, type TSignatureHandle } from './signature-field.tsx';
+import { NumberInput, NumberProblemText, numberProblem } from '../../../components/number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
 
 interface TBreakRow {
   kind: TBreakInput['kind'];
@@ -121,6 +123,10 @@ export function ShiftDrawer({
     });
   }, [draft, waiting, zone, settings, lang, t]);
 
+  // what was typed, checked (never clamped): the message shows under the field and nothing is sent
+  const tipsProblem = numberProblem(tips, { min: 0, max: 100000, decimals: 2 });
+  const waitingProblem = settings.enableClockingOutWaitingTime ? numberProblem(waiting, { min: 0, max: 240 }) : null;
+
   /** Reason and signature, checked before anything is sent; the signature is stored first. */
   async function confirmations(): Promise<{ reason: string; signatureUrl: string | null } | null> {
     const next: TErrors = {};
@@ -149,6 +155,7 @@ export function ShiftDrawer({
   }
 
   async function onSave() {
+    if (tipsProblem || waitingProblem) return;
     const next: TErrors = {};
     if (draft.clockInAt === null) next.in = t('form.inRequired');
     if (!shift && draft.clockOutAt === null) next.out = t('form.outRequired');
@@ -268,8 +275,8 @@ export function ShiftDrawer({
         )}
         <label className="ra-wh-field">
           <span>{t('form.in')}</span>
-          <Input
-            type="datetime-local"
+          <DateInput
+            kind="datetime-local"
             aria-label={t('form.in')}
             value={inValue}
             onChange={(e) => setIn(e.target.value)}
@@ -289,8 +296,8 @@ export function ShiftDrawer({
         </label>
         <label className="ra-wh-field">
           <span>{t('form.out')}</span>
-          <Input
-            type="datetime-local"
+          <DateInput
+            kind="datetime-local"
             aria-label={t('form.out')}
             value={outValue}
             onChange={(e) => setOut(e.target.value)}
@@ -326,16 +333,16 @@ export function ShiftDrawer({
                 onChange={(kind) => updateBreak(i, { kind })}
                 options={BREAK_KINDS.map((k) => ({ value: k, label: t(`break.${k}`) }))}
               />
-              <Input
+              <DateInput
                 className="ra-wh-break__start"
-                type="datetime-local"
+                kind="datetime-local"
                 aria-label={t('break.start')}
                 value={b.start}
                 onChange={(e) => updateBreak(i, { start: e.target.value })}
               />
-              <Input
+              <DateInput
                 className="ra-wh-break__end"
-                type="datetime-local"
+                kind="datetime-local"
                 aria-label={t('break.end')}
                 value={b.end}
                 onChange={(e) => updateBreak(i, { end: e.target.value })}
@@ -369,19 +376,25 @@ export function ShiftDrawer({
         </fieldset>
         <label className="ra-wh-field">
           <span>{t('form.tips')}</span>
-          <InputNumber min={0} max={100000} precision={2} value={tips} onChange={setTips} className="ra-wh-number" />
+          <NumberInput
+            decimals={2}
+            value={tips}
+            onChange={setTips}
+            className="ra-wh-number"
+            aria-invalid={!!tipsProblem}
+          />
+          <NumberProblemText problem={tipsProblem} />
         </label>
         {settings.enableClockingOutWaitingTime && (
           <label className="ra-wh-field">
             <span>{t('form.waiting')}</span>
-            <InputNumber
-              min={0}
-              max={240}
-              precision={0}
+            <NumberInput
               value={waiting}
               onChange={setWaiting}
               className="ra-wh-number"
+              aria-invalid={!!waitingProblem}
             />
+            <NumberProblemText problem={waitingProblem} />
           </label>
         )}
         <label className="ra-wh-field">
