@@ -1,16 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { bankAccounts } from '../src/db/schema/business.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
-import { harbor } from '../src/modules/team/team.test-support.ts';
-import { freePort } from './free-port.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
+import {
+  RECIPIENTS,
+  call,
+  children,
+  heldAt,
+  madeSince,
+  prepareCampaignData,
+  rows,
+  startServer,
+  tokenAt,
+  waitFor,
+} from './server-process.ts';
 import { TEST_NOW } from './test-now.ts';
 
 /**
@@ -20,106 +28,12 @@ import { TEST_NOW } from './test-now.ts';
  * code twice and charging once. Runs in the PGlite pass (one process on its data directory at a time).
  */
 
-const RECIPIENTS = 105;
 /** The first server dies right after the provider accepted this many messages. */
 const KILLED_AT_MESSAGE = 27;
 const CODES = 20_000;
 const KILLED_AT_CODES = 1_000;
 
-interface TServer {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const children: ChildProcess[] = [];
 let root = '';
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 120_000): Promise<T> {
-  const deadline = performance.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function startServer(env: Record<string, string>): Promise<TServer> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../src/server.ts')], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      SEED_ORDER_DAYS: '0',
-      CLOCK_NOW: TEST_NOW,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    'the server to be ready',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      const res = await fetch(`${url}/api/readyz`).catch(() => undefined);
-      if (res) await res.arrayBuffer();
-      return res?.status === 200 ? true : undefined;
-    },
-    150_000,
-  );
-  return { child, url, output: () => output, exited };
-}
-
-async function call(server: TServer, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
-
-async function tokenAt(server: TServer, email: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/account/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, cid: -1, emailVerificationCodeNumber: '' }),
-  });
-  const body = (await res.json()) as { token?: string };
-  if (!body.token) throw new Error(`sign-in as ${email}: ${res.status}`);
-  return body.token;
-}
-
-/** Whether the batch has more codes than `than` (the batch as the API shows it). */
-function madeSince(server: TServer, token: string, than: number) {
-  return async () => {
-    const res = await fetch(`${server.url}/api/api/coupon/codes/batches`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { items } = (await res.json()) as { items: Array<{ generated: number }> };
-    return items.some((b) => b.generated > than) ? true : undefined;
-  };
-}
-
-/** Reads rows of the embedded database while no server has it open. */
-async function rows(db: Database, query: ReturnType<typeof sql>) {
-  return ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
-}
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -145,32 +59,7 @@ describe('background work after kill -9 (embedded database)', () => {
     const handle = await openDatabase({ pgliteDir: join(dataDir, 'pglite'), pgliteLoadDataDir: template });
     await handle.migrate();
     if (!template) await seedDemoData(handle.db, { now: new Date(TEST_NOW) });
-    const home = await harbor(handle.db);
-    xid = home.xid;
-    await handle.db
-      .insert(bankAccounts)
-      .values({
-        nodeId: home.nodeId,
-        holderName: 'Harbor Bistro LLC',
-        accountType: 'checking',
-        routingNumber: '011000015',
-        accountNumberEnc: 'x',
-        accountLast4: '6789',
-        providerCustomerId: 'cus_test',
-        status: 'verified',
-      })
-      .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
-    const at = new Date(TEST_NOW).toISOString();
-    const inserted = await rows(
-      handle.db,
-      sql`insert into customers (restaurant_id, phone, language, first_order_at, last_order_at, total_orders,
-            total_spent_cents, points, updated_at)
-          select ${home.id}, '+1555077' || lpad(i::text, 4, '0'), case when i % 3 = 0 then 'zh' else 'en' end,
-            ${at}::timestamptz, ${at}::timestamptz, 1, 1000, 10, ${at}::timestamptz
-          from generate_series(1, ${RECIPIENTS}) as i
-          returning id`,
-    );
-    customerIds = inserted.map((r) => Number(r.id));
+    ({ customerIds, xid } = await prepareCampaignData(handle.db));
     await handle.close();
   }, 180_000);
 
@@ -217,8 +106,6 @@ describe('background work after kill -9 (embedded database)', () => {
 
     // Both jobs are held mid-way: the 27th message accepted by the provider (its answer not yet
     // recorded), the first 1,000 codes made. Then the server is killed.
-    const heldAt = (dir: string, name: string) => () =>
-      existsSync(join(dir, `${name}.held`)) ? Number(readFileSync(join(dir, `${name}.held`), 'utf8')) : undefined;
     expect(await waitFor('the send to be held', heldAt(holdA, 'sms-sent'))).toBe(KILLED_AT_MESSAGE);
     expect(await waitFor('the codes to be held', heldAt(holdA, 'codes-made'))).toBe(KILLED_AT_CODES);
     const beforeKill = (await call(a, owner, 'GET', '/api/api/customers/campaigns')).json().rows as Array<{

@@ -258,7 +258,15 @@ export class PgBossJobQueue implements JobQueue {
    * Runs one fetched (active) job through its handler under a lease on its key, and records the
    * outcome. A key held by another live run puts the job back until that run ends.
    */
-  private async run(
+  private run(boss: PgBoss, name: string, job: { id: string; data: unknown; singletonKey?: string | null }) {
+    // Never rejects: a database error here (the server stopping, PostgreSQL gone) is logged, and the
+    // job, still active without a lease, is taken back once its lease time has passed.
+    return this.runLeased(boss, name, job).catch((error: unknown) => {
+      if (!this.stopped) this.log.error({ err: error, queue: name, jobId: job.id }, 'job queue: run');
+    });
+  }
+
+  private async runLeased(
     boss: PgBoss,
     name: string,
     job: { id: string; data: unknown; singletonKey?: string | null },
