@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * and the input fuzz check the routes' answers, not the database's, and the compiled server opens its
  * own embedded database whatever TEST_DATABASE_URL says. Everything else runs on both.
  */
-const EMBEDDED_PASS_ONLY = ['test/authorization-matrix.test.ts', 'test/fuzz.test.ts', 'test/compiled-server.test.ts'];
+const EMBEDDED_PASS_ONLY = [
+  'test/authorization-matrix.test.ts',
+  'test/fuzz.test.ts',
+  'test/compiled-server.test.ts',
+  'test/crash-resume.test.ts',
+];
 
 // Each test file builds one app on one database (PGlite loaded from the run's template, or its own
 // schema on TEST_DATABASE_URL); creating it takes seconds, hence the generous timeouts.

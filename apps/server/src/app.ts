@@ -201,6 +201,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     clock,
     log: app.log,
     pollIntervalMs: clock instanceof ManualClock ? null : JOB_POLL_INTERVAL_MS,
+    ...(config.jobLeaseSeconds ? { leaseSeconds: config.jobLeaseSeconds } : {}),
   });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockFromEnv, type Clock } from './lib/clock.ts';
+import { holdPointsFromEnv, type HoldPoints } from './lib/hold-points.ts';
 import { storageConfigFromEnv } from './lib/storage/create-storage.ts';
 import type { TStorageConfig } from './lib/storage/storage.ts';
 
@@ -57,6 +58,10 @@ export interface AppConfig {
   clock: Clock;
   /** CLOCK_NOW was set but ignored because NODE_ENV is production; said once in the start-up log. */
   clockPinIgnored?: boolean;
+  /** HOLD_POINTS_DIR (never in production): where background work can be held for a test (lib/hold-points.ts). */
+  holdPoints?: HoldPoints;
+  /** JOB_LEASE_SECONDS: how long a dead server's running job waits before another takes it (default 15). */
+  jobLeaseSeconds?: number;
 }
 
 const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -146,5 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     clock,
     ...(ignored ? { clockPinIgnored: true } : {}),
+    holdPoints: holdPointsFromEnv(env),
+    ...(env.JOB_LEASE_SECONDS ? { jobLeaseSeconds: positiveInt(env.JOB_LEASE_SECONDS, 15, 'JOB_LEASE_SECONDS') } : {}),
   };
 }

@@ -14,8 +14,13 @@ let ctx: TestContext;
 let db: Database;
 const queues: PgBossJobQueue[] = [];
 
-function queue(clock: ManualClock | ReturnType<typeof runningClockFrom>, pollIntervalMs: number | null = null) {
-  const q = createJobQueue({ db, clock, pollIntervalMs });
+function queue(
+  clock: ManualClock | ReturnType<typeof runningClockFrom>,
+  pollIntervalMs: number | null = null,
+  // An hour: the heartbeat timer (every third of it) never fires during a test; tests renew by hand.
+  leaseSeconds = 3600,
+) {
+  const q = createJobQueue({ db, clock, pollIntervalMs, leaseSeconds });
   queues.push(q);
   return q;
 }
@@ -48,7 +53,7 @@ describe('job queue', () => {
     const q = queue(new ManualClock(START));
     const seen: { id: string; data: { orderId: number; note: string } }[] = [];
     await q.work<{ orderId: number; note: string }>('test.now', async (job) => {
-      seen.push(job);
+      seen.push({ id: job.id, data: job.data });
     });
     const id = await q.send('test.now', { orderId: 7, note: '你好' });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -157,6 +162,228 @@ describe('job queue', () => {
     await expect(q.send('bad name; drop', {})).rejects.toThrow(/bad queue name/);
     await q.work('test.once', async () => undefined);
     await expect(q.work('test.once', async () => undefined)).rejects.toThrow(/already has a worker/);
+  });
+});
+
+/** A promise the test settles by hand. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function rows(text: string): Promise<Array<Record<string, unknown>>> {
+  const result = (await db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> };
+  return result.rows;
+}
+
+/** The queue's schema (job-queue.ts bossSchemaFor): `pgboss`, or `<test schema>_pgboss` on PostgreSQL. */
+async function bossSchema(): Promise<string> {
+  const [row] = await rows('select current_schema() as schema');
+  const app = String(row!.schema);
+  return app === 'public' ? 'pgboss' : `${app}_pgboss`;
+}
+
+/**
+ * What a server that died while running `jobId` leaves behind once its lease time has passed: the job
+ * still active, last renewed long ago, and a lease that ran out. (The database's time cannot be moved,
+ * so the rows are moved back instead.)
+ */
+async function leaseRunsOut(jobId: string): Promise<void> {
+  const schema = await bossSchema();
+  await rows(`update ${schema}.job set started_on = now() - interval '1 hour' where id = '${jobId}'`);
+  await rows(`update ${schema}.ra_job_lease set expires_at = now() - interval '1 second' where job_id = '${jobId}'`);
+}
+
+async function jobRow(jobId: string) {
+  const [row] = await rows(
+    `select state, retry_count, started_on is null as never_started from ${await bossSchema()}.job where id = '${jobId}'`,
+  );
+  return row as { state: string; retry_count: number; never_started: boolean };
+}
+
+describe('job leases: a crashed server’s job resumes, a live one is never taken', () => {
+  it('takes back a job whose server stopped renewing its lease, runs it once elsewhere, and tells the old run', async () => {
+    const clock = new ManualClock(START);
+    const dead = queue(clock);
+    const started = deferred();
+    let deadSignal: AbortSignal | undefined;
+    const never = new Promise<void>(() => undefined);
+    await dead.work<{ n: number }>('test.lease', async (job) => {
+      deadSignal = job.signal;
+      started.resolve();
+      await never; // the "server" hangs here: killed mid-job
+    });
+    const id = (await dead.send('test.lease', { n: 1 }, { singletonKey: 'campaign-1' }))!;
+    void dead.drain();
+    await started.promise;
+
+    const other = queue(clock);
+    const ran: number[] = [];
+    await other.work<{ n: number }>('test.lease', async (job) => {
+      ran.push(job.data.n);
+    });
+    // While the lease is live, nothing is taken.
+    await other.drain();
+    expect(ran).toEqual([]);
+    expect((await jobRow(id)).state).toBe('active');
+
+    await leaseRunsOut(id);
+    await other.drain();
+    expect(ran).toEqual([1]);
+    expect(await jobRow(id)).toMatchObject({ state: 'completed', retry_count: 1 });
+    // The old run, should it wake, learns at its next renewal that the job is no longer its own.
+    await dead.heartbeat();
+    expect(deadSignal?.aborted).toBe(true);
+  });
+
+  it('never takes a job from a live server, however long it runs: the heartbeat renews the lease', async () => {
+    const clock = new ManualClock(START);
+    const live = queue(clock);
+    const started = deferred();
+    const finish = deferred();
+    let liveSignal: AbortSignal | undefined;
+    await live.work('test.long', async (job) => {
+      liveSignal = job.signal;
+      started.resolve();
+      await finish.promise;
+    });
+    const id = (await live.send('test.long', {}))!;
+    const liveDrain = live.drain();
+    await started.promise;
+
+    await leaseRunsOut(id);
+    await live.heartbeat(); // the live server renews before anyone looks
+    const other = queue(clock);
+    let stolen = 0;
+    await other.work('test.long', async () => {
+      stolen += 1;
+    });
+    expect(await other.recoverAbandoned()).toBe(0);
+    await other.drain();
+    expect(stolen).toBe(0);
+    expect(liveSignal?.aborted).toBe(false);
+    finish.resolve();
+    await liveDrain;
+    expect((await jobRow(id)).state).toBe('completed');
+  });
+
+  it('runs one job per singletonKey at a time: a second job of the key waits for the first to end, then runs', async () => {
+    const clock = new ManualClock(START);
+    const q = queue(clock);
+    const started = deferred();
+    const finish = deferred();
+    const order: string[] = [];
+    await q.work<{ v: string }>('test.exclusive', async (job) => {
+      order.push(`start ${job.data.v}`);
+      if (job.data.v === 'first') {
+        started.resolve();
+        await finish.promise;
+      }
+      order.push(`end ${job.data.v}`);
+    });
+    await q.send('test.exclusive', { v: 'first' }, { singletonKey: 'campaign-7' });
+    const firstDrain = q.drain();
+    await started.promise;
+    // Send Now pressed again while the first still runs: a second job of the same key is queued...
+    const second = (await q.send('test.exclusive', { v: 'second' }, { singletonKey: 'campaign-7' }))!;
+    expect(second).not.toBeNull();
+    // ...and another server (or this one) fetching it finds the key held: it waits, not counted as an attempt.
+    const other = queue(clock);
+    await other.work<{ v: string }>('test.exclusive', async (job) => {
+      order.push(`other ${job.data.v}`);
+    });
+    await other.drain();
+    expect(order).toEqual(['start first']);
+    expect(await jobRow(second)).toMatchObject({ state: 'retry', retry_count: 0, never_started: true });
+    finish.resolve();
+    await firstDrain;
+    expect(order).toEqual(['start first', 'end first', 'start second', 'end second']);
+  });
+
+  it('stopping a server aborts its running job and puts it back, due at once and not counted as an attempt', async () => {
+    const clock = new ManualClock(START);
+    const stopping = queue(clock);
+    const started = deferred();
+    await stopping.work('test.stop', async (job) => {
+      started.resolve();
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+      job.signal.throwIfAborted();
+    });
+    const id = (await stopping.send('test.stop', {}, { retryLimit: 0 }))!;
+    const drained = stopping.drain();
+    await started.promise;
+    await stopping.stop();
+    await drained;
+    expect(await jobRow(id)).toMatchObject({ state: 'retry', retry_count: 0, never_started: true });
+    const next = queue(clock);
+    let ran = 0;
+    await next.work('test.stop', async () => {
+      ran += 1;
+    });
+    await next.drain();
+    expect(ran).toBe(1);
+    expect((await jobRow(id)).state).toBe('completed');
+  });
+
+  it('a job that kills its server every time ends failed after its attempts, not in a loop', async () => {
+    const clock = new ManualClock(START);
+    const first = queue(clock);
+    const never = new Promise<void>(() => undefined);
+    let runs = 0;
+    const started = deferred();
+    await first.work('test.poison', async () => {
+      runs += 1;
+      started.resolve();
+      await never;
+    });
+    const id = (await first.send('test.poison', {}, { retryLimit: 1 }))!;
+    void first.drain();
+    await started.promise;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await leaseRunsOut(id);
+      const again = queue(clock);
+      const up = deferred();
+      await again.work('test.poison', async () => {
+        runs += 1;
+        up.resolve();
+        await never;
+      });
+      void again.drain();
+      if (attempt === 0) await up.promise;
+      else await again.recoverAbandoned();
+    }
+    expect(runs).toBe(2);
+    expect((await jobRow(id)).state).toBe('failed');
+  });
+
+  it('a server starting up takes back at once what a dead one left running on PGlite (one process), never a live lease on PostgreSQL', async () => {
+    const clock = new ManualClock(START);
+    const dead = queue(clock);
+    const started = deferred();
+    await dead.work('test.startup', async () => {
+      started.resolve();
+      await new Promise<void>(() => undefined);
+    });
+    const id = (await dead.send('test.startup', {}))!;
+    void dead.drain();
+    await started.promise;
+
+    const restarted = queue(runningClockFrom(new Date(START)), 100);
+    let ran = 0;
+    await restarted.work('test.startup', async () => {
+      ran += 1;
+    });
+    await restarted.start();
+    if (process.env.TEST_DATABASE_URL) {
+      // Several servers share PostgreSQL: a start-up is no sign that the holder is gone.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(ran).toBe(0);
+      expect((await jobRow(id)).state).toBe('active');
+    } else {
+      await expect.poll(() => ran, { timeout: 20_000, interval: 50 }).toBe(1);
+    }
+    await restarted.stop();
   });
 });
 

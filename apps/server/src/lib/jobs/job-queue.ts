@@ -19,6 +19,17 @@
  * - Send AFTER your transaction commits, never from inside `db.transaction(...)`: the queue writes on
  *   its own connection, and on PGlite (one connection) it would wait for your transaction forever.
  * - Jobs survive restarts (they are rows); a job whose queue has no worker in this app waits.
+ * - A running job holds a LEASE (a row of `<schema>.ra_job_lease`, renewed every few seconds while the
+ *   handler runs). A server that dies (kill -9, a lost machine) stops renewing: after `leaseSeconds`
+ *   (15 s) any server's poller takes the job back and runs it again at once (an attempt, counted against
+ *   `retryLimit`, so a job that kills its server every time ends failed). A live server's jobs are never
+ *   taken, however long they run. On PGlite (one process by nature) a start-up takes back at once
+ *   whatever was running, since the process that ran it is gone.
+ * - `singletonKey` also means at most one RUNNING job per key, on every server: a job whose key is held
+ *   by a live run waits until that run ends (e.g. Send Now pressed again while the campaign sends).
+ * - Long handlers check `job.signal` between units of work (`signal.throwIfAborted()`): it aborts when
+ *   the lease was lost (another server took the job) or the server is stopping (the job goes back to
+ *   the queue for the next server, not counted as an attempt).
  *
  * When the clock is a ManualClock (server tests) nothing runs in the background: jobs run only in
  * `drain()`, so tests are deterministic. Tests reach the queue as `app.jobs`.
@@ -29,9 +40,17 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { sqlExecutorFor, type SqlExecutor } from './sql-executor.ts';
 
+/** What a handler receives: the job's id and data, and a signal that aborts when it must stop. */
+export interface TJob<T extends object = object> {
+  id: string;
+  data: T;
+  /** Aborted when this run lost its lease or the server is stopping: stop between units of work. */
+  signal: AbortSignal;
+}
+
 export interface JobQueue {
   /** Registers this app's handler for a queue (one per queue). */
-  work<T extends object>(name: string, handler: (job: { id: string; data: T }) => Promise<void>): Promise<void>;
+  work<T extends object>(name: string, handler: (job: TJob<T>) => Promise<void>): Promise<void>;
   /** Queues a job; answers its id, or null when `singletonKey` matched a job still waiting. */
   send<T extends object>(
     name: string,
@@ -44,7 +63,7 @@ export interface JobQueue {
   drain(): Promise<void>;
 }
 
-type THandler = (job: { id: string; data: object }) => Promise<void>;
+type THandler = (job: TJob) => Promise<void>;
 
 interface TLog {
   error(obj: unknown, msg?: string): void;
@@ -60,6 +79,8 @@ export interface JobQueueOptions {
    * ManualClock).
    */
   pollIntervalMs: number | null;
+  /** How long a run's lease lasts without renewal (default 15 s); renewed every third of it. */
+  leaseSeconds?: number;
 }
 
 /** What pg-boss stores as a job's data: the caller's data and its due time in the app clock. */
@@ -78,6 +99,22 @@ const BATCH_SIZE = 10;
 const STOP_WAIT_MS = 5_000;
 /** drain() gives up (and says so) after this many rounds: a handler that re-queues itself forever. */
 const MAX_DRAIN_ROUNDS = 200;
+/** A run's lease without renewal: how long a dead server's job waits before another server takes it. */
+const DEFAULT_LEASE_SECONDS = 15;
+/** Jobs of one queue running at once in one server (the poller fetches more as these end). */
+const MAX_RUNNING_PER_QUEUE = 10;
+/** The lease table, beside pg-boss's own in the queue's schema. */
+const LEASE_TABLE = 'ra_job_lease';
+
+/** One run this server holds: renewed by the heartbeat; aborted when lost or when stopping. */
+interface THeld {
+  name: string;
+  key: string;
+  jobId: string;
+  token: string;
+  controller: AbortController;
+  lost: boolean;
+}
 
 const silentLog: TLog = { error: () => undefined, warn: () => undefined };
 
@@ -113,16 +150,23 @@ export class PgBossJobQueue implements JobQueue {
   private readonly handlers = new Map<string, THandler>();
   private readonly createdQueues = new Map<string, Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Runs in this server by queue name (the poller keeps at most MAX_RUNNING_PER_QUEUE each). */
+  private readonly running = new Map<string, number>();
+  /** Leases this server holds, by token. */
+  private readonly held = new Map<string, THeld>();
   private starting: Promise<{ boss: PgBoss; executor: SqlExecutor; schema: string }> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private tickAgain = false;
   private polling = false;
   private stopped = false;
   private readonly log: TLog;
+  private readonly leaseSeconds: number;
 
   constructor(private readonly options: JobQueueOptions) {
     this.log = options.log ?? silentLog;
+    this.leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   }
 
   /** Installs pg-boss's tables on first use, so an app that never queues a job pays nothing. */
@@ -149,6 +193,7 @@ export class PgBossJobQueue implements JobQueue {
         });
         boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
         await boss.start();
+        await installLeaseTable(executor, schema);
         return { boss, executor, schema };
       } catch (error) {
         await executor.close().catch(() => undefined);
@@ -169,10 +214,10 @@ export class PgBossJobQueue implements JobQueue {
     return created;
   }
 
-  async work<T extends object>(name: string, handler: (job: { id: string; data: T }) => Promise<void>): Promise<void> {
+  async work<T extends object>(name: string, handler: (job: TJob<T>) => Promise<void>): Promise<void> {
     if (!QUEUE_NAME.test(name)) throw new Error(`job queue: bad queue name '${name}'`);
     if (this.handlers.has(name)) throw new Error(`job queue: '${name}' already has a worker`);
-    this.handlers.set(name, handler as THandler);
+    this.handlers.set(name, handler as unknown as THandler);
     if (this.polling) this.kick();
   }
 
@@ -196,6 +241,8 @@ export class PgBossJobQueue implements JobQueue {
       retryLimit: options.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: RETRY_DELAY_SECONDS,
       retryBackoff: true,
+      // pg-boss's own expiry of a job left active; the lease (renewed while running) is what counts.
+      expireInSeconds: this.leaseSeconds,
     });
     if (id && delaySeconds === 0 && this.polling) this.kick();
     return id;
@@ -207,18 +254,164 @@ export class PgBossJobQueue implements JobQueue {
     await boss.cancel(name, id);
   }
 
-  /** Runs one fetched job through its handler and records the outcome. */
-  private async run(boss: PgBoss, name: string, job: { id: string; data: unknown }): Promise<void> {
+  /**
+   * Runs one fetched (active) job through its handler under a lease on its key, and records the
+   * outcome. A key held by another live run puts the job back until that run ends.
+   */
+  private run(boss: PgBoss, name: string, job: { id: string; data: unknown; singletonKey?: string | null }) {
+    // Never rejects: a database error here (the server stopping, PostgreSQL gone) is logged, and the
+    // job, still active without a lease, is taken back once its lease time has passed.
+    return this.runLeased(boss, name, job).catch((error: unknown) => {
+      if (!this.stopped) this.log.error({ err: error, queue: name, jobId: job.id }, 'job queue: run');
+    });
+  }
+
+  private async runLeased(
+    boss: PgBoss,
+    name: string,
+    job: { id: string; data: unknown; singletonKey?: string | null },
+  ): Promise<void> {
     const handler = this.handlers.get(name);
     if (!handler) return;
-    try {
-      await handler({ id: job.id, data: unwrap(job.data) });
-      await boss.complete(name, job.id);
-    } catch (error) {
-      this.log.warn({ err: error, queue: name, jobId: job.id }, 'job failed');
-      const message = error instanceof Error ? error.message : String(error);
-      await boss.fail(name, job.id, { message }).catch((e: unknown) => this.log.error({ err: e }, 'job queue: fail'));
+    const { executor, schema } = await this.started();
+    const key = job.singletonKey || job.id;
+    const token = randomUUID();
+    const { rows } = await executor.executeSql(
+      `insert into ${schema}.${LEASE_TABLE} (queue, key, job_id, token, expires_at)
+         values ($1, $2, $3::uuid, $4::uuid, now() + $5 * interval '1 second')
+       on conflict (queue, key) do update
+         set job_id = excluded.job_id, token = excluded.token, expires_at = excluded.expires_at
+         where ${schema}.${LEASE_TABLE}.expires_at < now()
+       returning token::text as token`,
+      [name, key, job.id, token, this.leaseSeconds],
+    );
+    if (rows.length === 0) {
+      // Another live run holds the key: wait (not an attempt) until it ends or its lease runs out.
+      await executor.executeSql(
+        `update ${schema}.job set state = 'retry', started_on = null,
+           start_after = greatest(now(), coalesce((select expires_at from ${schema}.${LEASE_TABLE}
+             where queue = $1 and key = $3), now())),
+           output = jsonb_build_object('waitingForKey', $3::text)
+         where name = $1 and id = $2::uuid and state = 'active'`,
+        [name, job.id, key],
+      );
+      return;
     }
+    const held: THeld = { name, key, jobId: job.id, token, controller: new AbortController(), lost: false };
+    this.held.set(token, held);
+    this.startHeartbeat();
+    let putBack = false;
+    try {
+      await handler({ id: job.id, data: unwrap(job.data), signal: held.controller.signal });
+      if (!held.lost) await boss.complete(name, job.id);
+    } catch (error) {
+      if (held.lost) {
+        this.log.warn({ queue: name, jobId: job.id }, 'job lease lost: another server runs it now');
+      } else if (held.controller.signal.aborted) {
+        putBack = true; // stopping: the next server runs it at once
+      } else {
+        this.log.warn({ err: error, queue: name, jobId: job.id }, 'job failed');
+        const message = error instanceof Error ? error.message : String(error);
+        await boss.fail(name, job.id, { message }).catch((e: unknown) => this.log.error({ err: e }, 'job queue: fail'));
+      }
+    } finally {
+      this.held.delete(token);
+      await this.release(held, putBack).catch((e: unknown) => this.log.error({ err: e }, 'job queue: release'));
+    }
+  }
+
+  /**
+   * Gives the lease up and wakes the jobs of the same key that were waiting for it; `putBack` returns
+   * this (interrupted) run's job to the queue, due now and not counted as an attempt.
+   */
+  private async release(held: THeld, putBack: boolean): Promise<void> {
+    if (!this.starting) return;
+    const { executor, schema } = await this.starting;
+    if (putBack && !held.lost) {
+      await executor.executeSql(
+        `update ${schema}.job set state = 'retry', started_on = null, start_after = now()
+          where name = $1 and id = $2::uuid and state = 'active'`,
+        [held.name, held.jobId],
+      );
+    }
+    const { rows } = await executor.executeSql(
+      `with released as (delete from ${schema}.${LEASE_TABLE} where token = $1::uuid returning queue, key)
+       update ${schema}.job j set start_after = now() from released r
+        where j.name = r.queue and j.singleton_key = r.key and j.state = 'retry' and j.started_on is null
+          and j.start_after > now()
+       returning j.id`,
+      [held.token],
+    );
+    if (rows.length > 0 && this.polling) this.kick();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer || this.stopped) return;
+    this.heartbeatTimer = setInterval(
+      () => void this.heartbeat().catch((e: unknown) => this.log.error({ err: e }, 'job queue: heartbeat')),
+      (this.leaseSeconds * 1000) / 3,
+    );
+    this.heartbeatTimer.unref();
+  }
+
+  /**
+   * Renews the leases of this server's running jobs (the timer calls it every third of the lease).
+   * A lease that could not be renewed (another server took the job after this one stalled past its
+   * lease, or the job was cancelled) aborts its run's signal.
+   */
+  async heartbeat(): Promise<void> {
+    const runs = [...this.held.values()];
+    if (runs.length === 0) {
+      if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+      this.heartbeatTimer = null;
+      return;
+    }
+    if (!this.starting) return;
+    const { executor, schema } = await this.starting;
+    const { rows } = await executor.executeSql(
+      `with j as (
+         update ${schema}.job set started_on = now() where id = any($1::uuid[]) and state = 'active' returning id
+       ), l as (
+         update ${schema}.${LEASE_TABLE} set expires_at = now() + $3 * interval '1 second'
+          where token = any($2::uuid[]) and job_id in (select id from j) returning token
+       )
+       select token::text as token from l`,
+      [runs.map((r) => r.jobId), runs.map((r) => r.token), this.leaseSeconds],
+    );
+    const renewed = new Set(rows.map((r) => String(r.token)));
+    for (const run of runs) {
+      if (renewed.has(run.token) || !this.held.has(run.token)) continue;
+      run.lost = true;
+      run.controller.abort(new Error('job lease lost'));
+    }
+  }
+
+  /**
+   * Takes back the jobs whose server stopped renewing their lease: active, with no live lease, and
+   * started (or last renewed) over `graceSeconds` ago. They are due again at once (an attempt, counted
+   * by the next fetch), or failed when their attempts are used up.
+   */
+  async recoverAbandoned(options: { graceSeconds?: number; ignoreLeases?: boolean } = {}): Promise<number> {
+    const names = [...this.handlers.keys()];
+    if (names.length === 0) return 0;
+    const { executor, schema } = await this.started();
+    if (options.ignoreLeases)
+      await executor.executeSql(`delete from ${schema}.${LEASE_TABLE} where queue = any($1::text[])`, [names]);
+    const { rows } = await executor.executeSql(
+      `update ${schema}.job j set
+         state = (case when j.retry_count < j.retry_limit then 'retry' else 'failed' end)::${schema}.job_state,
+         start_after = now(),
+         completed_on = case when j.retry_count < j.retry_limit then null else now() end,
+         output = '{"message":"the server running this job stopped"}'::jsonb
+        where j.name = any($1::text[]) and j.state = 'active'
+          and j.started_on < now() - $2 * interval '1 second'
+          and not exists (select 1 from ${schema}.${LEASE_TABLE} l where l.job_id = j.id and l.expires_at > now())
+        returning j.id, j.name`,
+      [names, options.graceSeconds ?? this.leaseSeconds],
+    );
+    for (const row of rows)
+      this.log.warn({ queue: row.name, jobId: row.id }, 'job queue: took back a job whose server stopped');
+    return rows.length;
   }
 
   private track(promise: Promise<void>): Promise<void> {
@@ -229,26 +422,32 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Makes the jobs due by the app clock due in the database too (a moved ManualClock, a pinned clock). */
   private async bringForward(executor: SqlExecutor, schema: string, name: string): Promise<void> {
+    // Not the jobs waiting for a key held by a live run (retry, never started): its end wakes them.
     await executor.executeSql(
       `update ${schema}.job set start_after = now() - interval '1 second'
         where name = $1 and state < 'active' and start_after >= now() - interval '1 second'
-          and (data->>'dueAt')::timestamptz <= $2::timestamptz`,
+          and (data->>'dueAt')::timestamptz <= $2::timestamptz
+          and not (state = 'retry' and started_on is null)`,
       [name, this.options.clock.now().toISOString()],
     );
   }
 
   async drain(): Promise<void> {
     const { boss, executor, schema } = await this.started();
+    await this.recoverAbandoned();
     for (let round = 0; round < MAX_DRAIN_ROUNDS; round++) {
+      if (this.stopped) return;
       let ran = 0;
       for (const name of this.handlers.keys()) {
         await this.ensureQueue(boss, name);
         await this.bringForward(executor, schema, name);
-        const jobs = await boss.fetch<unknown>(name, { batchSize: BATCH_SIZE });
+        const jobs = await boss.fetch<unknown>(name, { batchSize: BATCH_SIZE, includeMetadata: true });
         for (const job of jobs) await this.track(this.run(boss, name, job));
         ran += jobs.length;
       }
-      const background = [...this.inFlight];
+      // With a poller, also what it started; without one, runs are awaited above (another drain's run,
+      // e.g. one a test froze to play a dead server, is not this drain's to wait for).
+      const background = this.polling ? [...this.inFlight] : [];
       await Promise.allSettled(background);
       if (ran === 0 && background.length === 0) return;
     }
@@ -257,15 +456,17 @@ export class PgBossJobQueue implements JobQueue {
     );
   }
 
-  /** Starts background polling (when configured). */
   /**
-   * Installs the queue's tables, then polls. The server awaits it before it listens, so it never
-   * answers ready (or is asked to stop) while the tables are half installed.
+   * Installs the queue's tables, takes back what a dead server left running, then polls. The server
+   * awaits it before it listens, so it never answers ready (or is asked to stop) while the tables are
+   * half installed.
    */
   async start(): Promise<void> {
     if (this.options.pollIntervalMs === null || this.polling || this.stopped) return;
-    await this.started();
+    const { executor } = await this.started();
     if (this.stopped) return;
+    // PGlite is one process: whatever is still running belonged to a process that is gone.
+    if (executor.kind === 'pglite') await this.recoverAbandoned({ graceSeconds: 0, ignoreLeases: true });
     this.polling = true;
     this.schedule(0);
   }
@@ -285,6 +486,11 @@ export class PgBossJobQueue implements JobQueue {
     else this.schedule(0);
   }
 
+  /**
+   * One round of the poller: takes back abandoned jobs, then starts due jobs of every queue (up to
+   * MAX_RUNNING_PER_QUEUE each) without waiting for them, so a long job (a campaign, 100,000 codes)
+   * never holds up another queue; a run that ends asks for the next round at once.
+   */
   private async tick(): Promise<void> {
     if (this.ticking || this.stopped || this.handlers.size === 0) {
       if (!this.ticking) this.schedule(this.options.pollIntervalMs ?? 2000);
@@ -293,15 +499,21 @@ export class PgBossJobQueue implements JobQueue {
     this.ticking = (async () => {
       try {
         const { boss } = await this.started();
+        await this.recoverAbandoned();
         for (const name of this.handlers.keys()) {
           if (this.stopped) return;
+          const room = MAX_RUNNING_PER_QUEUE - (this.running.get(name) ?? 0);
+          if (room <= 0) continue;
           await this.ensureQueue(boss, name);
-          for (;;) {
-            if (this.stopped) return;
-            const jobs = await boss.fetch<unknown>(name, { batchSize: BATCH_SIZE });
-            if (jobs.length === 0) break;
-            await Promise.allSettled(jobs.map((job) => this.track(this.run(boss, name, job))));
+          const jobs = await boss.fetch<unknown>(name, { batchSize: room, includeMetadata: true });
+          for (const job of jobs) {
+            this.running.set(name, (this.running.get(name) ?? 0) + 1);
+            void this.track(this.run(boss, name, job)).finally(() => {
+              this.running.set(name, (this.running.get(name) ?? 1) - 1);
+              this.kick();
+            });
           }
+          if (jobs.length === room) this.tickAgain = true;
         }
       } catch (error) {
         if (!this.stopped) this.log.error({ err: error }, 'job queue: polling failed');
@@ -315,18 +527,22 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   /**
-   * Stops polling, lets running jobs finish (up to 5 s: jobs are idempotent and a cut one runs again
-   * after the restart), then closes the queue's connections. A queue still installing its tables
-   * (a first start on a busy machine) is given the same 5 s, then left to the database's closing:
-   * the server's whole shutdown has 25 s.
+   * Stops polling and tells running jobs to stop (their signal aborts); a job that stops goes back to
+   * the queue for the next server at once. Waits up to 5 s for them, then closes the queue's
+   * connections; a job still running then keeps its lease until it runs out (15 s), and another server
+   * takes it. A queue still installing its tables (a first start on a busy machine) is given the same
+   * 5 s, then left to the database's closing: the server's whole shutdown has 25 s.
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     this.polling = false;
     if (this.timer) clearTimeout(this.timer);
+    for (const run of this.held.values()) run.controller.abort(new Error('job queue stopping'));
     const waitFor = [...this.inFlight, ...(this.ticking ? [this.ticking] : [])];
     if (waitFor.length > 0) await within(STOP_WAIT_MS, Promise.allSettled(waitFor));
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
     if (!this.starting) return;
     const started = await within(
       STOP_WAIT_MS,
@@ -341,6 +557,32 @@ export class PgBossJobQueue implements JobQueue {
       started.boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined),
     );
     await within(STOP_WAIT_MS, started.executor.close());
+  }
+}
+
+/**
+ * The lease table: one row per (queue, key) a run holds, with the run's token and when the lease runs
+ * out. Created beside pg-boss's tables (the queue's schema is the queue's own, not a migration's);
+ * two servers starting at once may both try, hence the second look.
+ */
+async function installLeaseTable(executor: SqlExecutor, schema: string): Promise<void> {
+  const ddl = `create table if not exists ${schema}.${LEASE_TABLE} (
+      queue text not null,
+      key text not null,
+      job_id uuid not null,
+      token uuid not null,
+      expires_at timestamptz not null,
+      primary key (queue, key)
+    )`;
+  const index = `create index if not exists ${LEASE_TABLE}_job_idx on ${schema}.${LEASE_TABLE} (job_id)`;
+  try {
+    await executor.executeSql(ddl);
+    await executor.executeSql(index);
+  } catch (error) {
+    const { rows } = await executor.executeSql(
+      `select to_regclass('${schema}.${LEASE_TABLE}_job_idx') is not null as ok`,
+    );
+    if (rows[0]?.ok !== true) throw error;
   }
 }
 

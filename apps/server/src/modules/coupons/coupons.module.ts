@@ -13,7 +13,7 @@ export function couponsModule(deps: TModuleDeps): FastifyPluginAsyncZod {
     const repo = new CouponsRepository(deps.db);
     const coupons = new CouponsService(repo, deps.clock, menuIdCheck(deps.db), deps.jobs);
     await coupons.register();
-    const premium = new PremiumCodesService(repo, deps.clock, deps.jobs);
+    const premium = new PremiumCodesService(repo, deps.clock, deps.jobs, deps.config.holdPoints);
     await premium.register();
     // the customer photo approval offers the restaurant's active coupons as a reward (issue 8)
     mediaHooks(deps.db).setRewardCoupons({

@@ -5,6 +5,7 @@ import type { TCodeBatch, TCodeLookup, TGenerateCodesRequest } from '@ra/shared/
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { noHoldPoints, type HoldPoints } from '../../lib/hold-points.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { CouponsRepository, TBatchRow } from './coupons.repository.ts';
 import { normaliseCode, randomCode, toRedemption } from './coupons.service.ts';
@@ -47,10 +48,11 @@ export class PremiumCodesService {
     private readonly repo: CouponsRepository,
     private readonly clock: Clock,
     private readonly jobs: JobQueue,
+    private readonly holds: HoldPoints = noHoldPoints,
   ) {}
 
   async register(): Promise<void> {
-    await this.jobs.work<{ batchId: number }>(GENERATE_CODES_QUEUE, (job) => this.work(job.data.batchId));
+    await this.jobs.work<{ batchId: number }>(GENERATE_CODES_QUEUE, (job) => this.work(job.data.batchId, job.signal));
   }
 
   async generate(auth: AuthContext, request: Required<TGenerateCodesRequest>, ip: string): Promise<TCodeBatch> {
@@ -91,8 +93,13 @@ export class PremiumCodesService {
     return toBatch(batch, couponName);
   }
 
-  /** The job: idempotent, resumes from the codes already stored for the batch. */
-  async work(batchId: number): Promise<void> {
+  /**
+   * The job: idempotent, resumes from the codes already stored for the batch (a code is unique in its
+   * restaurant, so none is made twice). One job runs per batch (its queue key); `signal` aborts when
+   * this run must stop (the server is stopping, or another took the job over): checked every chunk.
+   * The hold point `codes-made` (lib/hold-points.ts) stops a process after a chunk, for a test.
+   */
+  async work(batchId: number, signal?: AbortSignal): Promise<void> {
     const found = await this.repo.batch(null, batchId);
     if (!found || !['queued', 'running'].includes(found.batch.status)) return;
     const { restaurantId, couponId, requested, length, prefix } = found.batch;
@@ -100,6 +107,7 @@ export class PremiumCodesService {
     let generated = await this.repo.countBatchCodes(restaurantId, batchId);
     let empty = 0;
     while (generated < requested) {
+      signal?.throwIfAborted();
       const now = await this.repo.batch(null, batchId);
       if (now?.batch.status !== 'running') return;
       const want = Math.min(CODE_CHUNK, requested - generated);
@@ -108,6 +116,7 @@ export class PremiumCodesService {
       const added = await this.repo.insertCodes(restaurantId, couponId, batchId, [...codes]);
       generated += added;
       await this.repo.setBatchGenerated(batchId, generated);
+      await this.holds.reached('codes-made', generated);
       empty = added === 0 ? empty + 1 : 0;
       if (empty >= MAX_EMPTY_CHUNKS) {
         await this.repo.setBatchStatus(batchId, 'failed', ['running'], this.clock.now());

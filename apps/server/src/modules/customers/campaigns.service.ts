@@ -40,6 +40,10 @@ import {
 } from './customers.service.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
+
+/** A Sent campaign whose sending has not finished: Send Now resumes it (no further charge). */
+const isResumable = (sendState: unknown) =>
+  sendState === 'failed' || sendState === 'sending' || sendState === 'waiting';
 const BATCH = 50;
 
 const message = (key: keyof typeof CUSTOMERS_MESSAGES, vars: Record<string, string | number> = {}) =>
@@ -70,7 +74,9 @@ export class CampaignsService {
   constructor(private readonly deps: TCampaignDeps) {}
 
   async registerWorkers(): Promise<void> {
-    await this.deps.jobs.work<{ campaignId: number }>(SEND_QUEUE, (job) => this.runSend(job.data.campaignId));
+    await this.deps.jobs.work<{ campaignId: number }>(SEND_QUEUE, (job) =>
+      this.runSend(job.data.campaignId, job.signal),
+    );
   }
 
   async pricing(): Promise<TSmsPricing> {
@@ -332,7 +338,10 @@ export class CampaignsService {
   /**
    * Send Now: an approved campaign is charged (once, by reference) and moves to Sent with the sender
    * and time; the sending runs on the job queue from the next moment inside 8:00-21:00 local time. A
-   * Sent campaign whose sending failed as a whole may be sent again: it resumes where it stopped.
+   * Sent campaign whose sending stopped part-way (the provider failed as a whole, or the server sending
+   * it died) may be sent again: it resumes where it stopped, charged no further. Pressing it while the
+   * campaign is still sending is harmless: one job runs per campaign (its queue key), and no recipient
+   * is sent twice.
    */
   async sendNow(auth: AuthContext, id: number) {
     const restaurantId = requireListRole(auth);
@@ -343,7 +352,7 @@ export class CampaignsService {
     );
     if (!row) throw notFound();
     const status = String(row.status) as TCampaignStatus;
-    const resuming = status === 'sent' && row.send_state === 'failed';
+    const resuming = status === 'sent' && isResumable(row.send_state);
     if (!resuming && !canMoveCampaign(status, 'sent')) throw conflict('notAllowedNow', { from: status, to: 'sent' });
     if (!(await isBankVerified(this.deps.db, num(row.node_id)))) throw conflict('linkBankFirst');
     let chargeId = strOrNull(row.payment_ref);
@@ -366,7 +375,7 @@ export class CampaignsService {
     const window = nextSendingTime(now, strOrNull(row.time_zone) ?? 'America/New_York');
     const moved = await this.deps.db.transaction(async (tx) => {
       const [locked] = await rowsOf(tx, sql`select status, send_state from sms_campaigns where id = ${id} for update`);
-      const again = locked?.status === 'sent' && locked.send_state === 'failed';
+      const again = locked?.status === 'sent' && isResumable(locked.send_state);
       if (!locked || (!again && !canMoveCampaign(String(locked.status) as TCampaignStatus, 'sent'))) return false;
       await tx.execute(sql`update sms_campaigns set status = 'sent', payment_ref = ${chargeId},
         sent_by_user_id = coalesce(sent_by_user_id, ${auth.userId}), sent_at = coalesce(sent_at, ${now.toISOString()}::timestamptz),
@@ -376,19 +385,12 @@ export class CampaignsService {
         chargeId,
         totalCents: num(row.total_cents),
         startsAt: window.at.toISOString(),
+        ...(again ? { resumed: true } : {}),
       });
       return true;
     });
     if (!moved) throw conflict('notAllowedNow', { from: 'sent', to: 'sent' });
-    await this.deps.jobs.send(
-      SEND_QUEUE,
-      { campaignId: id },
-      {
-        startAfter: window.at,
-        singletonKey: `sms-campaign-${id}`,
-        retryLimit: 5,
-      },
-    );
+    await this.queueSend(id, window.at);
     const recipients = num(row.recipients_en) + num(row.recipients_zh);
     return {
       message: message('sent', { count: recipients }),
@@ -397,11 +399,25 @@ export class CampaignsService {
   }
 
   /**
-   * The job: sends every recipient still queued, at most once each. A recipient is marked 'sending'
-   * (committed) before the provider is called; one found 'sending' on a later run (the server died
-   * between the call and the write) is looked up at the provider by its reference instead of sent again.
+   * The campaign's sending job. Every job of a campaign has the same key, so the queue runs one at a
+   * time across servers and keeps at most one waiting.
    */
-  async runSend(campaignId: number): Promise<void> {
+  private async queueSend(campaignId: number, at: Date): Promise<void> {
+    await this.deps.jobs.send(
+      SEND_QUEUE,
+      { campaignId },
+      { startAfter: at, singletonKey: `sms-campaign-${campaignId}`, retryLimit: 5 },
+    );
+  }
+
+  /**
+   * The job: sends every recipient still queued, at most once each. A recipient is claimed 'sending'
+   * (committed, only if still queued) before the provider is called; one found 'sending' on a later run
+   * (the server died between the call and the write) is looked up at the provider by its reference
+   * instead of sent again. `signal` aborts when this run must stop (its server is stopping, or lost the
+   * job to another after stalling past its lease): checked before each recipient.
+   */
+  async runSend(campaignId: number, signal?: AbortSignal): Promise<void> {
     const db = this.deps.db;
     const [c] = await rowsOf(
       db,
@@ -413,7 +429,7 @@ export class CampaignsService {
       await db.execute(
         sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${window.at.toISOString()}::timestamptz where id = ${campaignId}`,
       );
-      await this.deps.jobs.send(SEND_QUEUE, { campaignId }, { startAfter: window.at, retryLimit: 5 });
+      await this.queueSend(campaignId, window.at);
       return;
     }
     await db.execute(sql`update sms_campaigns set send_state = 'sending' where id = ${campaignId}`);
@@ -425,7 +441,7 @@ export class CampaignsService {
         await db.execute(
           sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${next.at.toISOString()}::timestamptz where id = ${campaignId}`,
         );
-        await this.deps.jobs.send(SEND_QUEUE, { campaignId }, { startAfter: next.at, retryLimit: 5 });
+        await this.queueSend(campaignId, next.at);
         return;
       }
       const batch = await rowsOf(
@@ -436,6 +452,7 @@ export class CampaignsService {
       );
       if (batch.length === 0) break;
       for (const r of batch) {
+        signal?.throwIfAborted();
         const phone = String(r.phone);
         const reference = `c${campaignId}:${phone}`;
         const mark = (status: string, sid: string | null, error: string | null) =>
@@ -452,7 +469,14 @@ export class CampaignsService {
           await mark('failed', null, 'Opted out');
           continue;
         }
-        await mark('sending', null, null);
+        if (r.status === 'queued') {
+          const claimed = await rowsOf(
+            db,
+            sql`update sms_recipients set status = 'sending', updated_at = ${this.deps.clock.now().toISOString()}::timestamptz
+              where campaign_id = ${campaignId} and phone = ${phone} and status = 'queued' returning phone`,
+          );
+          if (claimed.length === 0) continue; // another run has it
+        }
         try {
           const sent = await this.deps.sms.send({
             to: phone,

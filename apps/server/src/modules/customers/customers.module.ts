@@ -32,7 +32,10 @@ export function customersModule(
   const customers = new CustomersService(deps.db, deps.clock);
   let local = localAdapters.get(deps.db);
   if (!local) {
-    local = { sms: new LocalSmsSender(), payments: new LocalPaymentCharger() };
+    local = {
+      sms: new LocalSmsSender(deps.db, deps.clock, deps.config.holdPoints),
+      payments: new LocalPaymentCharger(deps.db, deps.clock),
+    };
     localAdapters.set(deps.db, local);
   }
   const publicUrl = deps.config.publicUrl?.replace(/\/$/, '');

@@ -11,6 +11,9 @@ import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { leasesRunOut } from '../../../test/job-leases.ts';
+import type { PgBossJobQueue } from '../../lib/jobs/job-queue.ts';
+import { SEND_QUEUE } from './campaigns.service.ts';
 import { createPerson, restaurantByName } from '../team/team.test-support.ts';
 import { localAdapters, smsAuthTokenFor } from './customers.module.ts';
 import { twilioSignature } from './sms-sender.ts';
@@ -23,6 +26,16 @@ let agent: ReturnType<typeof as>;
 let dragonOwner: ReturnType<typeof as>;
 let harborId: number;
 let harborNode: number;
+/** The hold point of the local SMS provider (lib/hold-points.ts), set by a test to freeze the send. */
+let holdAt: ((name: string, count: number) => Promise<void>) | null = null;
+let thaw: () => void = () => undefined;
+
+async function acceptedSoFar(): Promise<number> {
+  const result = (await ctx.db.execute(sql`select count(*)::int as n from local_sms_messages`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return result.rows[0]!.n;
+}
 const msg = (k: string) => CUSTOMERS_MESSAGES[k]!.en;
 
 /** A closed check for `phone`: one dish of `cents`, paid in full. */
@@ -102,7 +115,9 @@ function signed(path: string, params: Record<string, string>, token = smsAuthTok
 
 beforeAll(async () => {
   clock = new ManualClock('2026-03-14T19:30:00-04:00');
-  ctx = await createTestContext({ config: { clock } });
+  ctx = await createTestContext({
+    config: { clock, holdPoints: { reached: (name, count) => holdAt?.(name, count) ?? Promise.resolve() } },
+  });
   owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
   staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
   agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
@@ -521,6 +536,63 @@ describe('campaigns', () => {
       ).json().message,
     ).toBe(msg('rejected'));
     expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${other}/send` })).statusCode).toBe(409);
+  });
+
+  it('Send Now on a campaign whose sending stopped part-way (its server died) resumes it instead of 409: nobody is texted twice, one charge', async () => {
+    clock.set('2026-03-17T12:00:00-04:00');
+    await relogin();
+    const submit = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns',
+      payload: { bodyEn: 'Lunch special', audience: { ids: ids.slice(0, 4) } },
+    });
+    const id = submit.json().id as number;
+    await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
+    const { sms } = localAdapters.get(ctx.db)!;
+    sms.failFor.clear();
+    // The server freezes for good right after the provider accepted the 2nd message, before recording it.
+    const before = await acceptedSoFar();
+    const frozen = new Promise<void>((resolve) => (thaw = resolve));
+    let held: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (held = resolve));
+    holdAt = async (name, count) => {
+      if (name !== 'sms-sent' || count < before + 2) return;
+      held();
+      await frozen;
+    };
+    expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` })).statusCode).toBe(200);
+    const dead = ctx.app.jobs.drain();
+    await reached;
+    holdAt = null;
+    let [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(c).toMatchObject({ id, sendState: 'sending', progress: { sent: 1, queued: 3 } });
+
+    // Its lease runs out; Send Now, which answered 409 "cannot move from sent to sent", resumes it.
+    await leasesRunOut(ctx.db, SEND_QUEUE);
+    const again = await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
+    expect(again.statusCode, again.body).toBe(200);
+    await ctx.app.jobs.drain();
+    // The frozen run, should it wake, finds at its next renewal that the job is no longer its own.
+    await (ctx.app.jobs as PgBossJobQueue).heartbeat();
+    thaw();
+    await dead;
+    [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(c).toMatchObject({ id, sendState: 'done', progress: { sent: 4, queued: 0 } });
+    const outbox = (
+      (await ctx.db.execute(
+        sql`select "to", count(*)::int as n from local_sms_messages where reference like ${`c${id}:%`} group by "to"`,
+      )) as unknown as { rows: Array<{ to: string; n: number }> }
+    ).rows;
+    expect(outbox).toHaveLength(4);
+    expect(outbox.every((r) => r.n === 1)).toBe(true);
+    const charges = (
+      (await ctx.db.execute(
+        sql`select count(*)::int as n from local_payment_charges where reference = ${`sms-campaign-${id}`}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(charges[0]!.n).toBe(1);
+    // Finished: nothing left to resume.
+    expect((await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` })).statusCode).toBe(409);
   });
 
   it('an agent managing the restaurant may submit, but never review their own campaign; another reviewer can', async () => {

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { localPaymentCharges } from '../../db/schema/local-providers.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /**
  * Charges a restaurant's verified bank account for a campaign (issue 12 "Send Now"). Idempotent by
@@ -16,16 +20,36 @@ export class PaymentError extends Error {
   }
 }
 
+/**
+ * The local default: succeeds unless told to fail, once per reference. Its charges are kept in
+ * `local_payment_charges` (as a processor keeps idempotency keys), so a Send Now retried after a
+ * server was killed between the charge and our own write finds the charge instead of making another.
+ */
 export class LocalPaymentCharger implements PaymentCharger {
-  readonly charges = new Map<string, { nodeId: number; amountCents: number; chargeId: string }>();
   fail = false;
 
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
   async charge(input: { nodeId: number; amountCents: number; reference: string }) {
-    const existing = this.charges.get(input.reference);
+    const existing = await this.find(input.reference);
     if (existing) return { chargeId: existing.chargeId };
     if (this.fail) throw new PaymentError('card declined');
-    const chargeId = `ch_${randomBytes(8).toString('hex')}`;
-    this.charges.set(input.reference, { ...input, chargeId });
-    return { chargeId };
+    await this.db
+      .insert(localPaymentCharges)
+      .values({ ...input, chargeId: `ch_${randomBytes(8).toString('hex')}`, createdAt: this.clock.now() })
+      .onConflictDoNothing();
+    // Two calls at once with one reference: both answer the charge that was kept.
+    return { chargeId: (await this.find(input.reference))!.chargeId };
+  }
+
+  private async find(reference: string) {
+    const [row] = await this.db
+      .select({ chargeId: localPaymentCharges.chargeId })
+      .from(localPaymentCharges)
+      .where(eq(localPaymentCharges.reference, reference));
+    return row;
   }
 }

@@ -1,4 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { count, eq, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { localSmsMessages } from '../../db/schema/local-providers.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { noHoldPoints, type HoldPoints } from '../../lib/hold-points.ts';
 
 /**
  * The SMS adapter (issue 12): shaped like Twilio's Messages resource. `send` is a POST of To, From,
@@ -109,9 +114,12 @@ export class TwilioSmsSender implements SmsSender {
 }
 
 /**
- * The local default: records every message, answers delivery callbacks when asked (`pendingCallbacks`),
- * and can be made to fail for some recipients (`failFor`), as a whole (`failAll`), or to crash after
- * a number of sends with the message accepted but the answer lost (`crashAfter`, a killed server).
+ * The local default: keeps every message it accepts in `local_sms_messages` (as a real provider keeps
+ * them whatever happens to our server, so a resumed send finds a message accepted just before a crash),
+ * answers delivery callbacks when asked (`pendingCallbacks`), and can be made to fail for some recipients
+ * (`failFor`), as a whole (`failAll`), or to crash after a number of sends with the message accepted but
+ * the answer lost (`crashAfter`, a killed server). `messages` are those this process sent (tests); the
+ * hold point `sms-sent` (lib/hold-points.ts) stops a process right after the Nth message was accepted.
  */
 export class LocalSmsSender implements SmsSender {
   readonly messages: Array<TOutgoingSms & { sid: string }> = [];
@@ -120,15 +128,34 @@ export class LocalSmsSender implements SmsSender {
   failAll = false;
   crashAfter: number | null = null;
 
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly holds: HoldPoints = noHoldPoints,
+  ) {}
+
   async send(message: TOutgoingSms) {
     if (this.failAll) throw new SmsSendError('provider unavailable', false);
     if (this.failFor.has(message.to)) throw new SmsSendError('invalid destination number', true);
     const sid = `SM${randomBytes(16).toString('hex')}`;
+    const [row] = await this.db
+      .insert(localSmsMessages)
+      .values({
+        sid,
+        reference: message.reference,
+        to: message.to,
+        from: message.from,
+        body: message.body,
+        statusCallback: message.statusCallback,
+        createdAt: this.clock.now(),
+      })
+      .returning({ id: localSmsMessages.id });
     this.messages.push({ ...message, sid });
     this.callbacks.push({
       url: message.statusCallback,
       params: { MessageSid: sid, MessageStatus: 'delivered', To: message.to },
     });
+    await this.holds.reached('sms-sent', await this.acceptedUpTo(row!.id));
     if (this.crashAfter !== null) {
       this.crashAfter -= 1;
       if (this.crashAfter <= 0) {
@@ -139,8 +166,18 @@ export class LocalSmsSender implements SmsSender {
     return { sid, status: 'queued' as const };
   }
 
+  /** How many messages the provider had accepted up to and including message `id`. */
+  private async acceptedUpTo(id: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(localSmsMessages).where(lte(localSmsMessages.id, id));
+    return row?.n ?? 0;
+  }
+
   async findByReference(reference: string) {
-    const found = this.messages.find((m) => m.reference === reference);
+    const [found] = await this.db
+      .select({ sid: localSmsMessages.sid })
+      .from(localSmsMessages)
+      .where(eq(localSmsMessages.reference, reference))
+      .limit(1);
     return found ? { sid: found.sid } : null;
   }
 
