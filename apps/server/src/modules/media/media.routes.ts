@@ -21,7 +21,7 @@ import {
   ZUploadKeyResponse,
 } from '@ra/shared/media/media.schemas';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
-import { AppError, FieldError } from '../../lib/errors.ts';
+import { AppError, FieldError, RateLimited } from '../../lib/errors.ts';
 import { readUploadedFiles } from '../../lib/uploads.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -211,16 +211,13 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
         response: { 200: ZCustomerPhoto },
       },
       config: { access: PUBLIC },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const header = request.headers['x-photo-upload-key'];
         const restaurantId = media.restaurantOfKey(typeof header === 'string' ? header : undefined);
         if (restaurantId === null)
           throw new AppError(401, ERROR_CODES.unauthorized, MEDIA_MESSAGES.uploadKeyInvalid.en);
         const retryAfter = media.uploadLimiter.take(restaurantId, request.ip);
-        if (retryAfter !== null) {
-          void reply.header('retry-after', String(retryAfter));
-          throw new AppError(429, ERROR_CODES.rateLimited, MEDIA_MESSAGES.uploadTooOften.en);
-        }
+        if (retryAfter !== null) throw new RateLimited(MEDIA_MESSAGES.uploadTooOften.en, retryAfter);
         const { files, fields } = await readUploadedFiles(request, { maxFiles: 1 });
         const parsed = ZCustomerPhotoFields.safeParse(fields);
         if (!parsed.success) {
