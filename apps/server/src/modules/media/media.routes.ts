@@ -34,6 +34,11 @@ const PUBLIC: TRouteAccess = { kind: 'public' };
 /** Stored files never change under a key: a private copy may be kept an hour, a public one for good. */
 const PRIVATE_CACHE = 'private, max-age=3600';
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * Public images are for ordering sites and kiosks on other origins to show in <img>: they may be
+ * embedded cross-origin. Every other answer keeps the same-origin policy of plugins/security-headers.ts.
+ */
+const EMBEDDABLE_ANYWHERE = 'cross-origin';
 
 /** The library under /api/api/media, photo approval under /api/api/menuImage (SPEC 2 /menuImage/list). */
 export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
@@ -112,7 +117,11 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const [token, extension] = request.params.file.split('.') as [string, string];
         const file = await media.publicFile(token, extension === 'jpg' ? 'jpeg' : 'webp');
-        return reply.header('cache-control', PUBLIC_CACHE).type(file.contentType).send(file.body);
+        return reply
+          .header('cache-control', PUBLIC_CACHE)
+          .header('cross-origin-resource-policy', EMBEDDABLE_ANYWHERE)
+          .type(file.contentType)
+          .send(file.body);
       },
     });
 
