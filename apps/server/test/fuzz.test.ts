@@ -15,9 +15,11 @@ import { createTestContext, signin } from './helper.ts';
  * OpenAPI document (so a route added later is fuzzed the moment it exists) gets requests generated
  * from its own schema with one thing broken at a time: wrong types, a missing required field, NUL
  * and lone-surrogate text, impossible dates, year 0, huge and negative numbers, very long strings,
- * arrays where a scalar belongs, deep nesting, an empty or non-JSON body, odd path ids and headers.
- * Restaurant routes run as Harbor Bistro's owner, admin routes as platform staff, public ones without
- * a token. A route that ends the session (sign-out) is followed by a fresh sign-in instead of being
+ * arrays where a scalar belongs, deep nesting (to 100,000 levels), an empty or non-JSON body, multipart
+ * bodies with a stray field or cut off mid-file (every write, documented body or not), every date of a
+ * request at year 0 or 9999 at once, odd path ids and headers.
+ * Restaurant routes run as Harbor Bistro's owner, agent-portal routes as the demo agent, admin routes
+ * as platform staff, public ones without a token. A route that ends the session (sign-out) is followed by a fresh sign-in instead of being
  * skipped.
  *
  * Deterministic: which of the broken values each field gets is drawn from a seeded generator
@@ -210,7 +212,13 @@ class Session {
 
 const owner = new Session(DEMO_EMAILS.owner);
 const admin = new Session(DEMO_EMAILS.admin, home.xid);
-const sessionFor = (op: TOperation) => (op.access === 'public' ? undefined : op.access === 'admin' ? admin : owner);
+/** The agent portal's routes are open to any signed-in caller but answer only agents: they run as one. */
+const agent = new Session(DEMO_EMAILS.agent);
+const sessionFor = (op: TOperation) => {
+  if (op.access === 'public') return undefined;
+  if (op.access === 'admin') return admin;
+  return op.path.startsWith('/api/api/agent/') ? agent : owner;
+};
 
 // --- generating values -----------------------------------------------------------------------
 
@@ -429,6 +437,41 @@ const DATE_EDGES = [
 ];
 const looksLikeDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}/.test(value);
 
+/** Years no request may name: each date of a request at once gets these. */
+const YEAR_EDGES = ['yearZeroDay', 'farDay'];
+
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH'];
+
+/**
+ * Bodies sent to every write: JSON nested deeper than any parser's recursion (100,000 levels, under
+ * the 1 MB body limit), beside the shallower nesting the JSON-body cases try.
+ */
+const RAW_BODIES: Record<string, string> = {
+  'arrays nested 100,000 deep': `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+  'objects nested 100,000 deep': `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+};
+
+const MULTIPART_BOUNDARY = 'fuzzboundary';
+const multipartFile = [
+  `--${MULTIPART_BOUNDARY}`,
+  'Content-Disposition: form-data; name="file"; filename="a.png"',
+  'Content-Type: image/png',
+  '',
+  `\x89PNG\r\n\x1a\n${'x'.repeat(2000)}`,
+].join('\r\n');
+/** Multipart bodies: a text field and nothing else, and a file part whose body stops mid-way. */
+const MULTIPART_BODIES: Record<string, string> = {
+  'multipart with only a stray field': [
+    `--${MULTIPART_BOUNDARY}`,
+    'Content-Disposition: form-data; name="a"',
+    '',
+    '1',
+    `--${MULTIPART_BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
+  'multipart cut off in the middle': multipartFile.slice(0, multipartFile.length - 1000),
+};
+
 /** Query values arrive as text, possibly repeated. */
 const BROKEN_QUERY: Record<string, string | string[]> = {
   ...BROKEN_STRINGS,
@@ -542,6 +585,28 @@ function casesFor(op: TOperation): TCase[] {
   }
   add('query unknown parameter', { query: [...baseQuery, ['zzz', UNSTORABLE.nul]] });
 
+  // Every date of the query at the same edge at once: a range from year 0 to year 0 passes any
+  // "from before to" or "at most N days" rule that one broken end alone would trip.
+  const dateParams = queryParams.filter((p) => looksLikeDate(sample(p.schema, p.name, op.path)));
+  if (dateParams.length > 0) {
+    for (const edge of YEAR_EDGES) {
+      const others = baseQuery.filter(([name]) => !dateParams.some((p) => p.name === name));
+      add(`query every date ${edge}`, {
+        query: [...others, ...dateParams.map((p): [string, string] => [p.name, BROKEN_STRINGS[edge]!])],
+      });
+    }
+  }
+
+  // A write the document gives no JSON body (webhooks, multipart uploads) still gets the raw bodies.
+  if (op.body || WRITE_METHODS.includes(op.method)) {
+    for (const [label, text] of Object.entries(RAW_BODIES)) {
+      add(`body ${label}`, { body: { text, contentType: 'application/json' } });
+    }
+    for (const [label, text] of Object.entries(MULTIPART_BODIES)) {
+      add(`body ${label}`, { body: { text, contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` } });
+    }
+  }
+
   if (op.body) {
     add('no body', { body: undefined });
     add('empty body', { body: { text: '', contentType: 'application/json' } });
@@ -566,6 +631,17 @@ function casesFor(op: TOperation): TCase[] {
     add('body in UTF-16', {
       body: { text: JSON.stringify(baseBody()), contentType: 'application/json; charset=utf-16' },
     });
+
+    const dateLeaves = leavesOf(op.body).filter((leaf) =>
+      looksLikeDate(sample(leaf.schema, String(leaf.path.at(-1)), op.path)),
+    );
+    if (dateLeaves.length > 1) {
+      for (const edge of YEAR_EDGES) {
+        let body = baseBody();
+        for (const leaf of dateLeaves) body = withField(body, op.body, leaf.path, BROKEN_VALUES[edge], op);
+        add(`body every date ${edge}`, { body: json(body) });
+      }
+    }
 
     for (const leaf of leavesOf(op.body)) {
       const at = leaf.path.join('.');

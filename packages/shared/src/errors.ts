@@ -62,6 +62,11 @@ export const MESSAGES = {
     zh: '验证邮件发送失败，请稍后再试。',
   },
   badRequest: { en: 'Some fields are not valid.', zh: '部分字段无效。' },
+  /** apps/server/src/lib/json-depth.ts MAX_JSON_DEPTH. */
+  jsonTooDeep: {
+    en: 'The request nests its data more than 64 levels deep.',
+    zh: '请求数据的嵌套超过 64 层。',
+  },
   notFound: { en: 'Not found', zh: '未找到' },
   internal: { en: 'Something went wrong on our side. Please try again.', zh: '服务器出错，请稍后再试。' },
   serviceUnavailable: {

@@ -27,6 +27,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429: the caller asked too often. Every 429 carries Retry-After (plugins/error-handler.ts): the
+ * seconds until the limit lets the caller in again, or an upper bound of it.
+ */
+export class RateLimited extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, ERROR_CODES.rateLimited, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export const loggedOut = () => new AppError(401, ERROR_CODES.invalidToken, MESSAGES.loggedOut.en);
 export const tokenExpired = () => new AppError(401, ERROR_CODES.expiredToken, MESSAGES.loggedOut.en);
 export const forbidden = () => new AppError(403, ERROR_CODES.forbidden, MESSAGES.noPermission.en);

@@ -36,6 +36,16 @@ class UploadRefused extends FieldError {
 const badRequest = (message: { en: string }) => new UploadRefused(message);
 
 /**
+ * The 400 for a multipart body that could not be read to its end: cut off mid-part, broken part
+ * headers, a closing boundary that never comes. Only the request's own bytes are read while its parts
+ * are iterated, so whatever else fails there is the body's fault, not the server's.
+ */
+export function uploadCutOff(request: FastifyRequest, error: unknown): FieldError {
+  request.log.info({ err: error }, 'multipart body could not be read');
+  return badRequest(MEDIA_MESSAGES.uploadCutOff);
+}
+
+/**
  * Reads the files of a multipart request (and its text fields), each at most `maxBytes`, each checked
  * by content against `accept`. Any file that is too big, empty, or only pretends to be an accepted type
  * refuses the whole request with a 400 naming it; nothing is kept.
@@ -69,7 +79,7 @@ export async function readUploadedFiles(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(MEDIA_MESSAGES.fileTooLarge);
     if (code === 'FST_FILES_LIMIT') throw badRequest(MEDIA_MESSAGES.tooManyFiles);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(MEDIA_MESSAGES.notMultipart);
-    throw error;
+    throw uploadCutOff(request, error);
   }
   if (files.length === 0) throw badRequest(MEDIA_MESSAGES.noFile);
   return { files, fields };

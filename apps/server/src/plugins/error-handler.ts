@@ -2,13 +2,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, type TErrorBody } from '@ra/shared/errors';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { AppError, FieldError } from '../lib/errors.ts';
+import { AppError, FieldError, RateLimited } from '../lib/errors.ts';
 
 /**
  * Seconds a client (or a load balancer) should wait before asking again while the database is away:
  * a PostgreSQL restart or failover takes a few seconds, and the first request after it succeeds.
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Retry-After of a 429 that does not say how long its limit lasts (a framework's, or one raised without
+ * RateLimited): a minute, the shortest window any limit of the product counts over is longer.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** '/businessHours/0/open' -> 'businessHours.0.open'; a whole-body problem is keyed by its part ('body'). */
 function fieldPath(instancePath: string, context: string | undefined): string {
@@ -22,9 +28,16 @@ function fieldPath(instancePath: string, context: string | undefined): string {
  * message in a 5xx.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Every 429, whoever answers it, tells the client when to come back (RFC 9110 10.2.3, RFC 6585 4).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+      void reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+    return payload;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: TErrorBody = { code: error.code, message: error.message };
+      if (error instanceof RateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
       if (error instanceof FieldError) body.errors = error.errors;
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, error.message);
       return reply.status(error.statusCode).send(body);

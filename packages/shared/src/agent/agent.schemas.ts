@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZOkResponse } from '../auth/auth.schemas.ts';
 import { EMAIL } from '../validation/rules.ts';
+import { zIsoDay } from '../validation/dates.ts';
 import { zText } from '../validation/text.ts';
 import { AGENT_MESSAGES, type TAgentMessageKey } from './agent.messages.ts';
 import { COMMISSION_BASES, PLANS } from './commission.ts';
-import { isPayPeriodStart, isValidDay } from './pay-periods.ts';
+import { isPayPeriodStart } from './pay-periods.ts';
 import { TEAM_PLACES } from './team-authority.ts';
 
 /**
@@ -40,9 +41,8 @@ const ZEmail = zText({ error: en('agent.emailInvalid') })
   .trim()
   .regex(EMAIL, en('agent.emailInvalid'))
   .transform((e) => e.toLowerCase());
-const ZDay = zText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isValidDay, 'Invalid date');
+/** A day in a request: the shared date type, so its years are bounded like every other route's. */
+const ZDay = zIsoDay();
 const ZPage = z.coerce.number().int().min(1).max(10_000).default(1);
 const ZPageSize = z.coerce.number().int().min(1).max(100).default(20);
 

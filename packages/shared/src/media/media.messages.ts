@@ -8,6 +8,11 @@ export const MEDIA_MESSAGES = {
     zh: '请以 multipart 表单方式上传文件。',
   },
   noFile: { en: 'Please choose at least one file to upload.', zh: '请至少选择一个要上传的文件。' },
+  /** A multipart body that ends mid-part or whose part headers are broken. */
+  uploadCutOff: {
+    en: 'The upload was cut off or is not a valid multipart form. Please try again.',
+    zh: '上传内容不完整或不是有效的 multipart 表单，请重试。',
+  },
   emptyFile: { en: 'The file is empty.', zh: '文件为空。' },
   notAnImage: {
     en: 'This file is not an image. Please upload a JPEG, PNG, WebP, GIF, AVIF or HEIC photo.',

@@ -129,6 +129,11 @@ export const MENU_MESSAGES = {
 
   // Import (issue 8 "names each bad row").
   'menu.importNotXlsx': { en: 'The file is not an XLSX workbook', zh: '该文件不是 XLSX 工作簿' },
+  /** apps/server/src/lib/zip-guard.ts XLSX_LIMITS. */
+  'menu.importUnpacksTooLarge': {
+    en: 'The workbook unpacks to more than 50 MB or holds more than 1,000 files. Please split it into smaller workbooks.',
+    zh: '该工作簿解压后超过 50 MB 或包含超过 1000 个文件，请拆分为较小的工作簿。',
+  },
   'menu.importMissingSheet': { en: 'The workbook has no sheet named {sheet}', zh: '工作簿中没有名为 {sheet} 的工作表' },
   'menu.importRow': { en: 'Sheet {sheet}, row {row}: {message}', zh: '工作表 {sheet} 第 {row} 行：{message}' },
   'menu.importDuplicateItemId': { en: 'The item_id {itemId} appears twice', zh: '商品编号 {itemId} 出现了两次' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from '../validation/dates.ts';
 import { zText } from '../validation/text.ts';
 import { isValidDishHours } from './dish-hours.ts';
 import {
@@ -493,7 +494,7 @@ export type TLibraryResponse = z.infer<typeof ZLibraryResponse>;
 export const ZSoldOutRequest = z.object({
   ids: uniqueIds(BULK_EDIT_MAX_ITEMS).min(1, en('menu.selectItems')),
   soldOut: z.boolean(),
-  until: z.union([z.literal('endOfDay'), z.iso.datetime({ offset: true }), z.null()]).default('endOfDay'),
+  until: z.union([z.literal('endOfDay'), ZInstant, z.null()]).default('endOfDay'),
 });
 export type TSoldOutRequest = z.input<typeof ZSoldOutRequest>;
 export const ZSoldOutResponse = z.object({
@@ -524,7 +525,7 @@ export const ZBulkChange = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('soldOut'),
     soldOut: z.boolean(),
-    until: z.union([z.literal('endOfDay'), z.iso.datetime({ offset: true }), z.null()]).default('endOfDay'),
+    until: z.union([z.literal('endOfDay'), ZInstant, z.null()]).default('endOfDay'),
   }),
   z.object({ kind: z.literal('channel'), channel: ZMenuChannel, visible: z.boolean() }),
 ]);
@@ -592,7 +593,7 @@ export const ZScheduledChangeFields = z
 /** POST /api/api/menu/scheduled: a price or availability change that takes effect at `at`. */
 export const ZScheduleRequest = z.object({
   ids: uniqueIds(BULK_EDIT_MAX_ITEMS).min(1, en('menu.selectItems')),
-  at: z.iso.datetime({ offset: true }),
+  at: ZInstant,
   change: ZScheduledChangeFields,
 });
 export type TScheduleRequest = z.input<typeof ZScheduleRequest>;

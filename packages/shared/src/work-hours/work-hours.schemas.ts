@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDay } from '../business-day/calendar-day.ts';
+import { zIsoDay } from '../validation/dates.ts';
 import { BREAK_KINDS } from './timesheet.ts';
 import { OVERTIME_RULES } from './overtime.ts';
 import { PAY_PERIOD_KINDS } from './pay-period.ts';
@@ -191,7 +191,7 @@ export type TWorkHoursSettings = z.infer<typeof ZWorkHoursSettings>;
 
 export const ZWorkHoursSettingsUpdate = z.object({
   payPeriod: z.enum(PAY_PERIOD_KINDS),
-  anchor: z.string().refine(isIsoDay, M.anchorWeekday.en),
+  anchor: zIsoDay(M.anchorWeekday.en),
   overtimeRules: z.enum(OVERTIME_RULES),
 });
 export type TWorkHoursSettingsUpdate = z.infer<typeof ZWorkHoursSettingsUpdate>;
@@ -218,15 +218,15 @@ export const ZWorkDurationResponse = z.object({
 export type TWorkDurationResponse = z.infer<typeof ZWorkDurationResponse>;
 
 export const ZPeriodCloseRequest = z.object({
-  start: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+  start: zIsoDay(),
   signatureUrl: z.string().max(300).nullable().optional(),
 });
 export const ZPeriodReopenRequest = z.object({
-  start: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+  start: zIsoDay(),
   reason: z.string().max(1000).optional(),
 });
 export const ZPeriodExportQuery = z.object({
-  start: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+  start: zIsoDay(),
   format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 
@@ -282,8 +282,8 @@ export const ZPosPinInResponse = z.object({ xid: z.string(), name: z.string(), c
 export const LABOR_MAX_DAYS = 366;
 export const ZLaborQuery = z
   .object({
-    from: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
-    to: z.string().refine(isIsoDay, 'Use YYYY-MM-DD'),
+    from: zIsoDay(),
+    to: zIsoDay(),
   })
   .refine((v) => v.from <= v.to, { message: 'to must not be before from', path: ['to'] });
 export const ZLaborResponse = z.object({

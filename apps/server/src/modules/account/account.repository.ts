@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -79,7 +79,7 @@ export class AccountRepository {
     since: Date;
     perEmailAndIp: number;
     perIp: number;
-  }): Promise<{ allowed: false } | { allowed: true; attemptId: number; emailFailures: number }> {
+  }): Promise<{ allowed: false; retryAfterMs: number } | { allowed: true; attemptId: number; emailFailures: number }> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signin:${input.ip}`}))`);
       const [row] = await tx
@@ -99,7 +99,28 @@ export class AccountRepository {
           ),
         );
       const counts = { byEmailAndIp: row?.byEmailAndIp ?? 0, byIp: row?.byIp ?? 0, byEmail: row?.byEmail ?? 0 };
-      if (counts.byEmailAndIp >= input.perEmailAndIp || counts.byIp >= input.perIp) return { allowed: false as const };
+      if (counts.byEmailAndIp >= input.perEmailAndIp || counts.byIp >= input.perIp) {
+        // Allowed again once the limit-th newest failure of each exhausted count leaves the window.
+        const windowMs = input.now.getTime() - input.since.getTime();
+        const freedAt = async (scope: SQL | undefined, limit: number) => {
+          const [oldest] = await tx
+            .select({ at: loginFailures.createdAt })
+            .from(loginFailures)
+            .where(and(gt(loginFailures.createdAt, input.since), scope))
+            .orderBy(desc(loginFailures.createdAt))
+            .offset(limit - 1)
+            .limit(1);
+          return oldest ? new Date(oldest.at).getTime() + windowMs : input.now.getTime();
+        };
+        let until = input.now.getTime();
+        if (counts.byEmailAndIp >= input.perEmailAndIp) {
+          const scope = and(eq(loginFailures.email, input.email), eq(loginFailures.ip, input.ip));
+          until = Math.max(until, await freedAt(scope, input.perEmailAndIp));
+        }
+        if (counts.byIp >= input.perIp)
+          until = Math.max(until, await freedAt(eq(loginFailures.ip, input.ip), input.perIp));
+        return { allowed: false as const, retryAfterMs: until - input.now.getTime() };
+      }
       const [attempt] = await tx
         .insert(loginFailures)
         .values({ email: input.email, ip: input.ip, createdAt: input.now })

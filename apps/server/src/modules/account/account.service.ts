@@ -26,6 +26,7 @@ import {
   loggedOut,
   loginFailed,
   SERVER_ERROR_CODES,
+  RateLimited,
   SERVER_MESSAGES,
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -192,7 +193,7 @@ export class AccountService {
       perEmailAndIp: SIGNIN_LIMITS.failuresPerEmail,
       perIp: SIGNIN_LIMITS.failuresPerIp,
     });
-    if (!reservation.allowed) throw new AppError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyAttempts.en);
+    if (!reservation.allowed) throw new RateLimited(MESSAGES.tooManyAttempts.en, reservation.retryAfterMs / 1000);
     // Keep the table small without a scheduler: an attempt is rare enough to pay for the sweep.
     if (Math.random() < 0.05) await this.repo.pruneFailures(new Date(now.getTime() - SIGNIN_LIMITS.windowMs));
     const wait = signinSlowdownMs(reservation.emailFailures);
@@ -418,8 +419,9 @@ export class AccountService {
     const email = input.email.toLowerCase();
     const now = this.now();
     const counts = await this.repo.countResetRequests(email, meta.ip, new Date(now.getTime() - RESET_LIMITS.windowMs));
+    // Retry-After: the whole window, an upper bound (the oldest request in it may leave sooner).
     if (counts.byIp >= RESET_LIMITS.perIp)
-      throw new AppError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.resetTooMany.en);
+      throw new RateLimited(AUTH_MESSAGES.resetTooMany.en, RESET_LIMITS.windowMs / 1000);
 
     const account = await this.repo.findLiveAccountByEmail(email);
     const eligible = account !== undefined && canSignIn(account) && counts.byEmail < RESET_LIMITS.perEmail;

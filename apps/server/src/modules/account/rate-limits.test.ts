@@ -187,6 +187,41 @@ describe('a stranger who knows the email', () => {
     (ctx.config.clock as ManualClock).advance(SIGNIN_LIMITS.windowMs + 1000);
     expect((await signin(ctx.app, email, DEMO_PASSWORD, { ip })).statusCode).toBe(200);
   });
+
+  it('tells the refused address in Retry-After when its oldest counted failure leaves the window', async () => {
+    const clock = ctx.config.clock as ManualClock;
+    const email = await createAccount();
+    const ip = freshIp();
+    // One failure a minute: the first leaves the window a quarter of an hour after it was made.
+    for (let i = 0; i < SIGNIN_LIMITS.failuresPerEmail; i += 1) {
+      expect((await signin(ctx.app, email, 'wrong-password', { ip })).statusCode).toBe(400);
+      clock.advance(60_000);
+    }
+    const wait = SIGNIN_LIMITS.windowMs / 1000 - SIGNIN_LIMITS.failuresPerEmail * 60;
+    const limited = await signin(ctx.app, email, DEMO_PASSWORD, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(wait));
+    clock.advance((wait - 1) * 1000);
+    const almost = await signin(ctx.app, email, DEMO_PASSWORD, { ip });
+    expect([almost.statusCode, almost.headers['retry-after']]).toEqual([429, '1']);
+    clock.advance(1000);
+    expect((await signin(ctx.app, email, DEMO_PASSWORD, { ip })).statusCode).toBe(200);
+  });
+
+  it('counts the wait from the address limit when that is the one used up', async () => {
+    const clock = ctx.config.clock as ManualClock;
+    const ip = freshIp();
+    for (let i = 0; i < SIGNIN_LIMITS.failuresPerIp; i += 1) {
+      const email = await createAccount();
+      expect((await signin(ctx.app, email, 'wrong-password', { ip })).statusCode).toBe(400);
+      clock.advance(10_000);
+    }
+    const limited = await signin(ctx.app, await createAccount(), DEMO_PASSWORD, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe(
+      String(SIGNIN_LIMITS.windowMs / 1000 - SIGNIN_LIMITS.failuresPerIp * 10),
+    );
+  });
 });
 
 describe('lock screen unlock', () => {

@@ -42,6 +42,8 @@ import {
 import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
 import { payPeriodOf } from '@ra/shared/agent/pay-periods';
 import { attachmentHeader } from '@ra/shared/reports/export-file';
+import { FieldError } from '../../lib/errors.ts';
+import { uploadCutOff } from '../../lib/uploads.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import { fieldError } from './agent-scope.ts';
 import type { AgentService } from './agent.service.ts';
@@ -325,9 +327,17 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
             throw fieldError('file', 'agent.fileTooLarge');
-          throw error;
+          throw uploadCutOff(request, error);
         }
-        const body = ZNotificationFields.parse(fields);
+        const parsed = ZNotificationFields.safeParse(fields);
+        if (!parsed.success) {
+          // A 400 naming each bad field, as a JSON body's schema would, never a 500 from a throwing parse.
+          const [first, ...rest] = parsed.error.issues.map((i) => [i.path.map(String).join('.') || 'body', i.message]);
+          const refusal = new FieldError(first![0]!, first![1]!);
+          for (const [field, message] of rest) refusal.errors[field!] ??= message!;
+          throw refusal;
+        }
+        const body = parsed.data;
         return s.notifications.send(
           sc,
           {

@@ -16,6 +16,7 @@ import {
   ZTestOrderRequest,
   ZUpdatePlatformRequest,
 } from '@ra/shared/delivery/delivery.schemas';
+import { jsonDepthExceeds, jsonTooDeep } from '../../lib/json-depth.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import { sendTestOrder } from './test-order.ts';
@@ -158,8 +159,10 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
 export function deliveryWebhookRoutes(service: DeliveryService): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => (jsonDepthExceeds(String(body)) ? done(jsonTooDeep(), undefined) : done(null, body)),
     );
     app.post(WEBHOOK_PATH, {
       schema: {

@@ -21,7 +21,7 @@ import {
   ZUploadKeyResponse,
 } from '@ra/shared/media/media.schemas';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
-import { AppError, FieldError } from '../../lib/errors.ts';
+import { AppError, FieldError, RateLimited } from '../../lib/errors.ts';
 import { readUploadedFiles } from '../../lib/uploads.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -34,6 +34,11 @@ const PUBLIC: TRouteAccess = { kind: 'public' };
 /** Stored files never change under a key: a private copy may be kept an hour, a public one for good. */
 const PRIVATE_CACHE = 'private, max-age=3600';
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * Public images are for ordering sites and kiosks on other origins to show in <img>: they may be
+ * embedded cross-origin. Every other answer keeps the same-origin policy of plugins/security-headers.ts.
+ */
+const EMBEDDABLE_ANYWHERE = 'cross-origin';
 
 /** The library under /api/api/media, photo approval under /api/api/menuImage (SPEC 2 /menuImage/list). */
 export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
@@ -112,7 +117,11 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const [token, extension] = request.params.file.split('.') as [string, string];
         const file = await media.publicFile(token, extension === 'jpg' ? 'jpeg' : 'webp');
-        return reply.header('cache-control', PUBLIC_CACHE).type(file.contentType).send(file.body);
+        return reply
+          .header('cache-control', PUBLIC_CACHE)
+          .header('cross-origin-resource-policy', EMBEDDABLE_ANYWHERE)
+          .type(file.contentType)
+          .send(file.body);
       },
     });
 
@@ -211,16 +220,13 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
         response: { 200: ZCustomerPhoto },
       },
       config: { rateLimited: true, access: PUBLIC },
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const header = request.headers['x-photo-upload-key'];
         const restaurantId = media.restaurantOfKey(typeof header === 'string' ? header : undefined);
         if (restaurantId === null)
           throw new AppError(401, ERROR_CODES.unauthorized, MEDIA_MESSAGES.uploadKeyInvalid.en);
         const retryAfter = media.uploadLimiter.take(restaurantId, request.ip);
-        if (retryAfter !== null) {
-          void reply.header('retry-after', String(retryAfter));
-          throw new AppError(429, ERROR_CODES.rateLimited, MEDIA_MESSAGES.uploadTooOften.en);
-        }
+        if (retryAfter !== null) throw new RateLimited(MEDIA_MESSAGES.uploadTooOften.en, retryAfter);
         const { files, fields } = await readUploadedFiles(request, { maxFiles: 1 });
         const parsed = ZCustomerPhotoFields.safeParse(fields);
         if (!parsed.success) {

@@ -173,6 +173,25 @@ describe('image library', () => {
     expect((await library()).items.map((i) => i.id)).not.toContain(image!.id);
   });
 
+  it('lets other origins show public images, while private files stay same-origin', async () => {
+    const image = (
+      (await upload([{ name: 'embed.jpg', body: await jpeg(600, 600) }])).json() as { images: TLibraryImage[] }
+    ).images[0]!;
+    for (const url of [image.webpUrl, image.jpegUrl]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { origin: 'https://order.example.com' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/media/public/AAAAAAAAAAAAAAAAAAAAAAAA.webp' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const own = await owner({ method: 'GET', url: `/api/api/media/images/${image.id}/file` });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const jpegOwn = await owner({ method: 'GET', url: `/api/api/media/images/${image.id}/file?format=jpeg` });
+    expect(jpegOwn.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('keeps each restaurant’s library to itself', async () => {
     const mine = await library();
     const theirs = (await dragon({ method: 'GET', url: '/api/api/media/images' })).json() as { items: TLibraryImage[] };

@@ -15,6 +15,7 @@ import {
 } from '@ra/shared/menu/menu.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
+import { checkZipArchive, XLSX_LIMITS, ZipRefused } from '../../lib/zip-guard.ts';
 import { itemColumns, snapshotOf, diffSnapshots, type MenuService, type TItemSnapshot } from './menu.service.ts';
 import type { TItemRow, TModifierGroupRow, TModifierRow } from './menu.repository.ts';
 import { nestingProblem } from './modifier-nesting.ts';
@@ -340,11 +341,21 @@ export class MenuTransfer {
   }
 
   private async plan(restaurantId: number, base64: string): Promise<TPlan> {
+    const bytes = Buffer.from(base64, 'base64');
+    const notXlsx = () => new AppError(400, ERROR_CODES.badRequest, MENU_MESSAGES['menu.importNotXlsx'].en);
+    // A zip bomb is refused from its directory and a counted inflate, before exceljs unpacks anything.
+    try {
+      await checkZipArchive(bytes, XLSX_LIMITS);
+    } catch (error) {
+      if (!(error instanceof ZipRefused)) throw error;
+      if (error.problem === 'notZip') throw notXlsx();
+      throw new AppError(400, ERROR_CODES.badRequest, MENU_MESSAGES['menu.importUnpacksTooLarge'].en);
+    }
     const book = new ExcelJS.Workbook();
     try {
-      await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
     } catch {
-      throw new AppError(400, ERROR_CODES.badRequest, MENU_MESSAGES['menu.importNotXlsx'].en);
+      throw notXlsx();
     }
     const errors: TImportPreviewResponse['errors'] = [];
     const fail = (sheet: string, row: number, message: string) =>
