@@ -60,6 +60,13 @@ function Recipients({ c }: { c: TCampaign }) {
   );
 }
 
+/**
+ * A sent campaign whose sending stopped with messages still queued (a failure, or a server that died
+ * mid-send): Send Now resumes it, charged no further, and nobody already texted is texted again.
+ */
+export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress'>): boolean =>
+  c.status === 'sent' && (c.sendState === 'failed' || c.sendState === 'sending') && c.progress.queued > 0;
+
 /** The restaurant's campaigns: state, cost, Send Now (after a confirmation naming the charge) and progress. */
 export function CampaignsCard() {
   const { t } = useTranslation('customers');
@@ -69,9 +76,17 @@ export function CampaignsCard() {
 
   const confirmSend = (c: TCampaign) =>
     showConfirm({
-      title: t('sendConfirmTitle'),
-      content: t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
-      okText: t('sendConfirmOk', { total: money(c.quote.totalCents) }),
+      ...(canResume(c)
+        ? {
+            title: t('resumeConfirmTitle'),
+            content: t('resumeConfirmText', { count: c.progress.queued }),
+            okText: t('resumeConfirmOk'),
+          }
+        : {
+            title: t('sendConfirmTitle'),
+            content: t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
+            okText: t('sendConfirmOk', { total: money(c.quote.totalCents) }),
+          }),
       cancelText: t('cancel'),
       onOk: async () => {
         try {
@@ -152,7 +167,7 @@ export function CampaignsCard() {
           {
             title: '',
             render: (_, c) =>
-              c.status === 'approved' || (c.status === 'sent' && c.sendState === 'failed') ? (
+              c.status === 'approved' || canResume(c) ? (
                 <Button
                   type="primary"
                   loading={send.isPending && send.variables === c.id}
