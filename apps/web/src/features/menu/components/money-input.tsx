@@ -1,4 +1,5 @@
 import { InputNumber } from 'antd';
+import { MILLI_PERCENT_PER_PERCENT } from '@ra/shared/business/tax-rate';
 
 /**
  * A money box whose value is integer cents (ARCHITECTURE "Money is integer cents") while the person
@@ -43,7 +44,7 @@ export function PercentInput({
   placeholder,
 }: {
   value?: number | null;
-  onChange?: (bp: number | null) => void;
+  onChange?: (milliPercent: number | null) => void;
   id?: string;
   placeholder?: string;
 }) {
@@ -56,8 +57,10 @@ export function PercentInput({
       min={0}
       max={100}
       placeholder={placeholder}
-      value={value === null || value === undefined ? null : value / 100}
-      onChange={(percent) => onChange?.(percent === null || percent === undefined ? null : Math.round(percent * 100))}
+      value={value === null || value === undefined ? null : value / MILLI_PERCENT_PER_PERCENT}
+      onChange={(percent) =>
+        onChange?.(percent === null || percent === undefined ? null : Math.round(percent * MILLI_PERCENT_PER_PERCENT))
+      }
     />
   );
 }
