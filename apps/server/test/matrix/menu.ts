@@ -116,11 +116,17 @@ export async function menuBuilders(env: TMatrixEnv): Promise<Record<string, TBui
       crossTenant: [400],
     },
     'POST /api/api/menu/items/bulk/preview': {
-      build: () => ({ url: u('items/bulk/preview'), payload: { ids, change: { kind: 'taxRate', taxRateBp: null } } }),
+      build: () => ({
+        url: u('items/bulk/preview'),
+        payload: { ids, change: { kind: 'taxRate', taxRateMilliPercent: null } },
+      }),
       crossTenant: cross404,
     },
     'POST /api/api/menu/items/bulk/apply': {
-      build: () => ({ url: u('items/bulk/apply'), payload: { ids, change: { kind: 'taxRate', taxRateBp: null } } }),
+      build: () => ({
+        url: u('items/bulk/apply'),
+        payload: { ids, change: { kind: 'taxRate', taxRateMilliPercent: null } },
+      }),
       crossTenant: cross404,
     },
     'GET /api/api/menu/items/:id/versions': { build: () => ({ url: u(`items/${tart.id}/versions`) }) },

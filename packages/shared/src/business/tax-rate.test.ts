@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   basisPointsToMilliPercent,
+  milliPercentToBasisPoints,
   milliPercentToPercentText,
   percentTextToMilliPercent,
   taxCentsOf,
@@ -41,5 +42,15 @@ describe('tax rates in thousandths of a percent', () => {
     // far beyond where cents x rate would lose precision as a float
     expect(taxCentsOf(9_007_199_254_740_991, 100_000)).toBe(9_007_199_254_740_991);
     expect(() => taxCentsOf(1.5, 8875)).toThrow(RangeError);
+  });
+});
+
+describe('milliPercentToBasisPoints', () => {
+  it('rounds to the nearest basis point for readers of the old field', () => {
+    expect(milliPercentToBasisPoints(10_100)).toBe(1010);
+    expect(milliPercentToBasisPoints(8875)).toBe(888);
+    expect(milliPercentToBasisPoints(9374)).toBe(937);
+    expect(milliPercentToBasisPoints(0)).toBe(0);
+    expect(milliPercentToBasisPoints(100_000)).toBe(10_000);
   });
 });

@@ -36,6 +36,12 @@ export function milliPercentToPercentText(milliPercent: number): string {
 export const basisPointsToMilliPercent = (basisPoints: number): number => basisPoints * 10;
 
 /**
+ * A rate in thousandths of a percent in basis points, for older readers that know only basis points:
+ * rounded to the nearest basis point, halves up (8875 -> 888, 10100 -> 1010).
+ */
+export const milliPercentToBasisPoints = (milliPercent: number): number => Math.floor((milliPercent + 5) / 10);
+
+/**
  * The tax on an amount in cents at a rate in thousandths of a percent, rounded to the nearest cent
  * with halves away from zero (8.875% of $45.00 = 399.375 cents -> 399; of $1.00 = 8.875 -> 9;
  * a refund of -$1.00 -> -9). Exact: the product is taken in BigInt, so no amount is too large.

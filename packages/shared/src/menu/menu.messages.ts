@@ -56,7 +56,10 @@ export const MENU_MESSAGES = {
     en: 'Prices are whole cents from 0 to 1,000,000.00',
     zh: '价格须为 0 到 1,000,000.00 之间的整分金额',
   },
-  'menu.taxRateInvalid': { en: 'The tax rate must be between 0% and 100%', zh: '税率须在 0% 到 100% 之间' },
+  'menu.taxRateInvalid': {
+    en: 'Enter a tax rate from 0 to 100 with at most three decimals (e.g. 8.875)',
+    zh: '请输入 0 到 100 之间、最多三位小数的税率（例如 8.875）',
+  },
   'menu.minOrderInvalid': { en: 'The minimum order number is at least 1', zh: '最低起点数量至少为 1' },
   'menu.maxOrderBelowMin': {
     en: 'The quantity limit cannot be below the minimum order number',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU_MESSAGES, translateMenuMessage, menuMessage } from './menu.messages.ts';
 import {
   ZBulkEditRequest,
+  ZCategoryInput,
   ZItemInput,
   ZLibraryQuery,
   ZModifierGroupInput,
@@ -165,9 +166,9 @@ describe('library, sold out, bulk and schedule requests', () => {
       );
     }
     expect(ZBulkEditRequest.safeParse({ ids: [1], change: { kind: 'colour' } }).success).toBe(false);
-    expect(messages(ZBulkEditRequest.safeParse({ ids: [1, 1], change: { kind: 'taxRate', taxRateBp: 800 } })).ids).toBe(
-      MENU_MESSAGES['menu.duplicateIds'].en,
-    );
+    expect(
+      messages(ZBulkEditRequest.safeParse({ ids: [1, 1], change: { kind: 'taxRate', taxRateMilliPercent: 800 } })).ids,
+    ).toBe(MENU_MESSAGES['menu.duplicateIds'].en);
   });
 
   it('refuses a scheduled change that changes nothing', () => {
@@ -187,5 +188,40 @@ describe('translateMenuMessage', () => {
     expect(row).toBe('Sheet Items, row 7: Please enter the price');
     expect(translateMenuMessage(row, 'zh')).toBe('工作表 Items 第 7 行：请输入价格');
     expect(translateMenuMessage('Something else', 'zh')).toBe('Something else');
+  });
+});
+
+describe('tax rates in thousandths of a percent', () => {
+  const TAX_MESSAGE = 'Enter a tax rate from 0 to 100 with at most three decimals (e.g. 8.875)';
+
+  it('accepts 8.875% (8875) on an item, a category and a bulk edit', () => {
+    expect(ZItemInput.parse({ ...validItem, taxRateMilliPercent: 8875 }).taxRateMilliPercent).toBe(8875);
+    expect(ZItemInput.parse({ ...validItem, taxRateMilliPercent: 100_000 }).taxRateMilliPercent).toBe(100_000);
+    expect(ZItemInput.parse(validItem).taxRateMilliPercent).toBeNull();
+    expect(ZCategoryInput.parse({ name: 'Drinks', taxRateMilliPercent: 9375 }).taxRateMilliPercent).toBe(9375);
+    expect(
+      ZBulkEditRequest.parse({ ids: [1], change: { kind: 'taxRate', taxRateMilliPercent: 10250 } }).change,
+    ).toEqual({ kind: 'taxRate', taxRateMilliPercent: 10250 });
+  });
+
+  it('refuses 8.8755% (four decimals), more than 100% and below 0 with the message', () => {
+    for (const rate of [8875.5, 100_001, -1]) {
+      expect(messages(ZItemInput.safeParse({ ...validItem, taxRateMilliPercent: rate })).taxRateMilliPercent).toBe(
+        TAX_MESSAGE,
+      );
+      expect(
+        messages(ZCategoryInput.safeParse({ name: 'Drinks', taxRateMilliPercent: rate })).taxRateMilliPercent,
+      ).toBe(TAX_MESSAGE);
+    }
+    expect(
+      ZBulkEditRequest.safeParse({ ids: [1], change: { kind: 'taxRate', taxRateMilliPercent: 8875.5 } }).success,
+    ).toBe(false);
+  });
+
+  it('says it in Chinese, also inside an import row', () => {
+    expect(translateMenuMessage(TAX_MESSAGE, 'zh')).toBe('请输入 0 到 100 之间、最多三位小数的税率（例如 8.875）');
+    expect(translateMenuMessage(`Sheet Items, row 7: ${TAX_MESSAGE}`, 'zh')).toBe(
+      '工作表 Items 第 7 行：请输入 0 到 100 之间、最多三位小数的税率（例如 8.875）',
+    );
   });
 });

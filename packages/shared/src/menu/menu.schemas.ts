@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZInstant } from '../validation/dates.ts';
+import { MAX_TAX_RATE_MILLI_PERCENT } from '../business/tax-rate.ts';
 import { zText } from '../validation/text.ts';
 import { isValidDishHours } from './dish-hours.ts';
 import {
@@ -39,7 +40,6 @@ export const BARCODE_TYPES = ['none', 'ean13', 'upca', 'code128', 'qr'] as const
 export type TBarcodeType = (typeof BARCODE_TYPES)[number];
 
 export const MAX_PRICE_CENTS = 100_000_000;
-export const MAX_TAX_RATE_BP = 10_000;
 
 export const ZDbId = z.number({ error: 'Expected a numeric id' }).int().positive().max(2_147_483_647);
 /** Path ids arrive as text. */
@@ -60,11 +60,15 @@ const price = (required: TMenuMessageKey) =>
     .min(0, en('menu.priceInvalid'))
     .max(MAX_PRICE_CENTS, en('menu.priceInvalid'));
 const optionalPrice = price('menu.inputPrice').nullable().default(null);
-export const ZTaxRateBp = z
+/**
+ * A tax rate in thousandths of a percent (8.875% is 8875, 100% is 100000): a percent with at most
+ * three decimals, as an integer (shared business/tax-rate.ts). 8.8755% would be 8875.5: refused.
+ */
+export const ZTaxRateMilliPercent = z
   .number({ error: en('menu.taxRateInvalid') })
   .int(en('menu.taxRateInvalid'))
   .min(0, en('menu.taxRateInvalid'))
-  .max(MAX_TAX_RATE_BP, en('menu.taxRateInvalid'));
+  .max(MAX_TAX_RATE_MILLI_PERCENT, en('menu.taxRateInvalid'));
 
 const ZPrinters = z.array(zText().trim().min(1).max(60)).max(20).default([]);
 
@@ -122,7 +126,7 @@ export const ZCategoryInput = z.object({
   name: requiredName(),
   foreignName: optionalName,
   /** null: the restaurant's default rate. */
-  taxRateBp: ZTaxRateBp.nullable().default(null),
+  taxRateMilliPercent: ZTaxRateMilliPercent.nullable().default(null),
   /** The group the sales reports put its items under (e.g. Food, Drinks, Alcohol). */
   salesReportCategory: zText().trim().max(NAME_MAX_LENGTH, en('menu.nameTooLong')).default(''),
 });
@@ -132,14 +136,17 @@ export const ZCategory = z.object({
   id: z.number().int(),
   name: z.string(),
   foreignName: z.string(),
-  taxRateBp: z.number().int().nullable(),
+  taxRateMilliPercent: z.number().int().nullable(),
   salesReportCategory: z.string(),
   sort: z.number().int(),
   itemCount: z.number().int(),
   updatedAt: z.string(),
 });
 export type TCategory = z.infer<typeof ZCategory>;
-export const ZCategoryListResponse = z.object({ categories: z.array(ZCategory), defaultTaxRateBp: z.number().int() });
+export const ZCategoryListResponse = z.object({
+  categories: z.array(ZCategory),
+  defaultTaxRateMilliPercent: z.number().int(),
+});
 export type TCategoryListResponse = z.infer<typeof ZCategoryListResponse>;
 
 // --- menu groups ------------------------------------------------------------------------------
@@ -340,7 +347,7 @@ export const ZItemInput = z
     unit: zText().trim().max(20).default(''),
     promoPriceCents: optionalPrice,
     /** null: the category's rate, else the restaurant's default rate. */
-    taxRateBp: ZTaxRateBp.nullable().default(null),
+    taxRateMilliPercent: ZTaxRateMilliPercent.nullable().default(null),
     taxIncluded: z.boolean().default(false),
     /** Sent to the kitchen (printers / kitchen display) when rung up. */
     openKitchen: z.boolean().default(true),
@@ -401,9 +408,9 @@ export const ZItem = z.object({
   openPrice: z.boolean(),
   unit: z.string(),
   promoPriceCents: z.number().int().nullable(),
-  taxRateBp: z.number().int().nullable(),
+  taxRateMilliPercent: z.number().int().nullable(),
   /** The rate that applies: the item's, else its category's, else the restaurant's. */
-  effectiveTaxRateBp: z.number().int(),
+  effectiveTaxRateMilliPercent: z.number().int(),
   taxIncluded: z.boolean(),
   openKitchen: z.boolean(),
   minOrderQty: z.number().int(),
@@ -468,7 +475,7 @@ export const ZLibraryRow = z.object({
   categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
   priceCents: z.number().int(),
-  effectiveTaxRateBp: z.number().int(),
+  effectiveTaxRateMilliPercent: z.number().int(),
   channels: z.record(ZMenuChannel, ZChannelSetting),
   dishHours: z.string(),
   coverImageId: z.number().int().nullable(),
@@ -521,7 +528,7 @@ export const ZBulkChange = z.discriminatedUnion('kind', [
       .max(MAX_PRICE_CENTS),
   }),
   z.object({ kind: z.literal('category'), categoryId: ZDbId.nullable() }),
-  z.object({ kind: z.literal('taxRate'), taxRateBp: ZTaxRateBp.nullable() }),
+  z.object({ kind: z.literal('taxRate'), taxRateMilliPercent: ZTaxRateMilliPercent.nullable() }),
   z.object({
     kind: z.literal('soldOut'),
     soldOut: z.boolean(),
@@ -695,6 +702,12 @@ export const ZPublishedItem = z.object({
   coverImageId: z.number().int().nullable(),
   unit: z.string(),
   openPrice: z.boolean(),
+  /** The rate that applies (the item's, else its category's, else the restaurant's), thousandths of a percent. */
+  taxRateMilliPercent: z.number().int(),
+  /**
+   * Deprecated: the same rate in basis points, for POS builds that read only this field; rounded to
+   * the nearest basis point (8.875% -> 888), so such a build taxes 8.88% until it reads taxRateMilliPercent.
+   */
   taxRateBp: z.number().int(),
   taxIncluded: z.boolean(),
   minOrderQty: z.number().int(),

@@ -46,7 +46,7 @@ export const menuCategories = pgTable(
     name: text().notNull(),
     foreignName: text().notNull().default(''),
     /** null: the restaurant's default rate. */
-    taxRateBp: integer(),
+    taxRateMilliPercent: integer(),
     salesReportCategory: text().notNull().default(''),
     sort: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -153,7 +153,7 @@ export const menuItems = pgTable(
     openPrice: boolean().notNull().default(false),
     unit: text().notNull().default(''),
     promoPriceCents: integer(),
-    taxRateBp: integer(),
+    taxRateMilliPercent: integer(),
     taxIncluded: boolean().notNull().default(false),
     openKitchen: boolean().notNull().default(true),
     minOrderQty: integer().notNull().default(1),

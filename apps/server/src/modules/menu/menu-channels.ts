@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ZPublishedMenu } from '@ra/shared/menu/menu.schemas';
 import { zonedParts } from '@ra/shared/business-day/business-day';
+import { milliPercentToBasisPoints } from '@ra/shared/business/tax-rate';
 import { isWithinDishHours, nextDishHourBoundary, parseDishHours } from '@ra/shared/menu/dish-hours';
 import type { TMappingResponse, TMenuChannel, TPublishedItem, TPublishedMenu } from '@ra/shared/menu/menu.schemas';
 import type { z } from 'zod';
@@ -229,7 +230,7 @@ export class MenuChannels {
     let nextChange = nextSoldOutEnd ? nextSoldOutEnd.getTime() : now.getTime() + MAX_CACHE_MS;
     const startOfMinute = now.getTime() - local.second * 1000 - (now.getTime() % 1000);
 
-    const rates = new Map(categories.map((c) => [c.category.id, c.category.taxRateBp]));
+    const rates = new Map(categories.map((c) => [c.category.id, c.category.taxRateMilliPercent]));
     const layout = channelLayout(
       categories.map((c) => c.category),
       items,
@@ -251,6 +252,10 @@ export class MenuChannels {
         if (!available && item.hideWhenUnavailable) continue;
         const groups = groupIds.get(item.id) ?? [];
         for (const g of groups) usedGroups.add(g);
+        const rate =
+          item.taxRateMilliPercent ??
+          (item.categoryId !== null ? rates.get(item.categoryId) : null) ??
+          settings.defaultTaxRateMilliPercent;
         shown.push({
           id: item.id,
           itemId: item.itemCode,
@@ -265,10 +270,8 @@ export class MenuChannels {
           coverImageId: item.coverImageId,
           unit: item.unit,
           openPrice: item.openPrice,
-          taxRateBp:
-            item.taxRateBp ??
-            (item.categoryId !== null ? rates.get(item.categoryId) : null) ??
-            settings.defaultTaxRateBp,
+          taxRateMilliPercent: rate,
+          taxRateBp: milliPercentToBasisPoints(rate),
           taxIncluded: item.taxIncluded,
           minOrderQty: item.minOrderQty,
           maxOrderQty: item.maxOrderQty,

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { MILLI_PERCENT_PER_PERCENT, percentTextToMilliPercent } from '@ra/shared/business/tax-rate';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { MENU_MESSAGES, menuMessage } from '@ra/shared/menu/menu.messages';
 import type { z } from 'zod';
@@ -96,7 +97,9 @@ const GROUP_COLUMNS = [
 const MODIFIER_COLUMNS = ['Group', 'Name', 'Foreign name', 'Price', 'Most of one', 'Opens group'] as const;
 
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
-const percent = (bp: number | null) => (bp === null ? null : bp / 100);
+/** A rate in thousandths of a percent as the percent number written in the sheet: 8875 -> 8.875. */
+const percent = (milliPercent: number | null) =>
+  milliPercent === null ? null : milliPercent / MILLI_PERCENT_PER_PERCENT;
 const LIST_SEPARATOR = '; ';
 
 type TCell = ExcelJS.CellValue;
@@ -128,12 +131,17 @@ function cents(value: TCell, required: boolean, column: string): number | null {
   return c;
 }
 
-function basisPoints(value: TCell): number | null {
-  const raw = text(value).trim().replace(/%$/, '');
+/**
+ * The "Tax rate %" cell in thousandths of a percent: "8.875" (or 8.875, "8.875%") -> 8875; empty ->
+ * null. Read from the text, never through a float times 1000, and more than three decimals is refused
+ * rather than rounded (8.8755 is not a rate the POS can charge).
+ */
+function milliPercent(value: TCell): number | null {
+  const raw = text(value).trim().replace(/\s*%$/, '');
   if (raw === '') return null;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new RowError(MENU_MESSAGES['menu.taxRateInvalid'].en);
-  return Math.round(n * 100);
+  const rate = percentTextToMilliPercent(raw);
+  if (rate === null) throw new RowError(MENU_MESSAGES['menu.taxRateInvalid'].en);
+  return rate;
 }
 
 function bool(value: TCell, fallback: boolean): boolean {
@@ -256,7 +264,7 @@ export class MenuTransfer {
     const cats = book.addWorksheet(SHEETS.categories);
     cats.addRow([...CATEGORY_COLUMNS]);
     for (const { category: c } of categories)
-      cats.addRow([c.name, c.foreignName, percent(c.taxRateBp), c.salesReportCategory]);
+      cats.addRow([c.name, c.foreignName, percent(c.taxRateMilliPercent), c.salesReportCategory]);
 
     const sheet = book.addWorksheet(SHEETS.items);
     sheet.addRow([...ITEM_COLUMNS]);
@@ -278,7 +286,7 @@ export class MenuTransfer {
         dollars(s.priceCents),
         dollars(s.promoPriceCents),
         dollars(s.costCents),
-        percent(s.taxRateBp),
+        percent(s.taxRateMilliPercent),
         s.taxIncluded,
         s.openPrice,
         s.unit,
@@ -384,7 +392,7 @@ export class MenuTransfer {
           const parsed = ZCategoryInput.safeParse({
             name: text(r.get('Name')),
             foreignName: text(r.get('Foreign name')),
-            taxRateBp: basisPoints(r.get('Tax rate %')),
+            taxRateMilliPercent: milliPercent(r.get('Tax rate %')),
             salesReportCategory: text(r.get('Sales report category')),
           });
           if (!parsed.success) throw new RowError(parsed.error.issues[0]!.message);
@@ -392,7 +400,7 @@ export class MenuTransfer {
           const changed =
             !existing ||
             existing.foreignName !== parsed.data.foreignName ||
-            existing.taxRateBp !== parsed.data.taxRateBp ||
+            existing.taxRateMilliPercent !== parsed.data.taxRateMilliPercent ||
             existing.salesReportCategory !== parsed.data.salesReportCategory;
           if (categories.some((c) => c.key === parsed.data.name))
             throw new RowError(MENU_MESSAGES['menu.nameTaken'].en);
@@ -476,7 +484,7 @@ export class MenuTransfer {
           openPrice: bool(r.get('Open price'), false),
           unit: text(r.get('Unit')),
           promoPriceCents: cents(r.get('Promotional price'), false, 'Promotional price'),
-          taxRateBp: basisPoints(r.get('Tax rate %')),
+          taxRateMilliPercent: milliPercent(r.get('Tax rate %')),
           taxIncluded: bool(r.get('Tax included'), false),
           openKitchen: bool(r.get('Open kitchen'), true),
           minOrderQty: int(r.get('Minimum order')) ?? 1,

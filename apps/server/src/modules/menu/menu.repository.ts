@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TLibrarySort, TMenuChannel } from '@ra/shared/menu/menu.schemas';
+import { basisPointsToMilliPercent } from '@ra/shared/business/tax-rate';
 import type { Database } from '../../db/client.ts';
 import {
   menuCategories,
@@ -27,8 +28,8 @@ export type TModifierRow = typeof menuModifiers.$inferSelect;
 export type TMenuGroupRow = typeof menuGroups.$inferSelect;
 export type TScheduledRow = typeof menuScheduledChanges.$inferSelect;
 
-/** SPEC 9 "Sample tax rate 10.1%": the rate when the restaurant has not set its own. */
-export const FALLBACK_TAX_RATE_BP = 1010;
+/** SPEC 9 "Sample tax rate 10.1%": the rate when the restaurant has not set its own (thousandths of a percent). */
+export const FALLBACK_TAX_RATE_MILLI_PERCENT = 10_100;
 
 export interface TLibraryFilter {
   q?: string | undefined;
@@ -79,11 +80,15 @@ export class MenuRepository {
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
     const config = (row?.config ?? {}) as Record<string, unknown>;
-    const rate = [config.defaultTaxRateBp, config.taxRateBp].find((v) => typeof v === 'number' && Number.isInteger(v));
+    // The restaurant's own rate, kept in its config in basis points.
+    const rate = [config.defaultTaxRateBp, config.taxRateBp].find(
+      (v): v is number => typeof v === 'number' && Number.isInteger(v),
+    );
     return {
       timeZone: row?.timeZone && row.timeZone !== 'Unknown' ? row.timeZone : 'UTC',
       hourOffsetEndOfDay: row?.hourOffsetEndOfDay ?? 0,
-      defaultTaxRateBp: (rate as number | undefined) ?? FALLBACK_TAX_RATE_BP,
+      defaultTaxRateMilliPercent:
+        rate === undefined ? FALLBACK_TAX_RATE_MILLI_PERCENT : basisPointsToMilliPercent(rate),
     };
   }
 
@@ -581,7 +586,11 @@ export class MenuRepository {
         .limit(f.pageSize)
         .offset((f.page - 1) * f.pageSize),
       this.db
-        .select({ id: menuCategories.id, name: menuCategories.name, taxRateBp: menuCategories.taxRateBp })
+        .select({
+          id: menuCategories.id,
+          name: menuCategories.name,
+          taxRateMilliPercent: menuCategories.taxRateMilliPercent,
+        })
         .from(menuCategories)
         .where(eq(menuCategories.restaurantId, restaurantId)),
       this.db
@@ -592,14 +601,18 @@ export class MenuRepository {
     const categoryOf = new Map(categories.map((c) => [c.id, c]));
     const rows = items.map(({ item }) => {
       const category = item.categoryId === null ? undefined : categoryOf.get(item.categoryId);
-      return { item, categoryName: category?.name ?? null, categoryTaxRateBp: category?.taxRateBp ?? null };
+      return {
+        item,
+        categoryName: category?.name ?? null,
+        categoryTaxRateMilliPercent: category?.taxRateMilliPercent ?? null,
+      };
     });
     return { rows, total: counted?.total ?? 0 };
   }
 
   async categoryTaxRates(restaurantId: number): Promise<Map<number, number | null>> {
     const rows = await this.db
-      .select({ id: menuCategories.id, rate: menuCategories.taxRateBp })
+      .select({ id: menuCategories.id, rate: menuCategories.taxRateMilliPercent })
       .from(menuCategories)
       .where(eq(menuCategories.restaurantId, restaurantId));
     return new Map(rows.map((r) => [r.id, r.rate]));

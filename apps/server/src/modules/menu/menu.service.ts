@@ -94,7 +94,7 @@ export function snapshotOf(row: TItemRow, modifierGroupIds: number[]): TItemSnap
     openPrice: row.openPrice,
     unit: row.unit,
     promoPriceCents: row.promoPriceCents,
-    taxRateBp: row.taxRateBp,
+    taxRateMilliPercent: row.taxRateMilliPercent,
     taxIncluded: row.taxIncluded,
     openKitchen: row.openKitchen,
     minOrderQty: row.minOrderQty,
@@ -140,7 +140,7 @@ export function itemColumns(
     openPrice: input.openPrice,
     unit: input.unit,
     promoPriceCents: input.promoPriceCents,
-    taxRateBp: input.taxRateBp,
+    taxRateMilliPercent: input.taxRateMilliPercent,
     taxIncluded: input.taxIncluded,
     openKitchen: input.openKitchen,
     minOrderQty: input.minOrderQty,
@@ -246,7 +246,7 @@ export class MenuService {
       id: row.id,
       name: row.name,
       foreignName: row.foreignName,
-      taxRateBp: row.taxRateBp,
+      taxRateMilliPercent: row.taxRateMilliPercent,
       salesReportCategory: row.salesReportCategory,
       sort: row.sort,
       itemCount,
@@ -262,7 +262,7 @@ export class MenuService {
     ]);
     return {
       categories: rows.map((r) => this.toCategory(r.category, r.itemCount)),
-      defaultTaxRateBp: settings.defaultTaxRateBp,
+      defaultTaxRateMilliPercent: settings.defaultTaxRateMilliPercent,
     };
   }
 
@@ -626,8 +626,10 @@ export class MenuService {
       return {
         ...snapshot,
         id: row.id,
-        effectiveTaxRateBp:
-          row.taxRateBp ?? (row.categoryId !== null ? rates.get(row.categoryId) : null) ?? settings.defaultTaxRateBp,
+        effectiveTaxRateMilliPercent:
+          row.taxRateMilliPercent ??
+          (row.categoryId !== null ? rates.get(row.categoryId) : null) ??
+          settings.defaultTaxRateMilliPercent,
         soldOut: isSoldOutAt(row, now),
         soldOutUntil: isSoldOutAt(row, now) ? snapshot.soldOutUntil : null,
         sort: row.sort,
@@ -652,7 +654,7 @@ export class MenuService {
       this.repo.restaurantSettings(restaurantId),
     ]);
     return {
-      items: rows.map(({ item, categoryName, categoryTaxRateBp }) => ({
+      items: rows.map(({ item, categoryName, categoryTaxRateMilliPercent }) => ({
         id: item.id,
         itemId: item.itemCode,
         name: item.name,
@@ -660,7 +662,8 @@ export class MenuService {
         categoryId: item.categoryId,
         categoryName,
         priceCents: item.priceCents,
-        effectiveTaxRateBp: item.taxRateBp ?? categoryTaxRateBp ?? settings.defaultTaxRateBp,
+        effectiveTaxRateMilliPercent:
+          item.taxRateMilliPercent ?? categoryTaxRateMilliPercent ?? settings.defaultTaxRateMilliPercent,
         channels: snapshotOf(item, []).channels,
         dishHours: item.dishHours,
         coverImageId: item.coverImageId,
@@ -1018,10 +1021,10 @@ export class MenuService {
           columns = { categoryId: c.categoryId };
           break;
         case 'taxRate':
-          field = 'taxRateBp';
-          before = row.taxRateBp;
-          after = c.taxRateBp;
-          columns = { taxRateBp: c.taxRateBp };
+          field = 'taxRateMilliPercent';
+          before = row.taxRateMilliPercent;
+          after = c.taxRateMilliPercent;
+          columns = { taxRateMilliPercent: c.taxRateMilliPercent };
           break;
         case 'soldOut':
           field = 'soldOut';

@@ -132,7 +132,7 @@ describe('items', () => {
     );
     expect(created).toMatchObject({
       version: 1,
-      effectiveTaxRateBp: 1010,
+      effectiveTaxRateMilliPercent: 10100,
       channels: { online: { priceCents: 1200 }, pos: { visible: true } },
     });
     const put = (body: Record<string, unknown>) =>
@@ -403,7 +403,7 @@ describe('published menu', () => {
     const full = (await owner({ method: 'GET', url: `/api/api/menu/items/${lobster.id}` })).json();
     const {
       id: _id,
-      effectiveTaxRateBp: _r,
+      effectiveTaxRateMilliPercent: _r,
       soldOut: _s,
       soldOutUntil: _u,
       sort: _o,
@@ -701,5 +701,107 @@ describe('import and export', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The file is not an XLSX workbook');
+  });
+});
+
+describe('tax rates in thousandths of a percent', () => {
+  const NYC = 8875; // 8.875%, New York City
+
+  it('saves an item at 8.875% and a category at 9.375%, exact, and publishes both fields for devices', async () => {
+    const category = await create('categories', { name: 'Tax test', taxRateMilliPercent: 9375 });
+    expect(category.taxRateMilliPercent).toBe(9375);
+    const own = await create('items', item({ itemId: 'T-NYC', categoryId: category.id, taxRateMilliPercent: NYC }));
+    expect(own).toMatchObject({ taxRateMilliPercent: NYC, effectiveTaxRateMilliPercent: NYC });
+    const inherits = await create('items', item({ itemId: 'T-CAT', name: 'Cat rate', categoryId: category.id }));
+    expect(inherits).toMatchObject({ taxRateMilliPercent: null, effectiveTaxRateMilliPercent: 9375 });
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${own.id}` })).json().taxRateMilliPercent).toBe(NYC);
+
+    const refused = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items',
+      payload: item({ itemId: 'T-BADTAX', taxRateMilliPercent: 8875.5 }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.taxRateMilliPercent).toBe(
+      'Enter a tax rate from 0 to 100 with at most three decimals (e.g. 8.875)',
+    );
+    expect((await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-BADTAX' } })).json().total).toBe(0);
+
+    const menu = (await owner({ method: 'GET', url: '/api/api/menu/published', query: { channel: 'pos' } })).json();
+    const shown = menu.categories.flatMap((c: { items: Array<Record<string, unknown>> }) => c.items);
+    // An older POS build reads taxRateBp: the nearest basis point (888 for 8.875%, 938 for 9.375%).
+    expect(shown.find((i: { itemId: string }) => i.itemId === 'T-NYC')).toMatchObject({
+      taxRateMilliPercent: NYC,
+      taxRateBp: 888,
+    });
+    expect(shown.find((i: { itemId: string }) => i.itemId === 'T-CAT')).toMatchObject({
+      taxRateMilliPercent: 9375,
+      taxRateBp: 938,
+    });
+  });
+
+  it('bulk-edits the tax rate to 10.25% and keeps it in the version history', async () => {
+    const target = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-CAT' } })).json().items[0];
+    const applied = await owner({
+      method: 'POST',
+      url: '/api/api/menu/items/bulk/apply',
+      payload: { ids: [target.id], change: { kind: 'taxRate', taxRateMilliPercent: 10250 } },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${target.id}` })).json()).toMatchObject({
+      taxRateMilliPercent: 10250,
+      effectiveTaxRateMilliPercent: 10250,
+    });
+    const versions = (await owner({ method: 'GET', url: `/api/api/menu/items/${target.id}/versions` })).json().versions;
+    expect(versions[0].changes).toContainEqual({ field: 'taxRateMilliPercent', before: null, after: 10250 });
+  });
+
+  it('imports "8.875" from the sheet and refuses four decimals, naming the row', async () => {
+    const res = await owner({ method: 'GET', url: '/api/api/menu/export' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Items')!;
+    const headers = sheet.getRow(1).values as string[];
+    let row: ExcelJS.Row | undefined;
+    sheet.eachRow((r) => {
+      if (r.getCell(headers.indexOf('item_id')).value === 'T-NYC') row = r;
+    });
+    // The export writes the percent: 8.875.
+    expect(row!.getCell(headers.indexOf('Tax rate %')).value).toBe(8.875);
+    row!.getCell(headers.indexOf('Tax rate %')).value = '9.375';
+    const cats = book.getWorksheet('Categories')!;
+    const catHeaders = cats.getRow(1).values as string[];
+    cats.eachRow((r) => {
+      if (r.getCell(catHeaders.indexOf('Name')).value === 'Tax test')
+        r.getCell(catHeaders.indexOf('Tax rate %')).value = '8.875%';
+    });
+    const good = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const applied = await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file: good } });
+    expect(applied.json(), applied.body).toMatchObject({ applied: true, valid: true });
+    const nyc = (await owner({ method: 'GET', url: '/api/api/menu/items', query: { q: 'T-NYC' } })).json().items[0];
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${nyc.id}` })).json().taxRateMilliPercent).toBe(
+      9375,
+    );
+    const categories = (await owner({ method: 'GET', url: '/api/api/menu/categories' })).json().categories;
+    expect(categories.find((c: { name: string }) => c.name === 'Tax test').taxRateMilliPercent).toBe(NYC);
+
+    row!.getCell(headers.indexOf('Tax rate %')).value = '8.8755';
+    const bad = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const preview = (
+      await owner({ method: 'POST', url: '/api/api/menu/import/preview', payload: { file: bad } })
+    ).json();
+    expect(preview.valid).toBe(false);
+    expect(preview.errors).toEqual([
+      {
+        sheet: 'Items',
+        row: row!.number,
+        message: `Sheet Items, row ${row!.number}: Enter a tax rate from 0 to 100 with at most three decimals (e.g. 8.875)`,
+      },
+    ]);
+    const refused = await owner({ method: 'POST', url: '/api/api/menu/import/apply', payload: { file: bad } });
+    expect(refused.statusCode).toBe(400);
+    expect((await owner({ method: 'GET', url: `/api/api/menu/items/${nyc.id}` })).json().taxRateMilliPercent).toBe(
+      9375,
+    );
   });
 });

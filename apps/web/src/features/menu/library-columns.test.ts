@@ -11,7 +11,7 @@ const row: TLibraryRow = {
   categoryId: 2,
   categoryName: 'Chef’s Specials',
   priceCents: 1595,
-  effectiveTaxRateBp: 1010,
+  effectiveTaxRateMilliPercent: 10100,
   channels: {
     pos: { visible: true, priceCents: null },
     kiosk: { visible: true, priceCents: null },

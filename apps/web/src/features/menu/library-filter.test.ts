@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, isFiltered, libraryQuery, librarySearch, parseLibraryFilter } from './library-filter.ts';
+import {
+  dollarsToCents,
+  isFiltered,
+  libraryQuery,
+  librarySearch,
+  milliPercentToPercent,
+  parseLibraryFilter,
+  percentToMilliPercent,
+} from './library-filter.ts';
 
 const parse = (qs: string) => parseLibraryFilter(new URLSearchParams(qs));
 
@@ -68,5 +76,16 @@ describe('item library filter in the URL', () => {
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(dollarsToCents('')).toBeUndefined();
     expect(dollarsToCents('-1')).toBeUndefined();
+  });
+});
+
+describe('bulk-edit tax rate box', () => {
+  it('turns a percent with three decimals into thousandths of a percent and back', () => {
+    expect(percentToMilliPercent(8.875)).toBe(8875);
+    expect(percentToMilliPercent(9.375)).toBe(9375);
+    expect(percentToMilliPercent(10.1)).toBe(10_100);
+    expect(percentToMilliPercent(null)).toBeNull();
+    expect(milliPercentToPercent(8875)).toBe(8.875);
+    expect(milliPercentToPercent(null)).toBeUndefined();
   });
 });

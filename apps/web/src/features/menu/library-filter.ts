@@ -101,8 +101,8 @@ export function dollarsToCents(value: number | string | null | undefined): numbe
 export const centsToDollars = (cents: number | null | undefined): number | undefined =>
   cents === null || cents === undefined ? undefined : cents / 100;
 
-/** Basis points (1010) <-> a percent box (10.1). */
-export const bpToPercent = (bp: number | null | undefined): number | undefined =>
-  bp === null || bp === undefined ? undefined : bp / 100;
-export const percentToBp = (percent: number | null | undefined): number | null =>
-  percent === null || percent === undefined || !Number.isFinite(percent) ? null : Math.round(percent * 100);
+/** Thousandths of a percent (8875) <-> a percent box with up to three decimals (8.875). */
+export const milliPercentToPercent = (milliPercent: number | null | undefined): number | undefined =>
+  milliPercent === null || milliPercent === undefined ? undefined : milliPercent / 1000;
+export const percentToMilliPercent = (percent: number | null | undefined): number | null =>
+  percent === null || percent === undefined || !Number.isFinite(percent) ? null : Math.round(percent * 1000);

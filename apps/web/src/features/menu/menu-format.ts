@@ -1,4 +1,6 @@
-/** 1010 basis points -> "10.1%"; trailing zeros dropped. */
-export function bpToPercentText(bp: number): string {
-  return `${Number((bp / 100).toFixed(3))}%`;
+import { milliPercentToPercentText } from '@ra/shared/business/tax-rate';
+
+/** A rate in thousandths of a percent as text: 8875 -> "8.875%", 10100 -> "10.1%". */
+export function milliPercentToPercentLabel(milliPercent: number): string {
+  return `${milliPercentToPercentText(milliPercent)}%`;
 }

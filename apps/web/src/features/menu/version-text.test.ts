@@ -13,4 +13,9 @@ describe('version history values', () => {
     expect(changeValueText(null, 'en')).toBe('—');
     expect(changeValueText('x'.repeat(80), 'en')).toHaveLength(58);
   });
+
+  it('shows tax rates in thousandths of a percent as the percent', () => {
+    expect(changeValueText(8875, 'en', 'taxRateMilliPercent')).toBe('8.875%');
+    expect(changeValueText(10_100, 'zh', 'taxRateMilliPercent')).toBe('10.1%');
+  });
 });

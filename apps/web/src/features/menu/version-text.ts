@@ -1,4 +1,5 @@
 import { formatCents, formatDateTime, type TDisplayLanguage } from '@ra/shared/format/locale-format';
+import { milliPercentToPercentText } from '@ra/shared/business/tax-rate';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -9,6 +10,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export function changeValueText(value: unknown, lang: TDisplayLanguage, field = '', timeZone?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number' && /Cents$/.test(field)) return formatCents(value, lang);
+  if (typeof value === 'number' && /MilliPercent$/.test(field)) return `${milliPercentToPercentText(value)}%`;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value, lang, timeZone);
   if (typeof value === 'string') return value.length > 60 ? `${value.slice(0, 57)}…` : value;

@@ -13,7 +13,7 @@ import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useApplyBulkEdit, usePreviewBulkEdit } from '../api/bulk-edit.ts';
 import { useCategories } from '../api/categories.ts';
-import { bpToPercent, dollarsToCents, percentToBp } from '../library-filter.ts';
+import { dollarsToCents, milliPercentToPercent, percentToMilliPercent } from '../library-filter.ts';
 import { menuErrorText, translateMenu } from '../menu-messages.ts';
 import { useNarrow } from '../../../lib/media-query.ts';
 import { NumberInput, numberRule } from '../../../components/number-input.tsx';
@@ -47,7 +47,7 @@ export function bulkChangeOf(v: TValues): TBulkChange | null {
     case 'category':
       return v.categoryId === undefined ? null : { kind: 'category', categoryId: v.categoryId };
     case 'taxRate':
-      return { kind: 'taxRate', taxRateBp: percentToBp(v.taxPercent) };
+      return { kind: 'taxRate', taxRateMilliPercent: percentToMilliPercent(v.taxPercent) };
     case 'soldOut':
       return { kind: 'soldOut', soldOut: v.soldOut, until: v.soldOut ? 'endOfDay' : null };
     case 'channel':
@@ -99,7 +99,9 @@ export function BulkEditDrawer({
     if (kind === 'price') return typeof value === 'number' ? formatCents(value, lang) : '—';
     if (kind === 'category') return categoryName(value);
     if (kind === 'taxRate')
-      return value === null || value === undefined ? t('fields.taxDefault') : `${bpToPercent(value as number)}%`;
+      return value === null || value === undefined
+        ? t('fields.taxDefault')
+        : `${milliPercentToPercent(value as number)}%`;
     if (kind === 'soldOut') return value ? t('soldOut.short') : t('soldOut.onSale');
     return value ? t('bulk.shown') : t('bulk.hidden');
   };

@@ -10,7 +10,7 @@ import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { confirmLeavingPage, sameValues, useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useCategories, useDeleteCategory, useReorderCategories, useSaveCategory } from '../api/categories.ts';
-import { bpToPercentText } from '../menu-format.ts';
+import { milliPercentToPercentLabel } from '../menu-format.ts';
 import { issuesByPath, menuErrorText, serverFieldErrors, translateMenu } from '../menu-messages.ts';
 import { useDeleteFlow } from '../hooks/use-delete-flow.ts';
 import { useNarrow } from '../../../lib/media-query.ts';
@@ -44,7 +44,7 @@ export function CategoryList() {
       />
     );
   const list = categories.data.categories;
-  const defaultRate = bpToPercentText(categories.data.defaultTaxRateBp);
+  const defaultRate = milliPercentToPercentLabel(categories.data.defaultTaxRateMilliPercent);
 
   return (
     <div>
@@ -79,9 +79,9 @@ export function CategoryList() {
                   <span>{t('categories.itemCount', { count: c.itemCount })}</span>
                   <span>
                     · {t('fields.taxRate')}:{' '}
-                    {c.taxRateBp === null
+                    {c.taxRateMilliPercent === null
                       ? t('categories.defaultRate', { rate: defaultRate })
-                      : bpToPercentText(c.taxRateBp)}
+                      : milliPercentToPercentLabel(c.taxRateMilliPercent)}
                   </span>
                   {c.salesReportCategory && <Tag>{c.salesReportCategory}</Tag>}
                 </Space>
@@ -143,7 +143,7 @@ function CategoryForm({
   const [initial] = useState<TValues>(() => ({
     name: category?.name ?? '',
     foreignName: category?.foreignName ?? '',
-    taxRateBp: category?.taxRateBp ?? null,
+    taxRateMilliPercent: category?.taxRateMilliPercent ?? null,
     salesReportCategory: category?.salesReportCategory ?? '',
   }));
   const [dirty, setDirty] = useState(false);
@@ -158,7 +158,10 @@ function CategoryForm({
   const submit = async (values: TValues) => {
     setFailure(null);
     try {
-      await save.mutateAsync({ id: category?.id, body: { ...values, taxRateBp: values.taxRateBp ?? null } });
+      await save.mutateAsync({
+        id: category?.id,
+        body: { ...values, taxRateMilliPercent: values.taxRateMilliPercent ?? null },
+      });
       showSuccessMessage(translateMenu('Saved'));
       guard.release();
       onDone();
@@ -188,9 +191,9 @@ function CategoryForm({
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item
-        name="taxRateBp"
+        name="taxRateMilliPercent"
         label={t('fields.taxRate')}
-        rules={[rule('taxRateBp')]}
+        rules={[rule('taxRateMilliPercent')]}
         extra={t('hints.taxDefault', { rate: defaultRate })}
       >
         <PercentInput placeholder={defaultRate} />

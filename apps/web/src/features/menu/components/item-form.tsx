@@ -8,7 +8,7 @@ import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { bpToPercentText } from '../menu-format.ts';
+import { milliPercentToPercentLabel } from '../menu-format.ts';
 import { DESCRIPTION_MAX_LENGTH, SUBTITLE_MAX_LENGTH } from '@ra/shared/menu/menu.messages';
 import { BARCODE_TYPES, MENU_CHANNELS, type TItem } from '@ra/shared/menu/menu.schemas';
 import { UnsavedChangesPrompt } from '../../../components/unsaved-changes-prompt.tsx';
@@ -121,8 +121,8 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
 
   const defaultTax = useMemo(() => {
     const category = categories.data?.categories.find((c) => c.id === categoryId);
-    const bp = category?.taxRateBp ?? categories.data?.defaultTaxRateBp;
-    return bp === undefined || bp === null ? undefined : bpToPercentText(bp);
+    const rate = category?.taxRateMilliPercent ?? categories.data?.defaultTaxRateMilliPercent;
+    return rate === undefined || rate === null ? undefined : milliPercentToPercentLabel(rate);
   }, [categories.data, categoryId]);
 
   /** Each field is checked by the shared schema the server uses, in the user's language. */
@@ -271,9 +271,9 @@ function ItemFields({ item, initial }: { item: TItem | null; initial: TItemFormV
               <MoneyInput />
             </Form.Item>
             <Form.Item
-              name="taxRateBp"
+              name="taxRateMilliPercent"
               label={t('fields.taxRate')}
-              rules={[rule('taxRateBp')]}
+              rules={[rule('taxRateMilliPercent')]}
               extra={defaultTax ? t('hints.taxDefault', { rate: defaultTax }) : undefined}
             >
               <PercentInput placeholder={defaultTax} />

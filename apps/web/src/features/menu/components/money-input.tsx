@@ -1,4 +1,5 @@
 import { NumberInput, typedToUnits } from '../../../components/number-input.tsx';
+import { MILLI_PERCENT_PER_PERCENT } from '@ra/shared/business/tax-rate';
 
 /**
  * A money box whose value is integer cents (ARCHITECTURE "Money is integer cents") while the person
@@ -42,7 +43,7 @@ export function PercentInput({
   placeholder,
 }: {
   value?: number | null;
-  onChange?: (bp: number | null) => void;
+  onChange?: (milliPercent: number | null) => void;
   id?: string;
   placeholder?: string;
 }) {
@@ -53,9 +54,11 @@ export function PercentInput({
       style={{ width: '100%' }}
       suffix="%"
       placeholder={placeholder}
-      value={value === null || value === undefined ? null : value / 100}
+      value={value === null || value === undefined ? null : value / MILLI_PERCENT_PER_PERCENT}
       onChange={(percent) =>
-        onChange?.(percent === null || percent === undefined ? null : typedToUnits(percent, 100, 2))
+        onChange?.(
+          percent === null || percent === undefined ? null : typedToUnits(percent, MILLI_PERCENT_PER_PERCENT, 3),
+        )
       }
     />
   );
