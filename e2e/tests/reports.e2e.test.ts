@@ -344,10 +344,14 @@ describe('transactions', () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await signInTo(page, 'owner@demo.test', `/transactions/index`);
     await pickTransactionDays(page, 'Yesterday');
-    await page.waitForURL(
-      (u) => u.searchParams.get('from') !== null && u.searchParams.get('from') === u.searchParams.get('to'),
-    );
+    // yesterday's business day in the restaurant's zone: the page may already show a one-day range
+    // (today's) in its address, whose cards the new list replaces
+    const yesterday = new Date(clockNow().getTime() - 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'America/New_York',
+    });
+    await page.waitForURL((u) => u.searchParams.get('from') === yesterday && u.searchParams.get('to') === yesterday);
     const cards = page.locator('.ra-tx-card');
+    await page.waitForLoadState('networkidle');
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const first = await cards.first().innerText();
     expect(first).toMatch(/\$[\d,]+\.\d{2}/);

@@ -47,7 +47,12 @@ const MENU_EDITOR_HOME = '/menu/newItemLibrary';
 const TEAM_HOME = '/teamManagement/index';
 
 /** A sales report section other than the summary: opened by the page's tabs, not the sidebar. */
-const SECTION = { hidden: true, activeMenu: '/salesReport/salesSummary', lazy: salesReportPage } as const;
+const SECTION = {
+  hidden: true,
+  searchable: true,
+  activeMenu: '/salesReport/salesSummary',
+  lazy: salesReportPage,
+} as const;
 
 export const routeTable: TRouteRecord[] = [
   dashboardRoute,

@@ -30,6 +30,8 @@ export interface TRouteRecord {
   menuTitleKey?: string;
   /** Not in the menu (e.g. editors opened from a list). */
   hidden?: boolean;
+  /** A hidden page the header search still lists, under its group's title (the sales report's sections). */
+  searchable?: boolean;
   /** Menu entry to highlight while this hidden page is open. */
   activeMenu?: string;
   /** Pinned in the tags view; cannot be closed (the dashboard). */

@@ -7,7 +7,7 @@ import { usePermittedRoutes } from '../../app/use-permitted-routes.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { buildSearchIndex, searchPages, type TPinyinFn } from './header-search-match.ts';
-import { menuPages, menuTree } from './menu-model.ts';
+import { searchablePages } from './menu-model.ts';
 
 /** pinyin-pro is large: it is fetched the first time a Chinese user opens the search, never before. */
 function useLazyPinyin(wanted: boolean): TPinyinFn | undefined {
@@ -42,7 +42,7 @@ export default function HeaderSearchBox({ onClose }: { onClose: (refocus: boolea
   const pinyin = useLazyPinyin(supportPinyin && currentLanguage() === 'zh');
 
   const entries = useMemo(
-    () => menuPages(menuTree(routes)).map((p) => ({ path: p.path, titles: p.titleKeys.map((k) => t(`route:${k}`)) })),
+    () => searchablePages(routes).map((p) => ({ path: p.path, titles: p.titleKeys.map((k) => t(`route:${k}`)) })),
     [routes, t],
   );
   const index = useMemo(() => buildSearchIndex(entries, pinyin), [entries, pinyin]);

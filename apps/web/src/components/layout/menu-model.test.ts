@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { TRouteRecord } from '../../app/route-types.ts';
-import { menuPages, menuSelection, menuTree } from './menu-model.ts';
+import { menuPages, menuSelection, menuTree, searchablePages } from './menu-model.ts';
 import { breadcrumbTrail } from './route-tree.ts';
 
 const page = () => Promise.resolve({ default: () => null });
@@ -164,5 +164,20 @@ describe('the sales report in the sidebar (the real route table)', () => {
       selectedKeys: ['/salesReport/salesSummary'],
       openKeys: [],
     });
+  });
+
+  it('still lists each section in the header search, under "Sales Report"', async () => {
+    const { routeTable } = await import('../../app/route-table.tsx');
+    const pages = searchablePages(routeTable);
+    expect(pages).toContainEqual({
+      path: '/salesReport/taxes',
+      titleKeys: ['salesReport', 'salesReport.sections.taxes'],
+    });
+    expect(pages).toContainEqual({
+      path: '/salesReport/itemSales',
+      titleKeys: ['salesReport', 'salesReport.itemSales'],
+    });
+    // an editor opened from a list stays out of the search
+    expect(pages.map((p) => p.path)).not.toContain('/EditItem');
   });
 });

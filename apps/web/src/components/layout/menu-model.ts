@@ -83,3 +83,17 @@ export function menuPages(
       : [{ path: node.key, titleKeys: [...parents, node.titleKey] }],
   );
 }
+
+/**
+ * Every page the header search lists: the menu's pages, and the hidden pages marked `searchable`
+ * under their group's title ("Sales Report > Taxes"), so a section reached by the page's tabs can
+ * still be found by name.
+ */
+export function searchablePages(routes: readonly TRouteRecord[]): Array<{ path: string; titleKeys: string[] }> {
+  const sections = routes.flatMap((group) =>
+    (group.children ?? [])
+      .filter((page) => page.hidden && page.searchable)
+      .map((page) => ({ path: page.path, titleKeys: [group.titleKey, page.titleKey] })),
+  );
+  return [...menuPages(menuTree(routes)), ...sections];
+}
