@@ -1,3 +1,4 @@
+import { DEFAULT_TIP_WORD_ZH } from '@ra/shared/reports/tip-wording';
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, Input, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -165,8 +166,12 @@ function GeneralSettings() {
         <Form.Item name="tipsWord" label={t('general.tipsWord')}>
           <Input maxLength={20} placeholder="Tips" />
         </Form.Item>
-        <Form.Item name="tipWordZh" label={t('general.tipWordZh')}>
-          <Input maxLength={20} placeholder="小费" />
+        <Form.Item
+          name="tipWordZh"
+          label={t('general.tipWordZh')}
+          extra={t('general.tipWordZhHelp', { word: DEFAULT_TIP_WORD_ZH })}
+        >
+          <Input maxLength={20} placeholder={DEFAULT_TIP_WORD_ZH} />
         </Form.Item>
       </div>
       {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} />}
