@@ -1,18 +1,16 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
-import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  mount as mountNode,
+  setUpFormTests,
+  waitFor as settleUntil,
+  type TMounted,
+} from '../../../test-support/form-harness.tsx';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { WorkHourSignatureSettings, flagChanges } from './work-hour-signature-settings.tsx';
 
 vi.mock('../../../lib/feedback.ts', () => ({ showSuccessMessage: vi.fn() }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** getRestConfig answers from `config`; updateRestConfig records the call and changes it. */
 function serve(config: Record<string, string>) {
@@ -35,44 +33,19 @@ function serve(config: Record<string, string>) {
   return updates;
 }
 
-const settle = (ms = 50) =>
-  act(async () => {
-    await new Promise((r) => setTimeout(r, ms));
-  });
-async function waitFor(check: () => boolean, timeout = 5000) {
-  const until = Date.now() + timeout;
-  while (!check() && Date.now() < until) await settle();
+/** Waits for `check`, then holds it to be true. */
+async function waitFor(check: () => boolean) {
+  await settleUntil(check);
   expect(check()).toBe(true);
 }
 
-let cleanup: (() => Promise<void>) | null = null;
+let mounted: TMounted | undefined;
 async function mount() {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <WorkHourSignatureSettings />
-      </QueryClientProvider>,
-    ),
-  );
-  cleanup = async () => {
-    await act(async () => root.unmount());
-    container.remove();
-  };
-  return container;
+  mounted = await mountNode(<WorkHourSignatureSettings />);
+  return mounted.container;
 }
 
-beforeAll(async () => {
-  stubAntdBrowserApis();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = null;
-});
+setUpFormTests(() => mounted);
 
 const switchFor = (view: HTMLElement, label: string) => {
   const item = [...view.querySelectorAll('.ant-form-item')].find((i) =>
