@@ -1,68 +1,35 @@
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
-import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  json,
+  mount as mountNode,
+  serve as serveRoutes,
+  setUpFormTests,
+  waitFor as settleUntil,
+  type TMounted,
+} from '../../../test-support/form-harness.tsx';
 import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The server as an agent (editable false) or platform staff (editable true) sees it. */
 function serve(editable: boolean) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.replace(/^\/api/, '').split('?')[0];
-      if (path === '/api/customers/reviews') return json({ rows: [] });
-      if (path === '/api/customers/sms/pricing')
-        return json({ pricePerPartMicros: 7_900, taxRateBasisPoints: 1_010, editable });
-      return json({ code: 40400, message: 'Not found' }, 404);
-    }),
-  );
+  serveRoutes({
+    'GET /api/customers/reviews': () => json({ rows: [] }),
+    'GET /api/customers/sms/pricing': () => json({ pricePerPartMicros: 7_900, taxRateBasisPoints: 1_010, editable }),
+  });
 }
 
-const settle = (ms = 50) =>
-  act(async () => {
-    await new Promise((r) => setTimeout(r, ms));
-  });
-async function waitFor(check: () => boolean, timeout = 5000) {
-  const until = Date.now() + timeout;
-  while (!check() && Date.now() < until) await settle();
+/** Waits for `check`, then holds it to be true. */
+async function waitFor(check: () => boolean) {
+  await settleUntil(check);
   expect(check()).toBe(true);
 }
 
-let cleanup: (() => Promise<void>) | null = null;
+let mounted: TMounted | undefined;
 async function mount() {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <SmsReviewsPanel />
-      </QueryClientProvider>,
-    ),
-  );
-  cleanup = async () => {
-    await act(async () => root.unmount());
-    container.remove();
-  };
-  return container;
+  mounted = await mountNode(<SmsReviewsPanel />);
+  return mounted.container;
 }
 
-beforeAll(async () => {
-  stubAntdBrowserApis();
-  await initI18n('en');
-});
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = null;
-});
+setUpFormTests(() => mounted);
 
 const pricingCard = (view: HTMLElement) => view.querySelector<HTMLElement>('[data-testid="sms-pricing"]');
 const saveButton = (view: HTMLElement) =>
