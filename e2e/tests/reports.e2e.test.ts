@@ -350,14 +350,19 @@ describe('transactions', () => {
       timeZone: 'America/New_York',
     });
     await page.waitForURL((u) => u.searchParams.get('from') === yesterday && u.searchParams.get('to') === yesterday);
+    // the list marks itself busy while yesterday's cards load over the ones it kept on screen; read
+    // the first card's text and box in one step once it has settled, so no re-render falls between
+    const settled = page.locator('ul.ra-tx-cards:not([aria-busy]) .ra-tx-card');
+    await expect.poll(() => settled.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const first = await settled.first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { text: (el as HTMLElement).innerText, right: r.x + r.width, width: r.width };
+    });
+    expect(first.text).toMatch(/\$[\d,]+\.\d{2}/);
+    expect(first.text).toMatch(/Completed|Partly refunded|Refunded/);
+    expect(first.width).toBeGreaterThan(0);
+    expect(first.right).toBeLessThanOrEqual(390);
     const cards = page.locator('.ra-tx-card');
-    await page.waitForLoadState('networkidle');
-    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const first = await cards.first().innerText();
-    expect(first).toMatch(/\$[\d,]+\.\d{2}/);
-    expect(first).toMatch(/Completed|Partly refunded|Refunded/);
-    const box = (await cards.first().boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
       1,
     );
