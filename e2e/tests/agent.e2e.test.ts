@@ -66,8 +66,22 @@ describe('agent area', () => {
       await openTab(page, 'notifications');
       await page.getByRole('combobox', { name: 'Or search by name' }).click();
       await page.keyboard.type('Harbor');
-      await page.locator('.ant-select-item-option', { hasText: 'Harbor Bistro' }).click();
+      // the search answers after the first list is drawn: wait for the list to hold only what matches,
+      // so the click cannot land on a row the answer moves away
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect
+        .poll(
+          async () => {
+            const names = await options.allInnerTexts();
+            return names.length > 0 && names.every((n) => n.includes('Harbor'));
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await options.filter({ hasText: 'Harbor Bistro' }).click();
       await page.keyboard.press('Escape');
+      const picked = page.locator('.ant-form-item', { has: page.getByRole('combobox', { name: 'Or search by name' }) });
+      await expect.poll(() => picked.locator('.ant-select-selection-item').allInnerTexts()).toEqual(['Harbor Bistro']);
       await page.getByLabel('Message in English').fill(MESSAGE.en);
       await page.getByLabel('Message in Chinese').fill(MESSAGE.zh);
       await page
