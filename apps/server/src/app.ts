@@ -22,7 +22,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
-import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditRepository } from './db/audit.repository.ts';
 import { NodeRepository } from './modules/node/node.repository.ts';
 import { nodeRoutes } from './modules/node/node.routes.ts';
 import { NodeService } from './modules/node/node.service.ts';

@@ -1,9 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailSender } from '../adapters/email/email-sender.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
-import type { AuditRepository } from './audit/audit.repository.ts';
+import type { AuditRepository } from '../db/audit.repository.ts';
 import type { NodeService } from './node/node.service.ts';
 import type { OrdersService } from './orders/orders.service.ts';
 import type { RestaurantService } from './restaurant/restaurant.service.ts';
@@ -25,4 +26,15 @@ export interface TModuleDeps {
   orders: OrdersService;
   /** Background jobs (lib/jobs/job-queue.ts): register workers when the module is built. */
   jobs: JobQueue;
+}
+
+/**
+ * What every `<domain>.module.ts` returns from `xModule(deps)` (ARCHITECTURE.md "One shape for every
+ * module"): its routes, which app.ts registers in the order it lists modules, and its public interface,
+ * which app.ts hands to the modules that need it. Another module sees only that interface (its type is
+ * exported from the `.module.ts` file); it never imports the module's services or repositories.
+ */
+export interface TModule<TApi = undefined> {
+  routes: FastifyPluginAsyncZod;
+  api: TApi;
 }

@@ -31,7 +31,7 @@ import {
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { NodeService } from '../node/node.service.ts';
 import type { AccountRepository, TAccountRow } from './account.repository.ts';
 

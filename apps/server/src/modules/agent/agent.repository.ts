@@ -7,26 +7,9 @@ import type { Database } from '../../db/client.ts';
  * outside the caller's reach can come back (issue 13 "subtree isolation on every call").
  */
 
-export type TRow = Record<string, unknown>;
+import { dayOf, isoOrNull, num, rowsOf, strOrNull, type TRow } from '../../db/sql-util.ts';
 
-export async function rowsOf<T extends TRow = TRow>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** int8 and numeric arrive as strings from node-postgres and as numbers from PGlite. */
-export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-export const strOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
-export const isoOrNull = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-};
-/** A 'date' column as 'YYYY-MM-DD' whichever driver read it. */
-export const dayOf = (value: unknown): string => {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value).slice(0, 10);
-};
+export { dayOf, isoOrNull, num, rowsOf, strOrNull, type TRow };
 
 /** A whole array as one bind parameter (drizzle would otherwise expand it into a list). */
 export const intArray = (values: readonly number[]): SQL => sql`${sql.param(values)}::int[]`;

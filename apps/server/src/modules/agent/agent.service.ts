@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import type { Clock } from '../../lib/clock.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { AgentRepository, dayOf, isoOrNull, num, rowsOf } from './agent.repository.ts';
 import { agentScope, agentToday, fieldError, refuse, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 

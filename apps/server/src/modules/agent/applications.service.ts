@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { isoOrNull, num, rowsOf, strOrNull } from './agent.repository.ts';
 import { conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 import { createAgentUser, createPasswordLink, INVITE_TTL_DAYS, inviteEmail } from './agent.service.ts';

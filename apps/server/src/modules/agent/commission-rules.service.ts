@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TCommissionRule, ZCommissionRuleRequest } from '@ra/shared/agent/agent.schemas';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { dayOf, num, rowsOf, strOrNull, type AgentRepository } from './agent.repository.ts';
 import { fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { dayOf, intArray, isoOrNull, num, rowsOf, strOrNull } from './agent.repository.ts';
 import { agentToday, conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 import type { TBankCheck } from './bank-check.ts';

@@ -6,7 +6,7 @@ import { requireRestaurantId } from '../../lib/auth-context.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { intArray, isoOrNull, num, rowsOf, strOrNull, type AgentRepository } from './agent.repository.ts';
 import { fieldError, refuse, type TAgentScope } from './agent-scope.ts';
 

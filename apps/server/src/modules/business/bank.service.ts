@@ -13,7 +13,7 @@ import { bankAccounts, bankProviderOutbox } from '../../db/schema/business.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import type { AccountNumberCipher } from './bank-crypto.ts';
 import { BankProviderError, type BankProvider } from './bank-provider.ts';
 

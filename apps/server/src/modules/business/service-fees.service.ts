@@ -13,7 +13,7 @@ import { serviceFees } from '../../db/schema/business.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 
 type TRow = typeof serviceFees.$inferSelect;
 

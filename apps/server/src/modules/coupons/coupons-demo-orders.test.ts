@@ -6,7 +6,7 @@ import { DEMO_EMAILS } from '../../db/seed.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { DemoOrderGenerator, seedDemoOrders } from '../orders/demo-orders.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
-import { num, rowsOf, str } from '../orders/sql-util.ts';
+import { num, rowsOf, str } from '../../db/sql-util.ts';
 import { harbor, restaurantByName } from '../team/team.test-support.ts';
 import { demoCouponCatalogue } from './coupons.seed.ts';
 

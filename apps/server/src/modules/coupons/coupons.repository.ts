@@ -3,7 +3,7 @@ import type { TCouponChannel, TCouponRule, TCouponType, TStackingPolicy } from '
 import type { Database } from '../../db/client.ts';
 import { couponCodeBatches, couponCodes, couponRedemptions, coupons, couponSettings } from '../../db/schema/coupons.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 
 export type TCouponRow = typeof coupons.$inferSelect;
 export type TCouponInsert = Omit<typeof coupons.$inferInsert, 'id' | 'usedCount'>;
@@ -32,15 +32,6 @@ export function ruleOf(row: TCouponRow): TCouponRule {
     stackable: row.stackable,
     active: row.active,
   };
-}
-
-/** PostgreSQL's unique_violation, wherever drizzle put the driver's error. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const x = e as { code?: string; constraint?: string; message: string };
-    if (x.code === '23505') return constraint ? x.constraint === constraint || x.message.includes(constraint) : true;
-  }
-  return false;
 }
 
 /** The only place with the coupons domain's SQL. Every query is scoped by restaurant_id. */

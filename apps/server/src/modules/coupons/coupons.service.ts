@@ -31,13 +31,8 @@ import type { z } from 'zod';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
-import {
-  isUniqueViolation,
-  ruleOf,
-  type CouponsRepository,
-  type TCouponRow,
-  type TRedemptionRow,
-} from './coupons.repository.ts';
+import { isUniqueViolation } from '../../db/sql-util.ts';
+import { ruleOf, type CouponsRepository, type TCouponRow, type TRedemptionRow } from './coupons.repository.ts';
 import type { MenuIdCheck } from './menu-ids.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 

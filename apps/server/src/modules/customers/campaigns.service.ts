@@ -24,7 +24,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { isBankVerified } from '../business/bank-status.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TModuleDeps } from '../module-deps.ts';
 import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';

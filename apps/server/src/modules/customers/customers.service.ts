@@ -7,20 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { MESSAGES } from '@ra/shared/errors';
 
-export type TRow = Record<string, unknown>;
-export async function rowsOf<T extends TRow = TRow>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-export const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+import { affectedRows as affected, arrayParam, num, rowsOf, strOrNull, type TRow } from '../../db/sql-util.ts';
+export { arrayParam, num, rowsOf, strOrNull, type TRow };
 export const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
-/** Rows a write touched (node-postgres says rowCount, PGlite affectedRows). */
-const affected = (result: unknown) => {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
-};
-export const arrayParam = (values: readonly unknown[], type: string): SQL =>
-  sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 /** The route table gives /userList/index to owners, agents and admins (fixed set 1); so does the server. */
 const LIST_ROLES = ['owner', 'agent', 'admin'];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
+import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
 import type { TCalendarFigures } from '@ra/shared/dashboard/order-calendar.schemas';
 import type { TLatestOrder } from '@ra/shared/dashboard/dashboard.schemas';
 

@@ -7,7 +7,7 @@ import { DEMO_EMAILS } from '../../db/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { seedDemoOrders } from '../orders/demo-orders.ts';
-import { rowsOf } from '../orders/sql-util.ts';
+import { rowsOf } from '../../db/sql-util.ts';
 import { harbor } from '../team/team.test-support.ts';
 import { comparisonPartialDay } from './same-time.ts';
 

@@ -3,7 +3,7 @@ import type { TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
 import type { Database } from '../../db/client.ts';
 import { deliveryConnections, deliveryOrders } from '../../db/schema/delivery.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
-import { rowsOf, num } from '../orders/sql-util.ts';
+import { rowsOf, num } from '../../db/sql-util.ts';
 
 export type TConnectionRow = typeof deliveryConnections.$inferSelect;
 /** The store's hours and time zone, for a platform that takes orders whenever the store is open. */

@@ -30,7 +30,7 @@ import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TIngestedOrder } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { normaliseSpecialDays, normaliseWeek } from '../restaurant/restaurant.service.ts';

@@ -25,7 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, loggedOut, notFound } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { DEVICE_TOKEN_PREFIX } from '../../plugins/access-control.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import type { DevicesRepository, TDeviceRow } from './devices.repository.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts';
 import { giftcardLedger, giftcards } from '../../db/schema/giftcards.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 
 export type TGiftcardRow = typeof giftcards.$inferSelect;
 export type TLedgerRow = typeof giftcardLedger.$inferSelect;

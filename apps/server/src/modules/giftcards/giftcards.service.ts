@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/sql-util.ts';
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -38,12 +39,6 @@ const refuse = (status: number, key: TGiftcardsMessageKey, params: Record<string
   );
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if ((e as { code?: string }).code === '23505') return true;
-  return false;
-}
 
 /**
  * 16 digits: 15 from the operating system's CSPRNG (about 10^14 possibilities after the fixed

@@ -3,7 +3,7 @@ import type { TPhotoState } from '@ra/shared/media/media.schemas';
 import type { Database } from '../../db/client.ts';
 import { customerPhotos, mediaImages } from '../../db/schema/media.ts';
 import { users } from '../../db/schema/users.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 
 /**
  * The only place with media SQL. Every method takes the restaurant id first and filters on it: the

@@ -17,7 +17,7 @@ import {
 import { devices } from '../../db/schema/devices.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { pinyinSearchKey } from './menu-pinyin.ts';
 
 export type TItemRow = typeof menuItems.$inferSelect;

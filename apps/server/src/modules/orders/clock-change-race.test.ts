@@ -7,7 +7,7 @@ import { as, createTestContext, tokenFor, type TestContext } from '../../../test
 import { harbor } from '../team/team.test-support.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { OrdersRepository, ROLLUP_TABLES } from './orders.repository.ts';
-import { num, rowsOf, str } from './sql-util.ts';
+import { num, rowsOf, str } from '../../db/sql-util.ts';
 
 /**
  * The race measured from outside before clock changes became one transaction: 8 POS clients push

@@ -8,7 +8,7 @@ import type { ManualClock } from '../../lib/clock.ts';
 import { createPerson, flagsWith, harbor } from '../team/team.test-support.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { ROLLUP_TABLES } from './orders.repository.ts';
-import { num, rowsOf, str } from './sql-util.ts';
+import { num, rowsOf, str } from '../../db/sql-util.ts';
 
 /**
  * Past sales cannot be rewritten quietly (docs/decisions.md "Past business days"): the clock is

@@ -4,7 +4,7 @@ import { businessDayOf } from '@ra/shared/business-day/business-day';
 import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository, type TAuditEntry } from '../audit/audit.repository.ts';
+import { AuditRepository, type TAuditEntry } from '../../db/audit.repository.ts';
 import { buildOrderRows } from './order-rows.ts';
 import { timeZoneRequired } from './orders.errors.ts';
 import type {
@@ -19,7 +19,7 @@ import type {
   TRestaurantClock,
   TTaxRow,
 } from './order-rows.ts';
-import { arrayParam, num, rowsOf, str, strOrNull, unnestInsert, type TColumn } from './sql-util.ts';
+import { arrayParam, num, rowsOf, str, strOrNull, unnestInsert, type TColumn } from '../../db/sql-util.ts';
 
 export type TIngestResult = 'created' | 'updated' | 'unchanged';
 

@@ -11,7 +11,7 @@ import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { buildOrderRows } from './order-rows.ts';
 import { OrdersRepository, ROLLUP_TABLES } from './orders.repository.ts';
-import { num, rowsOf } from './sql-util.ts';
+import { num, rowsOf } from '../../db/sql-util.ts';
 
 let ctx: TestContext;
 let owner: ReturnType<typeof as>;

@@ -3,7 +3,7 @@ import type { TDayRange } from '@ra/shared/business-day/date-range';
 import type { TCompsVoidsSortKey, TPayoutSortKey, TSortOrder } from '@ra/shared/reports/reports.schemas';
 import type { TTipWording } from '@ra/shared/reports/tip-wording';
 import type { Database } from '../../db/client.ts';
-import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
+import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
 
 /**
  * Sales report reads. Every figure comes from the per-day rollups (db/schema/orders-rollups.ts), so a

@@ -22,7 +22,7 @@ import type { ManualClock } from '../../lib/clock.ts';
 import { DemoOrderGenerator } from '../orders/demo-orders.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { OrdersService } from '../orders/orders.service.ts';
-import { rowsOf } from '../orders/sql-util.ts';
+import { rowsOf } from '../../db/sql-util.ts';
 import { ReportsRepository } from './reports.repository.ts';
 
 let ctx: TestContext;

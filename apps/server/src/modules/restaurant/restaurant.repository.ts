@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TConfigDoc, TSettingWrite } from './restaurant.settings.ts';
 
 export type TRestaurantProfileWrite = {

@@ -2,7 +2,7 @@ import type { TRestConfigValue, TRestInfoResponse } from '@ra/shared/auth/auth.s
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { RestaurantRepository, TStoredHours } from './restaurant.repository.ts';
 import type {
   TBusinessDay,

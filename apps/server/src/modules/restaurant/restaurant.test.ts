@@ -11,7 +11,7 @@ import { roles, users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../db/seed.ts';
 import { ZIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { RestaurantRepository } from './restaurant.repository.ts';

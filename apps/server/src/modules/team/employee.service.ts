@@ -21,10 +21,11 @@ import {
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import { toAuditEntry } from './role.service.ts';
 import { teamConflict, teamFieldError, refuseTeamChange } from './team.errors.ts';
-import { uniqueViolation, type TEmployeeRow, type TEmployeeWrite, type TeamRepository } from './team.repository.ts';
+import { uniqueViolation } from '../../db/sql-util.ts';
+import { type TEmployeeRow, type TEmployeeWrite, type TeamRepository } from './team.repository.ts';
 
 function toEmployee(row: TEmployeeRow): TEmployee {
   return {

@@ -17,9 +17,10 @@ import {
 } from '@ra/shared/team/team.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import { teamConflict, teamFieldError, refuseTeamChange } from './team.errors.ts';
-import { uniqueViolation, type TeamRepository, type TRoleRow } from './team.repository.ts';
+import { uniqueViolation } from '../../db/sql-util.ts';
+import { type TeamRepository, type TRoleRow } from './team.repository.ts';
 
 function toRole(row: TRoleRow): TRole {
   return {

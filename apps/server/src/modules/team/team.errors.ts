@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@ra/shared/errors';
 import { TEAM_MESSAGES, teamMessage, type TTeamMessageKey } from '@ra/shared/team/team.messages';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 
 /** A 400 under one form field, worded from the shared team messages. */
 export const teamFieldError = (field: string, key: TTeamMessageKey) => new FieldError(field, TEAM_MESSAGES[key].en);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, or, sql,
 import type { TRoleFlags } from '@ra/shared/permissions';
 import type { TEmployeeListQuery, TEmployeeStatus } from '@ra/shared/team/team.schemas';
 import type { Database } from '../../db/client.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { sessions } from '../../db/schema/auth.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
@@ -52,15 +52,6 @@ export type TEmployeeWrite = {
   status?: TEmployeeStatus;
   authorizedRepresentative?: boolean;
 };
-
-/** Which unique rule a write broke, from the PostgreSQL error under drizzle's wrapper (PGlite or pg). */
-export function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return undefined;
-}
 
 /** A live member: a role held by a deleted employee no longer counts (it would block deletion forever). */
 const liveMember = and(eq(users.id, userRoles.userId), isNull(users.deletedAt));

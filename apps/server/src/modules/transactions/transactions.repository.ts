@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { num, rowsOf, str, strOrNull } from '../orders/sql-util.ts';
+import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
 import { fileContextOf, lastSalesDayOf, type TFileContext } from '../reports/reports.repository.ts';
 import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from '@ra/shared/transactions/transactions.schemas';
 

@@ -7,7 +7,7 @@ import { orders, payments } from '../../db/schema/orders.ts';
 import { restaurants, type TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
 import { workHourSettings, workPayPeriods, workShifts, workWages } from '../../db/schema/work-hours.ts';
-import { AuditRepository } from '../audit/audit.repository.ts';
+import { AuditRepository } from '../../db/audit.repository.ts';
 
 export type TShiftRow = typeof workShifts.$inferSelect;
 export type TShiftInsert = typeof workShifts.$inferInsert;

@@ -31,7 +31,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { imageDimensions } from '../../lib/images.ts';
 import { CONFIG_DEFAULTS } from '../restaurant/restaurant.settings.ts';
-import type { AuditRepository } from '../audit/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { SignatureStore } from './signature-store.ts';
 import type {
   TEmployeeRow,

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/audit.ts';
+import type { Database } from './client.ts';
+import { auditLog } from './schema/audit.ts';
 
 export interface TAuditEntry {
   restaurantId: number | null;
