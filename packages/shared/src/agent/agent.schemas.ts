@@ -6,7 +6,9 @@ import { zText } from '../validation/text.ts';
 import { AGENT_MESSAGES, type TAgentMessageKey } from './agent.messages.ts';
 import { COMMISSION_BASES, PLANS } from './commission.ts';
 import { isPayPeriodStart } from './pay-periods.ts';
-import { TEAM_PLACES } from './team-authority.ts';
+import { TEAM_PLACES, TEAM_ROLES, type TTeamRole } from './team-authority.ts';
+
+export { TEAM_ROLES, type TTeamRole };
 
 /**
  * Request and response shapes of the agent area (SPEC 1 agent/team area, 3 "Agent", 4 application
@@ -18,8 +20,6 @@ const en = (key: TAgentMessageKey) => AGENT_MESSAGES[key].en;
 
 export const PORTFOLIO_STATUSES = ['live', 'onboarding', 'paused', 'churned'] as const;
 export type TPortfolioStatus = (typeof PORTFOLIO_STATUSES)[number];
-export const TEAM_ROLES = ['admin', 'member'] as const;
-export type TTeamRole = (typeof TEAM_ROLES)[number];
 export const EARNING_STATUSES = ['pending', 'approved', 'paid'] as const;
 export type TEarningStatus = (typeof EARNING_STATUSES)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;

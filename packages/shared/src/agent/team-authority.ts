@@ -1,5 +1,8 @@
 import type { TAgentMessageKey } from './agent.messages.ts';
-import type { TTeamRole } from './agent.schemas.ts';
+
+/** A team member's place within their node: the head's admins, and members (issue 13). */
+export const TEAM_ROLES = ['admin', 'member'] as const;
+export type TTeamRole = (typeof TEAM_ROLES)[number];
 
 /**
  * Who may change whom on the agent area's Team tab (docs/decisions.md "Agent team: nobody acts on

@@ -1,4 +1,6 @@
-import type { TOrderStatus } from './orders.schemas.ts';
+/** An order's life: open at the till, closed when paid, voided when cancelled. */
+export const ORDER_STATUSES = ['open', 'closed', 'voided'] as const;
+export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The figures one order contributes to the sales report (SPEC 1 "Sales reports"; SPEC 2 "/salesReport"

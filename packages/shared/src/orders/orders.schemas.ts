@@ -3,7 +3,9 @@ import { basisPointsToMilliPercent, MAX_TAX_RATE_MILLI_PERCENT } from '../busine
 import type { TLang } from '../errors.ts';
 import { ZInstant } from '../validation/dates.ts';
 import { zText } from '../validation/text.ts';
-import { lineGrossCents, orderTotals } from './order-totals.ts';
+import { lineGrossCents, ORDER_STATUSES, orderTotals, type TOrderStatus } from './order-totals.ts';
+
+export { ORDER_STATUSES, type TOrderStatus };
 
 /**
  * What a POS pushes to the ingestion API (orders, transactions and sales reports; SPEC 1 "Sales
@@ -23,8 +25,6 @@ export type TOrderChannel = (typeof ORDER_CHANNELS)[number];
  * A refund does not change an order's status: refunds are their own records, an order can be refunded
  * in part, and the sale still happened on its business day.
  */
-export const ORDER_STATUSES = ['open', 'closed', 'voided'] as const;
-export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'card', 'giftCard', 'thirdParty', 'other'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
