@@ -224,7 +224,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(giftcardsModule(deps));
   await typed.register(workHoursModule(deps));
   await typed.register(agentModule(deps));
-  await typed.register(customersModule(deps));
+  await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);
