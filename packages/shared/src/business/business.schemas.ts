@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { AMOUNT_2DP, US_PHONE, ZIP_CODE } from '../validation/rules.ts';
 import { zIsoDay, ZInstant } from '../validation/dates.ts';
+import { INPUT_MESSAGES } from '../validation/input.messages.ts';
 import { zText } from '../validation/text.ts';
 import { businessMessage as m } from './business.messages.ts';
 import { hasValidAbaChecksum } from './routing-number.ts';
@@ -14,6 +15,11 @@ import { MAX_TAX_RATE_MILLI_PERCENT, percentTextToMilliPercent } from './tax-rat
  */
 
 const required = VALIDATION_MESSAGES['validation.required'].en;
+
+/** A calendar day, 'YYYY-MM-DD' (10 characters; a longer one fails the format first, same message). */
+const zDay = (message: string) => zIsoDay(message).max(10, message);
+/** An instant with its offset; 40 characters is far past any ISO 8601 form ('…T00:00:00.000000+05:30'). */
+const ZBoundedInstant = ZInstant.max(40, INPUT_MESSAGES['validation.invalidDateTime'].en);
 const requiredText = (max: number) => zText({ error: required }).trim().min(1, required).max(max);
 
 /** SPEC 3 "state (US states)": the 50 states, DC and the inhabited territories, as postal codes. */
@@ -95,7 +101,7 @@ export type TBusinessDay = z.infer<typeof ZBusinessDay>;
 /** A holiday or a day with other hours: closed all day, or its own ranges instead of the weekday's. */
 export const ZSpecialDay = z
   .object({
-    date: zIsoDay(m('business.dateFormat')),
+    date: zDay(m('business.dateFormat')),
     closed: z.boolean(),
     ranges: ZRanges,
     note: zText().trim().max(60, m('business.noteTooLong')).default(''),
@@ -127,7 +133,7 @@ export const ZUpdateRestRequest = z
     businessHours: ZWeek.optional(),
     /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
     holidays: z
-      .array(zIsoDay(m('business.dateFormat')))
+      .array(zDay(m('business.dateFormat')))
       .max(366)
       .optional(),
     specialDays: z
@@ -332,8 +338,8 @@ export const ZServiceFeeInput = z
     kind: z.enum(FEE_KINDS, required),
     /** Dollars for a fixed fee, percent (0–100) for a percentage. */
     amount: ZAmountText,
-    startDate: zIsoDay(m('business.dateFormat')),
-    endDate: zIsoDay(m('business.dateFormat')),
+    startDate: zDay(m('business.dateFormat')),
+    endDate: zDay(m('business.dateFormat')),
     orderTypes: z.array(z.enum(ORDER_TYPES)).min(1, m('business.feeOrderTypes')).max(3),
     minimumCheck: ZAmountText.default('0'),
     taxable: z.boolean().default(false),
@@ -463,7 +469,7 @@ export const ZSelfOrderSettings = z.object({
   askForName: z.boolean(),
   idleResetSeconds: z.number().int().min(30).max(600),
   /** Kiosk paused (e.g. a broken screen) until a time, or null. */
-  pausedUntil: ZInstant.nullable(),
+  pausedUntil: ZBoundedInstant.nullable(),
 });
 export type TSelfOrderSettings = z.infer<typeof ZSelfOrderSettings>;
 
@@ -473,7 +479,7 @@ export const ZBusyMode = z
     mode: z.enum(BUSY_MODES),
     extraMinutes: z.number().int().min(5).max(120),
     /** Until when it holds; required unless off. */
-    until: ZInstant.nullable(),
+    until: ZBoundedInstant.nullable(),
   })
   .superRefine((b, ctx) => {
     if (b.mode !== 'off' && !b.until)
