@@ -49,6 +49,8 @@ import { AnalyticsService } from './modules/analytics/analytics.service.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { menuModule } from './modules/menu/menu.module.ts';
 import { businessModule } from './modules/business/business.module.ts';
+import { MenuRepository } from './modules/menu/menu.repository.ts';
+import { DeliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
@@ -209,14 +211,20 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders, jobs };
   await typed.register(mediaModule(deps));
   await typed.register(menuModule(deps));
-  await typed.register(businessModule(deps));
+  // Business reads the menu's dish hours and the delivery connections through its ports.
+  const business = businessModule({
+    ...deps,
+    menuItems: (restaurantId) => new MenuRepository(db).items(restaurantId),
+    deliveryConnections: (restaurantId) => new DeliveryRepository(db).connections(restaurantId),
+  });
+  await typed.register(business.routes);
   await typed.register(devicesModule(deps));
   await typed.register(deliveryModule(deps));
   await typed.register(couponsModule(deps));
   await typed.register(giftcardsModule(deps));
   await typed.register(workHoursModule(deps));
   await typed.register(agentModule(deps));
-  await typed.register(customersModule(deps));
+  await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { AMOUNT_2DP, US_PHONE, ZIP_CODE } from '../validation/rules.ts';
 import { zIsoDay, ZInstant } from '../validation/dates.ts';
+import { INPUT_MESSAGES } from '../validation/input.messages.ts';
 import { zText } from '../validation/text.ts';
 import { businessMessage as m } from './business.messages.ts';
 import { hasValidAbaChecksum } from './routing-number.ts';
@@ -14,6 +15,11 @@ import { MAX_TAX_RATE_MILLI_PERCENT, percentTextToMilliPercent } from './tax-rat
  */
 
 const required = VALIDATION_MESSAGES['validation.required'].en;
+
+/** A calendar day, 'YYYY-MM-DD' (10 characters; a longer one fails the format first, same message). */
+const zDay = (message: string) => zIsoDay(message).max(10, message);
+/** An instant with its offset; 40 characters is far past any ISO 8601 form ('…T00:00:00.000000+05:30'). */
+const ZBoundedInstant = ZInstant.max(40, INPUT_MESSAGES['validation.invalidDateTime'].en);
 const requiredText = (max: number) => zText({ error: required }).trim().min(1, required).max(max);
 
 /** SPEC 3 "state (US states)": the 50 states, DC and the inhabited territories, as postal codes. */
@@ -25,11 +31,17 @@ export const US_STATE_CODES = [
   'AS', 'GU', 'MP', 'PR', 'VI',
 ] as const;
 
+/** A service fee's or a restaurant's id in a path (an int4 key). */
+export const ZBusinessIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type TBusinessIdParams = z.infer<typeof ZBusinessIdParams>;
+
 // ---------------------------------------------------------------------------------------------------
 // Hours
 
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ZClockTime = zText({ error: m('business.timeFormat') }).regex(CLOCK_TIME, m('business.timeFormat'));
+const ZClockTime = zText({ error: m('business.timeFormat') })
+  .regex(CLOCK_TIME, m('business.timeFormat'))
+  .max(5, m('business.timeFormat'));
 
 /** 'HH:MM' to minutes after midnight. */
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -89,7 +101,7 @@ export type TBusinessDay = z.infer<typeof ZBusinessDay>;
 /** A holiday or a day with other hours: closed all day, or its own ranges instead of the weekday's. */
 export const ZSpecialDay = z
   .object({
-    date: zIsoDay(m('business.dateFormat')),
+    date: zDay(m('business.dateFormat')),
     closed: z.boolean(),
     ranges: ZRanges,
     note: zText().trim().max(60, m('business.noteTooLong')).default(''),
@@ -110,12 +122,18 @@ export const ZUpdateRestRequest = z
     street: requiredText(200),
     city: requiredText(100),
     state: z.enum(US_STATE_CODES, m('business.stateRequired')),
-    zip: zText({ error: required }).trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
-    phone: zText({ error: required }).trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
+    zip: zText({ error: required })
+      .trim()
+      .regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en)
+      .max(10, VALIDATION_MESSAGES['account.zipcodeError'].en),
+    phone: zText({ error: required })
+      .trim()
+      .regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en)
+      .max(20, VALIDATION_MESSAGES['account.phoneError'].en),
     businessHours: ZWeek.optional(),
     /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
     holidays: z
-      .array(zIsoDay(m('business.dateFormat')))
+      .array(zDay(m('business.dateFormat')))
       .max(366)
       .optional(),
     specialDays: z
@@ -221,6 +239,7 @@ const routingMessage = VALIDATION_MESSAGES['account.routingnumberError'].en;
 export const ZRoutingNumber = zText({ error: required })
   .trim()
   .min(1, required)
+  .max(9, routingMessage)
   .superRefine((v, ctx) => {
     if (v === '') return;
     if (!/^\d{9}$/.test(v)) ctx.addIssue({ code: 'custom', message: routingMessage });
@@ -235,7 +254,8 @@ export const ZLinkBankRequest = z.object({
   accountNumber: zText({ error: required })
     .trim()
     .min(1, required)
-    .regex(/^\d{4,17}$/, m('business.accountNumberError')),
+    .regex(/^\d{4,17}$/, m('business.accountNumberError'))
+    .max(17, m('business.accountNumberError')),
   providerCustomerId: requiredText(64).regex(/^[A-Za-z0-9_-]+$/, m('business.customerIdError')),
 });
 export type TLinkBankRequest = z.infer<typeof ZLinkBankRequest>;
@@ -245,6 +265,7 @@ const ZDepositAmount = zText({ error: required })
   .trim()
   .min(1, required)
   .regex(/^0?\.\d{2}$|^0$/, m('business.depositAmountError'))
+  .max(4, m('business.depositAmountError'))
   .transform((v) => amountTextToCents(v.startsWith('.') ? `0${v}` : v) ?? -1)
   .refine((cents) => cents >= 1 && cents <= 99, m('business.depositAmountError'));
 
@@ -269,6 +290,18 @@ export type TBankAccountView = z.infer<typeof ZBankAccountView>;
 
 export const ZBankState = z.object({ account: ZBankAccountView.nullable() });
 export type TBankState = z.infer<typeof ZBankState>;
+
+/** The answer to the two deposit amounts: right, wrong (tries left) or failed (the 3rd wrong try). */
+export const ZVerifyBankResult = z.object({
+  outcome: z.enum(['verified', 'wrong', 'failed']),
+  message: z.string(),
+  account: ZBankAccountView,
+});
+export type TVerifyBankResult = z.infer<typeof ZVerifyBankResult>;
+
+/** The account once the simulated provider's deposits posted. */
+export const ZBankDepositsPosted = z.object({ account: ZBankAccountView });
+export type TBankDepositsPosted = z.infer<typeof ZBankDepositsPosted>;
 
 export const ZBankOutboxItem = z.object({
   reference: z.string(),
@@ -295,7 +328,8 @@ export const FEE_KINDS = ['fixed', 'percent'] as const;
 const ZAmountText = zText({ error: required })
   .trim()
   .min(1, required)
-  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 100_000_000, m('business.feeAmountError'));
+  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 100_000_000, m('business.feeAmountError'))
+  .max(20, m('business.feeAmountError'));
 
 /** A service fee as the form sends it: amounts as text with up to two decimals. */
 export const ZServiceFeeInput = z
@@ -304,8 +338,8 @@ export const ZServiceFeeInput = z
     kind: z.enum(FEE_KINDS, required),
     /** Dollars for a fixed fee, percent (0–100) for a percentage. */
     amount: ZAmountText,
-    startDate: zIsoDay(m('business.dateFormat')),
-    endDate: zIsoDay(m('business.dateFormat')),
+    startDate: zDay(m('business.dateFormat')),
+    endDate: zDay(m('business.dateFormat')),
     orderTypes: z.array(z.enum(ORDER_TYPES)).min(1, m('business.feeOrderTypes')).max(3),
     minimumCheck: ZAmountText.default('0'),
     taxable: z.boolean().default(false),
@@ -386,15 +420,14 @@ export const SLOT_MINUTES = [5, 10, 15, 20, 30, 60] as const;
 
 const ZPercentText = zText({ error: required })
   .trim()
-  .refine(
-    (v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000,
-    m('business.gratuityPercentError'),
-  );
+  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000, m('business.gratuityPercentError'))
+  .max(16, m('business.gratuityPercentError'));
 
 /** A tax rate as text with up to three decimals (8.875% in New York City), 0–100. */
 const ZTaxRateText = zText({ error: required })
   .trim()
-  .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'));
+  .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'))
+  .max(16, m('business.taxRateError'));
 
 const lockMinutes = z
   .number()
@@ -436,7 +469,7 @@ export const ZSelfOrderSettings = z.object({
   askForName: z.boolean(),
   idleResetSeconds: z.number().int().min(30).max(600),
   /** Kiosk paused (e.g. a broken screen) until a time, or null. */
-  pausedUntil: ZInstant.nullable(),
+  pausedUntil: ZBoundedInstant.nullable(),
 });
 export type TSelfOrderSettings = z.infer<typeof ZSelfOrderSettings>;
 
@@ -446,7 +479,7 @@ export const ZBusyMode = z
     mode: z.enum(BUSY_MODES),
     extraMinutes: z.number().int().min(5).max(120),
     /** Until when it holds; required unless off. */
-    until: ZInstant.nullable(),
+    until: ZBoundedInstant.nullable(),
   })
   .superRefine((b, ctx) => {
     if (b.mode !== 'off' && !b.until)

@@ -32,9 +32,9 @@ export const CUSTOMER_SORTS = ['points', 'lastOrderAt', 'totalOrders'] as const;
 
 /** A count or a number of days: at most a million, far past any restaurant's and inside the database's integers. */
 const optionalInt = z.coerce.number().int().min(0).max(1_000_000).optional();
-/** Dollars as typed ("12.50") to cents; absent when empty. */
+/** Dollars as typed ("12.50") to cents; absent when empty. At most 9 digits and 2 decimals, so 32 characters is ample. */
 const optionalMoney = z
-  .union([z.string(), z.number()])
+  .union([z.string().max(32, 'Enter an amount like 12.50'), z.number()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return undefined;
@@ -130,9 +130,15 @@ export const ZCustomerDetail = z.object({
   optHistory: z.array(z.object({ kind: z.enum(['optOut', 'optIn']), body: z.string(), at: z.string() })),
 });
 
+/**
+ * Ids a campaign request may name: past MAX_SELECTED the server answers 'maxSelected' itself (the
+ * page's own message); past this many the request is refused before anything is read.
+ */
+export const MAX_AUDIENCE_IDS = 5 * MAX_SELECTED;
+
 /** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
 export const ZAudience = z.union([
-  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)) }),
+  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_AUDIENCE_IDS) }),
   z.object({ filter: ZCustomerFilter }),
 ]);
 
@@ -249,3 +255,25 @@ export const ZSmsPricingView = ZSmsPricingRequest.extend({ editable: z.boolean()
 export type TSmsPricingView = z.infer<typeof ZSmsPricingView>;
 
 export const ZMessageAnswer = z.object({ message: z.string() });
+
+/** A customer's or a campaign's id in a path. */
+export const ZCustomersIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The points rule: points per dollar of net sales. */
+export const ZCustomerSettings = z.object({ pointsPerDollar: z.number().int() });
+export type TCustomerSettings = z.infer<typeof ZCustomerSettings>;
+export const ZCustomerSettingsRequest = z.object({ pointsPerDollar: z.number().int().min(0).max(100) });
+export type TCustomerSettingsRequest = z.infer<typeof ZCustomerSettingsRequest>;
+
+/** A submitted campaign: the message and its id. */
+export const ZCampaignSubmitted = ZMessageAnswer.extend({ id: z.number().int() });
+/** Send Now's answer: the message, and until when sending waits (outside 8:00-21:00), or null. */
+export const ZCampaignSendAnswer = ZMessageAnswer.extend({ waitsUntil: z.string().nullable() });
+
+/** A page of a campaign's recipients (100 a page). */
+export const ZRecipientListQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+
+/** The campaigns a reviewer lists: of one status, or all. */
+export const ZReviewListQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected', 'sent', 'all']).default('pending'),
+});

@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { bankAccounts, type TBankAccountStatus } from '../../db/schema/business.ts';
+import type { TBankAccountStatus } from '../../db/schema/business.ts';
+import { BankRepository } from './bank.repository.ts';
 
 /**
  * "Bank linked and verified" for a node (a restaurant's node or an agent's node): the one check later
  * features use before moving money (SMS campaigns: 'Please link bank information first'; agent
  * paychecks). Only a `verified` account counts; pending, awaiting, failed, expired or none is false.
- * `db` may be a transaction.
+ * `db` may be a transaction. Other modules ask through TBusinessApi (business.module.ts).
  */
 export async function isBankVerified(db: Database, nodeId: number): Promise<boolean> {
   return (await bankStatusOf(db, nodeId)) === 'verified';
@@ -14,10 +14,5 @@ export async function isBankVerified(db: Database, nodeId: number): Promise<bool
 
 /** The node's bank account state, or null when none has been linked. */
 export async function bankStatusOf(db: Database, nodeId: number): Promise<TBankAccountStatus | null> {
-  const [row] = await db
-    .select({ status: bankAccounts.status })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.nodeId, nodeId))
-    .limit(1);
-  return row?.status ?? null;
+  return new BankRepository(db).statusOf(nodeId);
 }

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import {
   MAX_VERIFY_ATTEMPTS,
   VERIFY_WINDOW_DAYS,
@@ -8,16 +7,15 @@ import {
   type TLinkBankRequest,
 } from '@ra/shared/business/business.schemas';
 import { businessMessage } from '@ra/shared/business/business.messages';
-import type { Database } from '../../db/client.ts';
-import { bankAccounts, bankProviderOutbox } from '../../db/schema/business.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { AccountNumberCipher } from './bank-crypto.ts';
 import { BankProviderError, type BankProvider } from './bank-provider.ts';
+import type { BankRepository, TBankAccountRow } from './bank.repository.ts';
 
-type TRow = typeof bankAccounts.$inferSelect;
+type TRow = TBankAccountRow;
 
 /** Error codes of this domain's refusals (4xx00 + a small number, like the shared codes). */
 const conflict = (key: Parameters<typeof businessMessage>[0]) => new AppError(409, 40901, businessMessage(key));
@@ -62,7 +60,9 @@ export type TVerifyOutcome = { outcome: 'verified' | 'wrong' | 'failed'; message
  */
 export class BankService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: BankRepository,
+    /** The audit log outside a transaction (inside one, the repository's transaction hands its own). */
+    private readonly audit: AuditRepository,
     private readonly clock: Clock,
     private readonly cipher: AccountNumberCipher,
     private readonly provider: BankProvider,
@@ -93,39 +93,32 @@ export class BankService {
     const expiresAt = new Date(now.getTime() + VERIFY_WINDOW_DAYS * DAY_MS);
     let row: TRow;
     try {
-      row = await this.db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: bankAccounts.id })
-          .from(bankAccounts)
-          .where(eq(bankAccounts.nodeId, nodeId))
-          .for('update');
-        if (existing) throw conflict('business.bankAlreadyLinked');
+      row = await this.repo.transaction(async (repo, audit, tx) => {
+        const existing = await repo.lockIdByNode(nodeId);
+        if (existing !== undefined) throw conflict('business.bankAlreadyLinked');
         const { reference } = await this.provider.sendMicroDeposits(tx, { nodeId, ...input }, now);
-        const [inserted] = await tx
-          .insert(bankAccounts)
-          .values({
-            nodeId,
-            holderName: input.holderName,
-            accountType: input.accountType,
-            routingNumber: input.routingNumber,
-            accountNumberEnc: this.cipher.encrypt(input.accountNumber),
-            accountLast4: input.accountNumber.slice(-4),
-            providerCustomerId: input.providerCustomerId,
-            status: 'pending_deposit',
-            providerRef: reference,
-            depositsSentAt: now,
-            depositsArriveAt: arriveAt,
-            expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await new AuditRepository(tx).record({
+        const inserted = await repo.insert({
+          nodeId,
+          holderName: input.holderName,
+          accountType: input.accountType,
+          routingNumber: input.routingNumber,
+          accountNumberEnc: this.cipher.encrypt(input.accountNumber),
+          accountLast4: input.accountNumber.slice(-4),
+          providerCustomerId: input.providerCustomerId,
+          status: 'pending_deposit',
+          providerRef: reference,
+          depositsSentAt: now,
+          depositsArriveAt: arriveAt,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record({
           ...this.auditBase(actor, nodeId),
           action: 'business.bank.link',
-          details: { after: auditView(inserted!) },
+          details: { after: auditView(inserted) },
         });
-        return inserted!;
+        return inserted;
       });
     } catch (error) {
       if (error instanceof BankProviderError)
@@ -141,15 +134,15 @@ export class BankService {
     if (this.jobs) {
       const jobId = await this.jobs.send(BANK_DEPOSITS_JOB, { nodeId }, { startAfter: arriveAt });
       await this.jobs.send(BANK_EXPIRY_JOB, { nodeId }, { startAfter: expiresAt });
-      if (jobId) await this.db.update(bankAccounts).set({ depositJobId: jobId }).where(eq(bankAccounts.id, row.id));
+      if (jobId) await this.repo.update(row.id, { depositJobId: jobId });
     }
     return toView(row);
   }
 
   async verify(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
     await this.advance(nodeId);
-    const result = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).for('update');
+    const result = await this.repo.transaction(async (repo, audit, tx) => {
+      const row = await repo.lockByNode(nodeId);
       if (!row) throw conflict('business.bankNotLinked');
       if (row.status === 'failed') throw conflict('business.bankVerifyFailed');
       if (row.status === 'expired') throw conflict('business.bankExpired');
@@ -158,18 +151,14 @@ export class BankService {
       const right = await this.provider.checkAmounts(tx, row.providerRef ?? '', amounts);
       const attempts = right ? row.attempts : row.attempts + 1;
       const status = right ? 'verified' : attempts >= MAX_VERIFY_ATTEMPTS ? 'failed' : 'awaiting_verification';
-      const [updated] = await tx
-        .update(bankAccounts)
-        .set({
-          status,
-          attempts,
-          updatedAt: now,
-          ...(right ? { verifiedAt: now } : {}),
-          ...(status === 'failed' ? { failureReason: 'too_many_attempts' } : {}),
-        })
-        .where(eq(bankAccounts.id, row.id))
-        .returning();
-      await new AuditRepository(tx).record({
+      const updated = await repo.update(row.id, {
+        status,
+        attempts,
+        updatedAt: now,
+        ...(right ? { verifiedAt: now } : {}),
+        ...(status === 'failed' ? { failureReason: 'too_many_attempts' } : {}),
+      });
+      await audit.record({
         ...this.auditBase(actor, nodeId),
         action: 'business.bank.verify',
         details: { before: auditView(row), after: auditView(updated!), right },
@@ -186,10 +175,10 @@ export class BankService {
 
   /** Removes the account (any state) so a new one can be linked; the provider's outbox keeps its rows. */
   async reset(nodeId: number, actor: TBankActor): Promise<void> {
-    const removed = await this.db.transaction(async (tx) => {
-      const [row] = await tx.delete(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).returning();
+    const removed = await this.repo.transaction(async (repo, audit) => {
+      const row = await repo.deleteByNode(nodeId);
       if (!row) throw notFound();
-      await new AuditRepository(tx).record({
+      await audit.record({
         ...this.auditBase(actor, nodeId),
         action: 'business.bank.reset',
         details: { before: auditView(row) },
@@ -203,12 +192,7 @@ export class BankService {
   async outbox(nodeId: number): Promise<TBankOutbox> {
     if (!this.provider.simulated) return { simulated: false, items: [] };
     await this.advance(nodeId);
-    const rows = await this.db
-      .select()
-      .from(bankProviderOutbox)
-      .where(eq(bankProviderOutbox.nodeId, nodeId))
-      .orderBy(desc(bankProviderOutbox.createdAt), desc(bankProviderOutbox.id))
-      .limit(20);
+    const rows = await this.repo.outbox(nodeId, 20);
     return {
       simulated: true,
       items: rows.map((r) => ({
@@ -227,13 +211,8 @@ export class BankService {
   async postNow(nodeId: number, actor: TBankActor): Promise<TBankAccountView> {
     if (!this.provider.simulated) throw notFound();
     const now = this.clock.now();
-    const [row] = await this.db
-      .update(bankAccounts)
-      .set({ depositsArriveAt: now })
-      .where(and(eq(bankAccounts.nodeId, nodeId), eq(bankAccounts.status, 'pending_deposit')))
-      .returning({ id: bankAccounts.id });
-    if (!row) throw conflict('business.bankNotAwaiting');
-    await new AuditRepository(this.db).record({
+    if (!(await this.repo.moveArrival(nodeId, now))) throw conflict('business.bankNotAwaiting');
+    await this.audit.record({
       ...this.auditBase(actor, nodeId),
       action: 'business.bank.simulatePosted',
     });
@@ -247,8 +226,8 @@ export class BankService {
    */
   async advance(nodeId: number): Promise<TRow | null> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).for('update');
+    return this.repo.transaction(async (repo, audit, tx) => {
+      const row = await repo.lockByNode(nodeId);
       if (!row) return null;
       let next: TRow | undefined = row;
       if (
@@ -256,12 +235,8 @@ export class BankService {
         row.expiresAt &&
         row.expiresAt <= now
       ) {
-        [next] = await tx
-          .update(bankAccounts)
-          .set({ status: 'expired', failureReason: 'expired', updatedAt: now })
-          .where(eq(bankAccounts.id, row.id))
-          .returning();
-        await new AuditRepository(tx).record({
+        next = await repo.update(row.id, { status: 'expired', failureReason: 'expired', updatedAt: now });
+        await audit.record({
           restaurantId: null,
           actorUserId: null,
           action: 'business.bank.expired',
@@ -271,11 +246,7 @@ export class BankService {
         });
       } else if (row.status === 'pending_deposit' && row.depositsArriveAt && row.depositsArriveAt <= now) {
         await this.provider.markPosted(tx, row.providerRef ?? '', now);
-        [next] = await tx
-          .update(bankAccounts)
-          .set({ status: 'awaiting_verification', updatedAt: now })
-          .where(eq(bankAccounts.id, row.id))
-          .returning();
+        next = await repo.update(row.id, { status: 'awaiting_verification', updatedAt: now });
       }
       return next ?? null;
     });

@@ -1,12 +1,12 @@
 import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAdminRestaurantList,
   ZAdminRestaurantQuery,
   ZBankOutbox,
   ZBankState,
-  ZBankAccountView,
+  ZBankDepositsPosted,
+  ZBusinessIdParams,
   ZBusinessSettings,
   ZEffectiveHours,
   ZLinkBankRequest,
@@ -18,22 +18,22 @@ import {
   ZUpdateRestAdminConfigRequest,
   ZUpdateSettingsRequest,
   ZVerifyBankRequest,
+  ZVerifyBankResult,
 } from '@ra/shared/business/business.schemas';
 import { businessMessage } from '@ra/shared/business/business.messages';
 import { authOf } from '../../plugins/access-control.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { FieldError } from '../../lib/errors.ts';
-import type { RestaurantService } from '../restaurant/restaurant.service.ts';
+import type { TModuleDeps } from '../module-deps.ts';
 import type { BankService } from './bank.service.ts';
 import type { EffectiveHoursService } from './effective-hours.service.ts';
 import type { ServiceFeesService } from './service-fees.service.ts';
 
 const editConfig = { access: { kind: 'page', permission: 'editConfig' } } as const;
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export interface TBusinessRouteDeps {
-  restaurants: RestaurantService;
+  restaurants: Pick<TModuleDeps['restaurants'], 'settings' | 'updateSettings' | 'listForAdmin' | 'updateAdminConfig'>;
   bank: BankService;
   fees: ServiceFeesService;
   hours: EffectiveHoursService;
@@ -123,13 +123,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
         tags: ['business'],
         summary: 'Confirm the two deposit amounts; 3 wrong tries fail the account',
         body: ZVerifyBankRequest,
-        response: {
-          200: z.object({
-            outcome: z.enum(['verified', 'wrong', 'failed']),
-            message: z.string(),
-            account: ZBankAccountView,
-          }),
-        },
+        response: { 200: ZVerifyBankResult },
       },
       config: editConfig,
       handler: async (request) => {
@@ -169,7 +163,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
       schema: {
         tags: ['business'],
         summary: 'Simulated provider: the pending deposits post now (404 with a real provider)',
-        response: { 200: z.object({ account: ZBankAccountView }) },
+        response: { 200: ZBankDepositsPosted },
       },
       config: editConfig,
       handler: async (request) => {
@@ -205,7 +199,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
       schema: {
         tags: ['business'],
         summary: 'Change a service fee',
-        params: ZId,
+        params: ZBusinessIdParams,
         body: ZServiceFeeInput,
         response: { 200: ZServiceFeeSaved },
       },
@@ -214,7 +208,12 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
     });
 
     app.delete('/api/api/business/service-fees/:id', {
-      schema: { tags: ['business'], summary: 'Remove a service fee', params: ZId, response: { 200: ZOkResponse } },
+      schema: {
+        tags: ['business'],
+        summary: 'Remove a service fee',
+        params: ZBusinessIdParams,
+        response: { 200: ZOkResponse },
+      },
       config: editConfig,
       handler: (request) => deps.fees.remove(authOf(request), request.params.id, request.ip),
     });
@@ -235,7 +234,7 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
       schema: {
         tags: ['business'],
         summary: 'Platform staff only: updateRestAdminConfig for a restaurant named by id',
-        params: ZId,
+        params: ZBusinessIdParams,
         body: ZUpdateRestAdminConfigRequest,
         response: { 200: ZRestAdminConfig },
       },

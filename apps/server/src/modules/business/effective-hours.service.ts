@@ -3,13 +3,11 @@ import { effectiveHours, type TDishGroupInput, type TLocalMoment } from '@ra/sha
 import type { TEffectiveHours } from '@ra/shared/business/business.schemas';
 import { DEFAULT_PLATFORM_HOURS, DELIVERY_PLATFORMS, PLATFORM_RULES } from '@ra/shared/delivery/delivery.schemas';
 import { parseDishHours } from '@ra/shared/menu/dish-hours';
-import type { Database } from '../../db/client.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
-import { DeliveryRepository } from '../delivery/delivery.repository.ts';
-import { MenuRepository } from '../menu/menu.repository.ts';
-import type { RestaurantService } from '../restaurant/restaurant.service.ts';
+import type { TModuleDeps } from '../module-deps.ts';
+import type { TBusinessPorts } from './business.module.ts';
 
 export const EFFECTIVE_HOURS_DAYS = 14;
 
@@ -25,18 +23,18 @@ function localMoment(at: Date, timeZone: string): TLocalMoment {
  * hours, then holidays and special hours, then each channel's switch, pause and busy mode, in the
  * restaurant's own time zone; with the menu's dish hours (dishes grouped by their hours, within the
  * store's) and each connected delivery platform's hours and pause. The menu and the delivery
- * connections are only read here, through their own repositories.
+ * connections are only read here, through the ports app.ts gives the module (business.module.ts).
  */
 export class EffectiveHoursService {
   constructor(
-    private readonly restaurants: RestaurantService,
+    private readonly restaurants: Pick<TModuleDeps['restaurants'], 'hoursSource'>,
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly ports: TBusinessPorts,
   ) {}
 
   /** Dishes with dish hours, grouped by the same hours text, in menu order. */
   private async dishGroups(restaurantId: number): Promise<TDishGroupInput[]> {
-    const items = await new MenuRepository(this.db).items(restaurantId);
+    const items = await this.ports.menuItems(restaurantId);
     const groups = new Map<string, TDishGroupInput>();
     for (const item of items) {
       if (!item.dishHours) continue;
@@ -54,7 +52,7 @@ export class EffectiveHoursService {
     const [source, dishGroups, connections] = await Promise.all([
       this.restaurants.hoursSource(auth),
       this.dishGroups(restaurantId),
-      new DeliveryRepository(this.db).connections(restaurantId),
+      this.ports.deliveryConnections(restaurantId),
     ]);
     const timeZone = source.timeZone ?? 'America/New_York';
     const nowAt = this.clock.now();

@@ -1,4 +1,3 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   overlappingFees,
   type TServiceFee,
@@ -8,14 +7,12 @@ import {
 } from '@ra/shared/business/business.schemas';
 import { businessMessage } from '@ra/shared/business/business.messages';
 import { amountTextToCents } from '@ra/shared/business/money';
-import type { Database } from '../../db/client.ts';
-import { serviceFees } from '../../db/schema/business.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
+import type { ServiceFeesRepository, TServiceFeeColumns, TServiceFeeRow } from './service-fees.repository.ts';
 
-type TRow = typeof serviceFees.$inferSelect;
+type TRow = TServiceFeeRow;
 
 const feeNotFound = () => new AppError(404, 40400, businessMessage('business.feeNotFound'));
 
@@ -27,69 +24,47 @@ const feeNotFound = () => new AppError(404, 40400, businessMessage('business.fee
  */
 export class ServiceFeesService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: ServiceFeesRepository,
     private readonly clock: Clock,
   ) {}
 
   async list(auth: AuthContext, page: number, pageSize: number): Promise<TServiceFeeList> {
     const restaurantId = requireRestaurantId(auth);
-    const live = and(eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt));
-    const [rows, all, [count]] = await Promise.all([
-      this.db
-        .select()
-        .from(serviceFees)
-        .where(live)
-        .orderBy(asc(serviceFees.startDate), asc(serviceFees.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.allActive(this.db, restaurantId),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(serviceFees)
-        .where(live),
+    const [rows, all, total] = await Promise.all([
+      this.repo.page(restaurantId, pageSize, (page - 1) * pageSize),
+      this.repo.allActive(restaurantId),
+      this.repo.count(restaurantId),
     ]);
-    return { items: rows.map((r) => withOverlaps(r, all)), total: count?.n ?? 0, page, pageSize };
+    return { items: rows.map((r) => withOverlaps(r, all)), total, page, pageSize };
   }
 
   async create(auth: AuthContext, input: TServiceFeeParsed, ip: string): Promise<TServiceFeeSaved> {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(serviceFees)
-        .values({ restaurantId, ...toColumns(input), createdAt: now, updatedAt: now })
-        .returning();
-      await new AuditRepository(tx).record({
+    return this.repo.transaction(async (repo, audit) => {
+      const row = await repo.insert(restaurantId, toColumns(input), now);
+      await audit.record({
         restaurantId,
         actorUserId: auth.userId,
         action: 'business.serviceFee.create',
         targetType: 'serviceFee',
-        targetId: String(row!.id),
+        targetId: String(row.id),
         details: { after: input },
         ip,
         at: now,
       });
-      return this.saved(tx, restaurantId, row!);
+      return saved(repo, restaurantId, row);
     });
   }
 
   async update(auth: AuthContext, id: number, input: TServiceFeeParsed, ip: string): Promise<TServiceFeeSaved> {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const mine = and(
-        eq(serviceFees.id, id),
-        eq(serviceFees.restaurantId, restaurantId),
-        isNull(serviceFees.deletedAt),
-      );
-      const [before] = await tx.select().from(serviceFees).where(mine).for('update');
+    return this.repo.transaction(async (repo, audit) => {
+      const before = await repo.lock(restaurantId, id);
       if (!before) throw feeNotFound();
-      const [row] = await tx
-        .update(serviceFees)
-        .set({ ...toColumns(input), updatedAt: now })
-        .where(mine)
-        .returning();
-      await new AuditRepository(tx).record({
+      const row = await repo.update(restaurantId, id, toColumns(input), now);
+      await audit.record({
         restaurantId,
         actorUserId: auth.userId,
         action: 'business.serviceFee.update',
@@ -99,21 +74,17 @@ export class ServiceFeesService {
         ip,
         at: now,
       });
-      return this.saved(tx, restaurantId, row!);
+      return saved(repo, restaurantId, row!);
     });
   }
 
   async remove(auth: AuthContext, id: number, ip: string): Promise<{ ok: true }> {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(serviceFees)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(serviceFees.id, id), eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt)))
-        .returning();
+    await this.repo.transaction(async (repo, audit) => {
+      const row = await repo.softDelete(restaurantId, id, now);
       if (!row) throw feeNotFound();
-      await new AuditRepository(tx).record({
+      await audit.record({
         restaurantId,
         actorUserId: auth.userId,
         action: 'business.serviceFee.delete',
@@ -126,28 +97,19 @@ export class ServiceFeesService {
     });
     return { ok: true };
   }
-
-  private allActive(db: Database, restaurantId: number) {
-    return db
-      .select()
-      .from(serviceFees)
-      .where(
-        and(eq(serviceFees.restaurantId, restaurantId), isNull(serviceFees.deletedAt), eq(serviceFees.active, true)),
-      );
-  }
-
-  private async saved(db: Database, restaurantId: number, row: TRow): Promise<TServiceFeeSaved> {
-    const all = await this.allActive(db, restaurantId);
-    const fee = withOverlaps(row, all);
-    const byId = new Map(all.map((f) => [f.id, f]));
-    return {
-      fee,
-      warnings: fee.overlapsWith.map((id) => ({ id, description: byId.get(id)?.description ?? '' })),
-    };
-  }
 }
 
-function toColumns(input: TServiceFeeParsed) {
+async function saved(repo: ServiceFeesRepository, restaurantId: number, row: TRow): Promise<TServiceFeeSaved> {
+  const all = await repo.allActive(restaurantId);
+  const fee = withOverlaps(row, all);
+  const byId = new Map(all.map((f) => [f.id, f]));
+  return {
+    fee,
+    warnings: fee.overlapsWith.map((id) => ({ id, description: byId.get(id)?.description ?? '' })),
+  };
+}
+
+function toColumns(input: TServiceFeeParsed): TServiceFeeColumns {
   const amount = amountTextToCents(input.amount) ?? 0;
   return {
     description: input.description,

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import {
   MAX_SELECTED,
   normalizePhone,
-  type TCampaign,
   type TCampaignQuote,
   type TCampaignRequest,
 } from '@ra/shared/customers/customers.schemas';
@@ -19,25 +17,16 @@ import {
   type TCampaignStatus,
   type TSmsPricing,
 } from '@ra/shared/customers/sms';
-import type { Database } from '../../db/client.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { isBankVerified } from '../business/bank-status.ts';
+import type { CampaignsRepository, TReviewScope } from './campaigns.repository.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
 import { SmsSendError, type SmsSender } from './sms-sender.ts';
-import {
-  arrayParam,
-  iso,
-  num,
-  requireListRole,
-  rowsOf,
-  strOrNull,
-  type CustomersService,
-} from './customers.service.ts';
+import { requireListRole, type CustomersService } from './customers.service.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
 
@@ -54,10 +43,12 @@ const conflict = (key: keyof typeof CUSTOMERS_MESSAGES, vars?: Record<string, st
   new AppError(409, ERROR_CODES.badRequest, message(key, vars));
 
 export interface TCampaignDeps {
-  db: Database;
+  repo: CampaignsRepository;
   clock: Clock;
   jobs: JobQueue;
   customers: CustomersService;
+  /** Whether the restaurant's bank account is linked and verified (the business module's api). */
+  bankVerified(restaurantId: number): Promise<boolean>;
   sms: SmsSender;
   payments: PaymentCharger;
   /** The platform's sending number and the status callback URL the provider posts to. */
@@ -73,6 +64,10 @@ export interface TCampaignDeps {
 export class CampaignsService {
   constructor(private readonly deps: TCampaignDeps) {}
 
+  private get repo() {
+    return this.deps.repo;
+  }
+
   async registerWorkers(): Promise<void> {
     await this.deps.jobs.work<{ campaignId: number }>(SEND_QUEUE, (job) =>
       this.runSend(job.data.campaignId, job.signal),
@@ -80,29 +75,23 @@ export class CampaignsService {
   }
 
   async pricing(): Promise<TSmsPricing> {
-    const [row] = await rowsOf(
-      this.deps.db,
-      sql`select price_per_part_micros, tax_rate_basis_points from sms_pricing where id = 1`,
-    );
-    return row
-      ? { pricePerPartMicros: num(row.price_per_part_micros), taxRateBasisPoints: num(row.tax_rate_basis_points) }
-      : DEFAULT_SMS_PRICING;
+    return (await this.repo.pricing()) ?? DEFAULT_SMS_PRICING;
   }
 
   async setPricing(auth: AuthContext, pricing: TSmsPricing): Promise<TSmsPricing> {
     const before = await this.pricing();
-    await this.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into sms_pricing (id, price_per_part_micros, tax_rate_basis_points, updated_at)
-        values (1, ${pricing.pricePerPartMicros}, ${pricing.taxRateBasisPoints}, ${this.deps.clock.now().toISOString()}::timestamptz)
-        on conflict (id) do update set price_per_part_micros = excluded.price_per_part_micros,
-          tax_rate_basis_points = excluded.tax_rate_basis_points, updated_at = excluded.updated_at`);
-      await this.auditIn(tx, null, auth.userId, 'sms.pricing.update', 'sms_pricing', '1', { before, after: pricing });
+    await this.repo.transaction(async (repo, audit) => {
+      await repo.savePricing(pricing, this.deps.clock.now());
+      await this.auditIn(audit, null, auth.userId, 'sms.pricing.update', 'sms_pricing', '1', {
+        before,
+        after: pricing,
+      });
     });
     return pricing;
   }
 
   private async auditIn(
-    tx: Database,
+    audit: AuditRepository,
     restaurantId: number | null,
     userId: number,
     action: string,
@@ -110,7 +99,7 @@ export class CampaignsService {
     targetId: string,
     details: Record<string, unknown>,
   ) {
-    await new AuditRepository(tx).record({
+    await audit.record({
       restaurantId,
       actorUserId: userId,
       action,
@@ -150,179 +139,89 @@ export class CampaignsService {
     return { restaurantId, quote, reachable, partsEn, partsZh, enCount, zhCount, hasZh: !!request.bodyZh };
   }
 
-  private async restaurantNode(restaurantId: number): Promise<number> {
-    const [row] = await rowsOf(this.deps.db, sql`select node_id from restaurants where id = ${restaurantId}`);
-    if (!row) throw notFound();
-    return num(row.node_id);
-  }
-
   async submit(auth: AuthContext, request: TCampaignRequest) {
     const q = await this.quote(auth, request);
     if (q.reachable.length === 0) throw badRequest('selectFirst');
-    if (!(await isBankVerified(this.deps.db, await this.restaurantNode(q.restaurantId))))
-      throw conflict('linkBankFirst');
-    const now = this.deps.clock.now().toISOString();
-    const id = await this.deps.db.transaction(async (tx) => {
-      const [row] = await rowsOf(
-        tx,
-        sql`insert into sms_campaigns (restaurant_id, status, body_en, body_zh, parts_en, parts_zh, recipients_en,
-            recipients_zh, opted_out_excluded, price_per_part_micros, tax_rate_basis_points, subtotal_cents, tax_cents,
-            total_cents, created_by_user_id, created_at)
-          values (${q.restaurantId}, 'pending', ${request.bodyEn}, ${request.bodyZh ?? null}, ${q.partsEn}, ${q.partsZh},
-            ${q.enCount}, ${q.zhCount}, ${q.quote.optedOutExcluded}, ${q.quote.pricePerPartMicros},
-            ${q.quote.taxRateBasisPoints}, ${q.quote.subtotalCents}, ${q.quote.taxCents}, ${q.quote.totalCents},
-            ${auth.userId}, ${now}::timestamptz)
-          returning id`,
-      );
-      const campaignId = num(row!.id);
+    if (!(await this.deps.bankVerified(q.restaurantId))) throw conflict('linkBankFirst');
+    const now = this.deps.clock.now();
+    const id = await this.repo.transaction(async (repo, audit) => {
+      const campaignId = await repo.insertCampaign({
+        restaurantId: q.restaurantId,
+        bodyEn: request.bodyEn,
+        bodyZh: request.bodyZh ?? null,
+        partsEn: q.partsEn,
+        partsZh: q.partsZh,
+        recipientsEn: q.enCount,
+        recipientsZh: q.zhCount,
+        optedOutExcluded: q.quote.optedOutExcluded,
+        pricePerPartMicros: q.quote.pricePerPartMicros,
+        taxRateBasisPoints: q.quote.taxRateBasisPoints,
+        subtotalCents: q.quote.subtotalCents,
+        taxCents: q.quote.taxCents,
+        totalCents: q.quote.totalCents,
+        createdByUserId: auth.userId,
+        at: now,
+      });
       const phones = q.reachable.map((c) => c.phone);
       const languages = q.reachable.map((c) => (q.hasZh && c.language === 'zh' ? 'zh' : 'en'));
-      await tx.execute(sql`insert into sms_recipients (campaign_id, phone, restaurant_id, language, status, updated_at)
-        select ${campaignId}, p, ${q.restaurantId}, l, 'queued', ${now}::timestamptz
-        from unnest(${arrayParam(phones, 'text')}, ${arrayParam(languages, 'text')}) as t(p, l)
-        on conflict do nothing`);
-      await this.auditIn(tx, q.restaurantId, auth.userId, 'sms.campaign.submit', 'sms_campaign', String(campaignId), {
-        recipients: q.reachable.length,
-        optedOutExcluded: q.quote.optedOutExcluded,
-        totalCents: q.quote.totalCents,
-      });
+      await repo.insertRecipients(campaignId, q.restaurantId, phones, languages, now);
+      await this.auditIn(
+        audit,
+        q.restaurantId,
+        auth.userId,
+        'sms.campaign.submit',
+        'sms_campaign',
+        String(campaignId),
+        {
+          recipients: q.reachable.length,
+          optedOutExcluded: q.quote.optedOutExcluded,
+          totalCents: q.quote.totalCents,
+        },
+      );
       return campaignId;
     });
     return { message: message('submitted'), id };
   }
 
-  private select(where: ReturnType<typeof sql>) {
-    return sql`select c.*, r.name as restaurant_name, r.time_zone as restaurant_time_zone,
-        trim(cu.first_name || ' ' || cu.last_name) as created_by, cu.email as created_by_email,
-        trim(ru.first_name || ' ' || ru.last_name) as reviewed_by,
-        trim(su.first_name || ' ' || su.last_name) as sent_by,
-        (select count(*) filter (where status in ('queued', 'sending')) from sms_recipients x where x.campaign_id = c.id) as q_queued,
-        (select count(*) filter (where status = 'sent') from sms_recipients x where x.campaign_id = c.id) as q_sent,
-        (select count(*) filter (where status = 'delivered') from sms_recipients x where x.campaign_id = c.id) as q_delivered,
-        (select count(*) filter (where status = 'failed') from sms_recipients x where x.campaign_id = c.id) as q_failed
-      from sms_campaigns c join restaurants r on r.id = c.restaurant_id
-      join users cu on cu.id = c.created_by_user_id
-      left join users ru on ru.id = c.reviewed_by_user_id
-      left join users su on su.id = c.sent_by_user_id
-      where ${where}`;
-  }
-
-  private toCampaign(r: Record<string, unknown>): TCampaign {
-    const lines = [
-      { language: 'en' as const, parts: num(r.parts_en), recipients: num(r.recipients_en) },
-      ...(r.parts_zh !== null
-        ? [{ language: 'zh' as const, parts: num(r.parts_zh), recipients: num(r.recipients_zh) }]
-        : []),
-    ];
-    const cost = smsCost(lines, {
-      pricePerPartMicros: num(r.price_per_part_micros),
-      taxRateBasisPoints: num(r.tax_rate_basis_points),
-    });
-    return {
-      id: num(r.id),
-      restaurantId: num(r.restaurant_id),
-      restaurantName: String(r.restaurant_name),
-      restaurantTimeZone: String(r.restaurant_time_zone ?? 'Unknown'),
-      status: String(r.status) as TCampaign['status'],
-      bodyEn: String(r.body_en),
-      bodyZh: strOrNull(r.body_zh),
-      quote: {
-        recipients: num(r.recipients_en) + num(r.recipients_zh),
-        optedOutExcluded: num(r.opted_out_excluded),
-        ...cost,
-        subtotalCents: num(r.subtotal_cents),
-        taxCents: num(r.tax_cents),
-        totalCents: num(r.total_cents),
-      },
-      createdBy: String(r.created_by) || String(r.created_by_email),
-      createdAt: iso(r.created_at)!,
-      reviewedBy: strOrNull(r.reviewed_by),
-      reviewedAt: iso(r.reviewed_at),
-      reviewNote: strOrNull(r.review_note),
-      sentBy: strOrNull(r.sent_by),
-      sentAt: iso(r.sent_at),
-      sendState: String(r.send_state) as TCampaign['sendState'],
-      sendStartsAt: iso(r.send_starts_at),
-      failureReason: strOrNull(r.failure_reason),
-      progress: {
-        queued: num(r.q_queued),
-        sent: num(r.q_sent),
-        delivered: num(r.q_delivered),
-        failed: num(r.q_failed),
-      },
-    };
-  }
-
   async listOwn(auth: AuthContext) {
     const restaurantId = requireListRole(auth);
-    const rows = await rowsOf(
-      this.deps.db,
-      sql`${this.select(sql`c.restaurant_id = ${restaurantId}`)} order by c.created_at desc, c.id desc limit 50`,
-    );
-    const bankLinked = await isBankVerified(this.deps.db, await this.restaurantNode(restaurantId));
-    return { rows: rows.map((r) => this.toCampaign(r)), bankLinked };
+    const rows = await this.repo.ownCampaigns(restaurantId);
+    const bankLinked = await this.deps.bankVerified(restaurantId);
+    return { rows, bankLinked };
   }
 
   async recipients(auth: AuthContext, id: number, page: number) {
     const restaurantId = requireListRole(auth);
-    const [c] = await rowsOf(
-      this.deps.db,
-      sql`select id from sms_campaigns where id = ${id} and restaurant_id = ${restaurantId}`,
-    );
-    if (!c) throw notFound();
-    const rows = await rowsOf(
-      this.deps.db,
-      sql`select phone, language, status, error from sms_recipients where campaign_id = ${id}
-        order by phone limit 100 offset ${(page - 1) * 100}`,
-    );
-    const [n] = await rowsOf(
-      this.deps.db,
-      sql`select count(*)::int as n from sms_recipients where campaign_id = ${id}`,
-    );
-    return {
-      rows: rows.map((r) => ({
-        phone: String(r.phone),
-        language: r.language === 'zh' ? ('zh' as const) : ('en' as const),
-        status: String(r.status) as 'queued',
-        error: strOrNull(r.error),
-      })),
-      total: num(n?.n),
-    };
+    if (!(await this.repo.isOwnCampaign(restaurantId, id))) throw notFound();
+    const rows = await this.repo.recipients(id, 100, (page - 1) * 100);
+    return { rows, total: await this.repo.recipientCount(id) };
   }
 
   /** Reviewers: agents and team members above the restaurant in the node tree (admins see every one). */
-  private reviewScope(auth: AuthContext) {
-    if (auth.isAdmin) return sql`true`;
+  private reviewScope(auth: AuthContext): TReviewScope {
+    if (auth.isAdmin) return { all: true };
     if (!auth.isAgent) throw forbidden();
-    return sql`exists (select 1 from nodes n where n.id = r.node_id and n.path like ${`${auth.node.path}%`})`;
+    return { nodePath: auth.node.path };
   }
 
   async reviewList(auth: AuthContext, status: TCampaignStatus | 'all') {
     const scope = this.reviewScope(auth);
-    const where = status === 'all' ? scope : sql`${scope} and c.status = ${status}`;
-    const rows = await rowsOf(this.deps.db, sql`${this.select(where)} order by c.created_at desc, c.id desc limit 100`);
-    return { rows: rows.map((r) => this.toCampaign(r)) };
+    return { rows: await this.repo.reviewCampaigns(scope, status) };
   }
 
   async review(auth: AuthContext, id: number, decision: 'approved' | 'rejected', note: string | undefined) {
     const scope = this.reviewScope(auth);
-    return this.deps.db.transaction(async (tx) => {
-      const [row] = await rowsOf(
-        tx,
-        sql`select c.id, c.status, c.restaurant_id, c.created_by_user_id from sms_campaigns c join restaurants r on r.id = c.restaurant_id
-          where c.id = ${id} and ${scope} for update of c`,
-      );
+    return this.repo.transaction(async (repo, audit) => {
+      const row = await repo.lockForReview(scope, id);
       if (!row) throw notFound();
       // Four eyes: whoever submitted a campaign (an agent managing the restaurant can) never approves it.
-      if (num(row.created_by_user_id) === auth.userId)
-        throw new AppError(403, ERROR_CODES.forbidden, message('ownCampaign'));
-      const from = String(row.status) as TCampaignStatus;
+      if (row.createdByUserId === auth.userId) throw new AppError(403, ERROR_CODES.forbidden, message('ownCampaign'));
+      const from = row.status;
       if (!canMoveCampaign(from, decision)) throw conflict('notAllowedNow', { from, to: decision });
-      await tx.execute(sql`update sms_campaigns set status = ${decision}, reviewed_by_user_id = ${auth.userId},
-        reviewed_at = ${this.deps.clock.now().toISOString()}::timestamptz, review_note = ${note || null} where id = ${id}`);
+      await repo.saveReview(id, decision, auth.userId, this.deps.clock.now(), note || null);
       await this.auditIn(
-        tx,
-        num(row.restaurant_id),
+        audit,
+        row.restaurantId,
         auth.userId,
         `sms.campaign.${decision === 'approved' ? 'approve' : 'reject'}`,
         'sms_campaign',
@@ -345,23 +244,19 @@ export class CampaignsService {
    */
   async sendNow(auth: AuthContext, id: number) {
     const restaurantId = requireListRole(auth);
-    const [row] = await rowsOf(
-      this.deps.db,
-      sql`select c.*, r.time_zone, r.node_id from sms_campaigns c join restaurants r on r.id = c.restaurant_id
-        where c.id = ${id} and c.restaurant_id = ${restaurantId}`,
-    );
+    const row = await this.repo.forSending(restaurantId, id);
     if (!row) throw notFound();
-    const status = String(row.status) as TCampaignStatus;
-    const resuming = status === 'sent' && isResumable(row.send_state);
+    const status = row.status;
+    const resuming = status === 'sent' && isResumable(row.sendState);
     if (!resuming && !canMoveCampaign(status, 'sent')) throw conflict('notAllowedNow', { from: status, to: 'sent' });
-    if (!(await isBankVerified(this.deps.db, num(row.node_id)))) throw conflict('linkBankFirst');
-    let chargeId = strOrNull(row.payment_ref);
+    if (!(await this.deps.bankVerified(restaurantId))) throw conflict('linkBankFirst');
+    let chargeId = row.paymentRef;
     if (!chargeId) {
       try {
         chargeId = (
           await this.deps.payments.charge({
-            nodeId: num(row.node_id),
-            amountCents: num(row.total_cents),
+            nodeId: row.nodeId,
+            amountCents: row.totalCents,
             reference: `sms-campaign-${id}`,
           })
         ).chargeId;
@@ -372,18 +267,21 @@ export class CampaignsService {
       }
     }
     const now = this.deps.clock.now();
-    const window = nextSendingTime(now, strOrNull(row.time_zone) ?? 'America/New_York');
-    const moved = await this.deps.db.transaction(async (tx) => {
-      const [locked] = await rowsOf(tx, sql`select status, send_state from sms_campaigns where id = ${id} for update`);
-      const again = locked?.status === 'sent' && isResumable(locked.send_state);
-      if (!locked || (!again && !canMoveCampaign(String(locked.status) as TCampaignStatus, 'sent'))) return false;
-      await tx.execute(sql`update sms_campaigns set status = 'sent', payment_ref = ${chargeId},
-        sent_by_user_id = coalesce(sent_by_user_id, ${auth.userId}), sent_at = coalesce(sent_at, ${now.toISOString()}::timestamptz),
-        send_state = ${window.waits ? 'waiting' : 'sending'}, send_starts_at = ${window.at.toISOString()}::timestamptz,
-        failure_reason = null where id = ${id}`);
-      await this.auditIn(tx, restaurantId, auth.userId, 'sms.campaign.send', 'sms_campaign', String(id), {
+    const window = nextSendingTime(now, row.timeZone ?? 'America/New_York');
+    const moved = await this.repo.transaction(async (repo, audit) => {
+      const locked = await repo.lockState(id);
+      const again = locked?.status === 'sent' && isResumable(locked.sendState);
+      if (!locked || (!again && !canMoveCampaign(locked.status, 'sent'))) return false;
+      await repo.markSent(id, {
+        chargeId: chargeId!,
+        userId: auth.userId,
+        at: now,
+        sendState: window.waits ? 'waiting' : 'sending',
+        startsAt: window.at,
+      });
+      await this.auditIn(audit, restaurantId, auth.userId, 'sms.campaign.send', 'sms_campaign', String(id), {
         chargeId,
-        totalCents: num(row.total_cents),
+        totalCents: row.totalCents,
         startsAt: window.at.toISOString(),
         ...(again ? { resumed: true } : {}),
       });
@@ -391,9 +289,8 @@ export class CampaignsService {
     });
     if (!moved) throw conflict('notAllowedNow', { from: 'sent', to: 'sent' });
     await this.queueSend(id, window.at);
-    const recipients = num(row.recipients_en) + num(row.recipients_zh);
     return {
-      message: message('sent', { count: recipients }),
+      message: message('sent', { count: row.recipients }),
       waitsUntil: window.waits ? window.at.toISOString() : null,
     };
   }
@@ -418,46 +315,34 @@ export class CampaignsService {
    * job to another after stalling past its lease): checked before each recipient.
    */
   async runSend(campaignId: number, signal?: AbortSignal): Promise<void> {
-    const db = this.deps.db;
-    const [c] = await rowsOf(
-      db,
-      sql`select c.*, r.time_zone from sms_campaigns c join restaurants r on r.id = c.restaurant_id where c.id = ${campaignId}`,
-    );
-    if (!c || c.status !== 'sent' || !(c.send_state === 'waiting' || c.send_state === 'sending')) return;
-    const window = nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York');
+    const repo = this.repo;
+    const c = await repo.toRun(campaignId);
+    if (!c || c.status !== 'sent' || !(c.sendState === 'waiting' || c.sendState === 'sending')) return;
+    const timeZone = c.timeZone ?? 'America/New_York';
+    const window = nextSendingTime(this.deps.clock.now(), timeZone);
     if (window.waits) {
-      await db.execute(
-        sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${window.at.toISOString()}::timestamptz where id = ${campaignId}`,
-      );
+      await repo.setWaiting(campaignId, window.at);
       await this.queueSend(campaignId, window.at);
       return;
     }
-    await db.execute(sql`update sms_campaigns set send_state = 'sending' where id = ${campaignId}`);
-    const bodies = { en: smsText(String(c.body_en), 'en'), zh: c.body_zh ? smsText(String(c.body_zh), 'zh') : '' };
+    await repo.setSendState(campaignId, 'sending');
+    const bodies = { en: smsText(c.bodyEn, 'en'), zh: c.bodyZh ? smsText(c.bodyZh, 'zh') : '' };
     for (;;) {
       // Outside the window mid-way (a long send reaching 21:00): stop and wait for the next morning.
-      if (nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York').waits) {
-        const next = nextSendingTime(this.deps.clock.now(), strOrNull(c.time_zone) ?? 'America/New_York');
-        await db.execute(
-          sql`update sms_campaigns set send_state = 'waiting', send_starts_at = ${next.at.toISOString()}::timestamptz where id = ${campaignId}`,
-        );
+      if (nextSendingTime(this.deps.clock.now(), timeZone).waits) {
+        const next = nextSendingTime(this.deps.clock.now(), timeZone);
+        await repo.setWaiting(campaignId, next.at);
         await this.queueSend(campaignId, next.at);
         return;
       }
-      const batch = await rowsOf(
-        db,
-        sql`select r.phone, r.language, r.status, (o.phone is not null) as opted_out from sms_recipients r
-          left join sms_opt_outs o on o.phone = r.phone
-          where r.campaign_id = ${campaignId} and r.status in ('queued', 'sending') order by r.phone limit ${BATCH}`,
-      );
+      const batch = await repo.pendingRecipients(campaignId, BATCH);
       if (batch.length === 0) break;
       for (const r of batch) {
         signal?.throwIfAborted();
-        const phone = String(r.phone);
+        const phone = r.phone;
         const reference = `c${campaignId}:${phone}`;
         const mark = (status: string, sid: string | null, error: string | null) =>
-          db.execute(sql`update sms_recipients set status = ${status}, provider_sid = coalesce(${sid}, provider_sid), error = ${error},
-            updated_at = ${this.deps.clock.now().toISOString()}::timestamptz where campaign_id = ${campaignId} and phone = ${phone}`);
+          repo.markRecipient(campaignId, phone, status, sid, error, this.deps.clock.now());
         if (r.status === 'sending') {
           const found = await this.deps.sms.findByReference(reference);
           if (found) {
@@ -465,17 +350,12 @@ export class CampaignsService {
             continue;
           }
         }
-        if (r.opted_out === true) {
+        if (r.optedOut) {
           await mark('failed', null, 'Opted out');
           continue;
         }
         if (r.status === 'queued') {
-          const claimed = await rowsOf(
-            db,
-            sql`update sms_recipients set status = 'sending', updated_at = ${this.deps.clock.now().toISOString()}::timestamptz
-              where campaign_id = ${campaignId} and phone = ${phone} and status = 'queued' returning phone`,
-          );
-          if (claimed.length === 0) continue; // another run has it
+          if (!(await repo.claimRecipient(campaignId, phone, this.deps.clock.now()))) continue; // another run has it
         }
         try {
           const sent = await this.deps.sms.send({
@@ -494,16 +374,14 @@ export class CampaignsService {
           if (error instanceof SmsSendError) {
             // The provider failed as a whole: stop, keep the rest queued, and say so on the campaign.
             await mark('queued', null, null);
-            await db.execute(
-              sql`update sms_campaigns set send_state = 'failed', failure_reason = ${message('sendFailed')} where id = ${campaignId}`,
-            );
+            await repo.setFailed(campaignId, message('sendFailed'));
             return;
           }
           throw error; // a crash: the queue runs the job again and the 'sending' row is looked up
         }
       }
     }
-    await db.execute(sql`update sms_campaigns set send_state = 'done' where id = ${campaignId}`);
+    await repo.setSendState(campaignId, 'done');
   }
 
   /** The provider's delivery status for one message (signed; verified by the route). */
@@ -512,13 +390,13 @@ export class CampaignsService {
     const status = params.MessageStatus;
     if (!sid || !status) return;
     if (status === 'delivered') {
-      await this.deps.db
-        .execute(sql`update sms_recipients set status = 'delivered', updated_at = ${this.deps.clock.now().toISOString()}::timestamptz
-        where provider_sid = ${sid} and status in ('sent', 'sending')`);
+      await this.repo.markDelivered(sid, this.deps.clock.now());
     } else if (status === 'failed' || status === 'undelivered') {
-      await this.deps.db
-        .execute(sql`update sms_recipients set status = 'failed', error = ${`${status}${params.ErrorCode ? ` (${params.ErrorCode})` : ''}`},
-        updated_at = ${this.deps.clock.now().toISOString()}::timestamptz where provider_sid = ${sid} and status <> 'delivered'`);
+      await this.repo.markUndelivered(
+        sid,
+        `${status}${params.ErrorCode ? ` (${params.ErrorCode})` : ''}`,
+        this.deps.clock.now(),
+      );
     }
   }
 
@@ -528,16 +406,11 @@ export class CampaignsService {
     const body = params.Body ?? '';
     const kind = classifyInboundSms(body);
     if (!phone || !kind) return null;
-    const at = this.deps.clock.now().toISOString();
-    await this.deps.db.transaction(async (tx) => {
-      if (kind === 'optOut')
-        await tx.execute(
-          sql`insert into sms_opt_outs (phone, at) values (${phone}, ${at}::timestamptz) on conflict (phone) do nothing`,
-        );
-      else await tx.execute(sql`delete from sms_opt_outs where phone = ${phone}`);
-      await tx.execute(
-        sql`insert into sms_opt_events (phone, kind, body, at) values (${phone}, ${kind}, ${body.slice(0, 160)}, ${at}::timestamptz)`,
-      );
+    const at = this.deps.clock.now();
+    await this.repo.transaction(async (repo) => {
+      if (kind === 'optOut') await repo.optOut(phone, at);
+      else await repo.optIn(phone);
+      await repo.recordOptEvent(phone, kind, body.slice(0, 160), at);
     });
     return kind;
   }

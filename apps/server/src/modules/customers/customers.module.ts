@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
-import type { TModuleDeps } from '../module-deps.ts';
+import type { TBusinessApi } from '../business/business.module.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { CampaignsRepository } from './campaigns.repository.ts';
 import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { CustomersService } from './customers.service.ts';
@@ -24,11 +25,14 @@ export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret'>): string {
 /** The local adapters a module built on this database uses (tests make them fail or read what was sent). */
 export const localAdapters = new WeakMap<Database, { sms: LocalSmsSender; payments: LocalPaymentCharger }>();
 
-/** The customer list and SMS campaigns (issue 12). */
+/**
+ * The customer list and SMS campaigns (issue 12). Campaigns ask the business module whether the
+ * restaurant's bank is verified. Nothing is offered to other modules.
+ */
 export function customersModule(
-  deps: TModuleDeps,
+  deps: TModuleDeps & { business: Pick<TBusinessApi, 'bankVerified'> },
   options: { sms?: SmsSender; payments?: PaymentCharger } = {},
-): FastifyPluginAsyncZod {
+): TModule {
   const customers = new CustomersService(deps.db, deps.clock);
   let local = localAdapters.get(deps.db);
   if (!local) {
@@ -40,10 +44,11 @@ export function customersModule(
   }
   const publicUrl = deps.config.publicUrl?.replace(/\/$/, '');
   const campaigns = new CampaignsService({
-    db: deps.db,
+    repo: new CampaignsRepository(deps.db),
     clock: deps.clock,
     jobs: deps.jobs,
     customers,
+    bankVerified: (restaurantId) => deps.business.bankVerified(restaurantId),
     sms: options.sms ?? local.sms,
     payments: options.payments ?? local.payments,
     fromNumber: SMS_FROM_NUMBER,
@@ -68,7 +73,7 @@ export function customersModule(
     await queueRecompute(restaurantId);
   });
 
-  return async (app) => {
+  const routes: TModule['routes'] = async (app) => {
     await deps.jobs.work<{ restaurantId: number }>(RECOMPUTE_QUEUE, (job) =>
       customers.recompute(job.data.restaurantId),
     );
@@ -93,4 +98,5 @@ export function customersModule(
       }),
     );
   };
+  return { routes, api: undefined };
 }

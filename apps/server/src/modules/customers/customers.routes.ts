@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZCampaignList,
   ZCampaignQuote,
   ZCampaignRequest,
+  ZCampaignSendAnswer,
+  ZCampaignSubmitted,
   ZCustomerCount,
   ZCustomerDetail,
   ZCustomerFilter,
@@ -11,7 +12,13 @@ import {
   ZCustomerNameMatches,
   ZCustomerList,
   ZCustomerListQuery,
+  ZCustomerSettings,
+  ZCustomerSettingsRequest,
+  ZCustomersIdParams,
+  ZMessageAnswer,
   ZRecipientList,
+  ZRecipientListQuery,
+  ZReviewListQuery,
   ZReviewRequest,
   ZSmsPricingRequest,
   ZSmsPricingView,
@@ -24,8 +31,6 @@ import type { CustomersService } from './customers.service.ts';
 import { verifyTwilioSignature } from './sms-sender.ts';
 
 const restaurant = { access: { kind: 'restaurant' } } as const;
-const ZId = z.object({ id: z.coerce.number().int().positive() });
-const ZMessage = z.object({ message: z.string() });
 
 export interface TCustomersRouteDeps {
   customers: CustomersService;
@@ -76,7 +81,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'The points rule',
-        response: { 200: z.object({ pointsPerDollar: z.number().int() }) },
+        response: { 200: ZCustomerSettings },
       },
       config: restaurant,
       handler: (request) => deps.customers.settings(authOf(request)),
@@ -86,8 +91,8 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'Set the points rule (points per dollar of net sales); the list is rebuilt in the background',
-        body: z.object({ pointsPerDollar: z.number().int().min(0).max(100) }),
-        response: { 200: z.object({ pointsPerDollar: z.number().int() }) },
+        body: ZCustomerSettingsRequest,
+        response: { 200: ZCustomerSettings },
       },
       config: restaurant,
       handler: async (request) => {
@@ -122,7 +127,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'One customer with their orders and opt-in history',
-        params: ZId,
+        params: ZCustomersIdParams,
         response: { 200: ZCustomerDetail },
       },
       config: restaurant,
@@ -145,7 +150,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
         tags: ['customers'],
         summary: 'Submit a campaign for approval by the agents above the restaurant',
         body: ZCampaignRequest,
-        response: { 200: ZMessage.extend({ id: z.number().int() }) },
+        response: { 200: ZCampaignSubmitted },
       },
       config: restaurant,
       handler: (request) => deps.campaigns.submit(authOf(request), request.body),
@@ -166,8 +171,8 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'Per-recipient status: queued, sent, delivered, failed with the reason',
-        params: ZId,
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+        params: ZCustomersIdParams,
+        querystring: ZRecipientListQuery,
         response: { 200: ZRecipientList },
       },
       config: restaurant,
@@ -178,8 +183,8 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'Send Now: charge, then send on the job queue (waits for 8:00 outside 8:00-21:00)',
-        params: ZId,
-        response: { 200: ZMessage.extend({ waitsUntil: z.string().nullable() }) },
+        params: ZCustomersIdParams,
+        response: { 200: ZCampaignSendAnswer },
       },
       config: restaurant,
       handler: (request) => deps.campaigns.sendNow(authOf(request), request.params.id),
@@ -189,9 +194,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: "Campaigns of the restaurants below the caller's node (agents and team members; admins all)",
-        querystring: z.object({
-          status: z.enum(['pending', 'approved', 'rejected', 'sent', 'all']).default('pending'),
-        }),
+        querystring: ZReviewListQuery,
         response: { 200: ZCampaignList },
       },
       config: { access: { kind: 'authenticated' } },
@@ -202,9 +205,9 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: {
         tags: ['customers'],
         summary: 'Approve or reject a pending campaign with an optional note',
-        params: ZId,
+        params: ZCustomersIdParams,
         body: ZReviewRequest,
-        response: { 200: ZMessage },
+        response: { 200: ZMessageAnswer },
       },
       config: { access: { kind: 'authenticated' } },
       handler: (request) =>
