@@ -71,6 +71,26 @@ export default tseslint.config(
     },
   },
   {
+    // issue 19: db/ is infrastructure under every module; demo data (demo/) sits above the modules it fills
+    files: ['apps/server/src/db/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/db',
+              from: ['./apps/server/src/modules', './apps/server/src/demo'],
+              message: 'db/ is below the modules and the demo data: it imports neither modules/ nor demo/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
