@@ -53,7 +53,12 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features do not import each other: move shared code to components/, lib/ or packages/shared.',
             })),
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ is below features.' },
+            // issue 19: the shell that reads features and the route table lives in app/layout
+            ...['components', 'lib'].map((dir) => ({
+              target: `./apps/web/src/${dir}`,
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: `${dir}/ is below features and the app: it imports neither features/ nor app/.`,
+            })),
           ],
         },
       ],
