@@ -53,7 +53,12 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features do not import each other: move shared code to components/, lib/ or packages/shared.',
             })),
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ is below features.' },
+            // issue 19: the shell that reads features and the route table lives in app/layout
+            ...['components', 'lib'].map((dir) => ({
+              target: `./apps/web/src/${dir}`,
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: `${dir}/ is below features and the app: it imports neither features/ nor app/.`,
+            })),
           ],
         },
       ],
@@ -68,6 +73,26 @@ export default tseslint.config(
       // a route table's lazy `import()` of a page that reads the table back (the dashboard's quick
       // links) runs after both modules have loaded: that edge cannot decide load order, so it is allowed
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    // issue 19: db/ is infrastructure under every module; demo data (demo/) sits above the modules it fills
+    files: ['apps/server/src/db/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts'] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/db',
+              from: ['./apps/server/src/modules', './apps/server/src/demo'],
+              message: 'db/ is below the modules and the demo data: it imports neither modules/ nor demo/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -18,7 +18,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { ManualClock } from '../../apps/server/src/lib/clock.ts';
 

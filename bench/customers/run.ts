@@ -19,7 +19,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { bankAccounts } from '../../apps/server/src/db/schema/business.ts';
 import { restaurants } from '../../apps/server/src/db/schema/restaurants.ts';

@@ -17,7 +17,7 @@ import { WEBHOOK_SIGNATURE_HEADER, type TWebhookOrder } from '@ra/shared/deliver
 import { ZPlatformConfigs } from '@ra/shared/devices/devices.schemas';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { deliveryConnections } from '../../apps/server/src/db/schema/delivery.ts';
 import { devices } from '../../apps/server/src/db/schema/devices.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';

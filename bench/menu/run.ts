@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { menuItemModifierGroups, menuModifierGroups } from '../../apps/server/src/db/schema/menu.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { MenuRepository } from '../../apps/server/src/modules/menu/menu.repository.ts';

@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { couponCodeBatches } from '../../apps/server/src/db/schema/coupons.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import type { AuthContext } from '../../apps/server/src/lib/auth-context.ts';

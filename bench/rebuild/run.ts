@@ -19,8 +19,8 @@
 import { sql } from 'drizzle-orm';
 import { ManualClock } from '../../apps/server/src/lib/clock.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
-import { seedDemoOrders } from '../../apps/server/src/modules/orders/demo-orders.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { seedDemoOrders } from '../../apps/server/src/demo/demo-orders.ts';
 import { ROLLUP_TABLES } from '../../apps/server/src/modules/orders/orders.repository.ts';
 
 const url = process.env.BENCH_DATABASE_URL || undefined;

@@ -19,8 +19,8 @@ import { addDays } from '@ra/shared/business-day/calendar-day';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
-import { seedDemoOrders } from '../../apps/server/src/modules/orders/demo-orders.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { seedDemoOrders } from '../../apps/server/src/demo/demo-orders.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { ReportsRepository } from '../../apps/server/src/modules/reports/reports.repository.ts';
 

@@ -16,7 +16,7 @@ import { addDays } from '@ra/shared/business-day/calendar-day';
 import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { workShifts } from '../../apps/server/src/db/schema/work-hours.ts';
 import { ManualClock } from '../../apps/server/src/lib/clock.ts';

@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/demo/seed.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { xlsxBomb } from '../../apps/server/src/lib/zip-bomb.test-support.ts';
 

@@ -25,7 +25,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== '@ra/sh
 
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: { server: 'src/server.ts', 'migrate-cli': 'src/db/migrate-cli.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'migrate-cli': 'src/db/migrate-cli.ts', 'seed-cli': 'src/demo/seed-cli.ts' },
   outdir,
   bundle: true,
   splitting: true,

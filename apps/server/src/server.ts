@@ -5,7 +5,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig, loadDatabaseConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import { hasAnyUser, seedDemoData } from './db/seed.ts';
+import { hasAnyUser, seedDemoData } from './demo/seed.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(loadDatabaseConfig());

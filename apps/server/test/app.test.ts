@@ -10,9 +10,9 @@ import { MIGRATIONS_FOLDER } from '../src/db/client.ts';
 import { nodes } from '../src/db/schema/nodes.ts';
 import { restaurants } from '../src/db/schema/restaurants.ts';
 import { users } from '../src/db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_EMPLOYEES, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_EMPLOYEES, seedDemoData } from '../src/demo/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from './helper.ts';
-import { MORE_RESTAURANTS } from '../src/modules/agent/agent.seed.ts';
+import { MORE_RESTAURANTS } from '../src/demo/agent.seed.ts';
 
 let ctx: TestContext;
 let webDist: string;

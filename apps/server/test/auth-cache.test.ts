@@ -7,7 +7,7 @@ import type { AuthContext } from '../src/lib/auth-context.ts';
 import { AuthCache } from '../src/lib/auth-cache.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 
 const someone = (userId: number) => ({ userId }) as unknown as AuthContext;
 

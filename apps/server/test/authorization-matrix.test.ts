@@ -8,7 +8,7 @@ import {
   ROLE_FLAGS,
   type TRoleFlag,
 } from '@ra/shared/permissions';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/demo/seed.ts';
 import type { TRouteAccess, TRouteAccessEntry } from '../src/plugins/access-control.ts';
 import { API_DOCS_PREFIX } from '../src/plugins/api-docs.ts';
 import {

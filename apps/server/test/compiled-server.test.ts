@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../src/config.ts';
-import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { freePort } from './free-port.ts';
 
 /**

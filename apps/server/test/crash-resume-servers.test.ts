@@ -6,7 +6,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_EMAILS, seedDemoData } from '../src/demo/seed.ts';
 import {
   RECIPIENTS,
   call,

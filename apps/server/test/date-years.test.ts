@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { INPUT_MESSAGES } from '@ra/shared/validation/input.messages';
 import { FIRST_YEAR, LAST_YEAR } from '@ra/shared/validation/year-range';
-import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { as, createTestContext, tokenFor } from './helper.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ManualClock } from '../src/lib/clock.ts';
 import { MESSAGES } from '@ra/shared/errors';
 import { INVALID_CHARACTERS_MESSAGE } from '@ra/shared/validation/text';
-import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { SIGNIN_LIMITS } from '../src/modules/account/account.service.ts';
 import { API_DOCS_PREFIX } from '../src/plugins/api-docs.ts';
 import { createPerson, harbor, roleIdByName } from '../src/modules/team/team.test-support.ts';

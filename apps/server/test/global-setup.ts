@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed.ts';
+import { seedDemoData } from '../src/demo/seed.ts';
 import { TEST_NOW } from './test-now.ts';
 
 declare module 'vitest' {

@@ -10,7 +10,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 
 export { TEST_NOW } from './test-now.ts';
 import { TEST_NOW } from './test-now.ts';

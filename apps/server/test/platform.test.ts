@@ -11,7 +11,7 @@ import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { buildApp, type App } from '../src/app.ts';
 import { loadDatabaseConfig } from '../src/config.ts';
 import { isDatabaseUnavailable, openConfiguredDatabase, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { DEMO_EMAILS, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_EMAILS, seedDemoData } from '../src/demo/seed.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
 import { as, createTestContext, TEST_JWT_SECRET, testConfig, tokenFor, type TestContext } from './helper.ts';
 import { freePort } from './free-port.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ra/shared/errors';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
-import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { MAX_JSON_DEPTH } from '../src/lib/json-depth.ts';
 import { as, createTestContext, tokenFor } from './helper.ts';
 

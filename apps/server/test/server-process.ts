@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { bankAccounts } from '../src/db/schema/business.ts';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { DEMO_PASSWORD } from '../src/demo/seed.ts';
 import { harbor } from '../src/modules/team/team.test-support.ts';
 import { freePort } from './free-port.ts';
 import { TEST_NOW } from './test-now.ts';

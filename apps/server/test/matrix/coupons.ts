@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { couponCodeBatches, couponCodes, couponRedemptions, coupons } from '../../src/db/schema/coupons.ts';
-import { HARBOR_COUPON_MARKERS } from '../../src/modules/coupons/coupons.seed.ts';
+import { HARBOR_COUPON_MARKERS } from '../../src/demo/coupons.seed.ts';
 import type { TMatrixEnv, TBuilder } from './types.ts';
 
 const CART = {

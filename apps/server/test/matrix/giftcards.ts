@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { giftcards } from '../../src/db/schema/giftcards.ts';
-import { HARBOR_GIFTCARD_MARKER } from '../../src/modules/giftcards/giftcards.seed.ts';
+import { HARBOR_GIFTCARD_MARKER } from '../../src/demo/giftcards.seed.ts';
 import type { TMatrixEnv, TBuilder } from './types.ts';
 
 /** Request builders for the giftcards domain's routes (see ../authorization-matrix.test.ts). */

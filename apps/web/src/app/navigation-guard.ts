@@ -1,4 +1,4 @@
-import type { TAccessInput, TRouteRecord } from './route-types.ts';
+import type { TAccessInput, TRouteRecord } from '../lib/route-types.ts';
 import { accessibleRoutes, canonicalPath, findRoute, flattenRoutes, normalizePath } from '../lib/access.ts';
 
 /**

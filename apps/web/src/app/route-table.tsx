@@ -1,4 +1,4 @@
-import type { TRouteRecord } from './route-types.ts';
+import type { TRouteRecord } from '../lib/route-types.ts';
 
 /**
  * Routes as data (ARCHITECTURE "Web"): the sidebar, tags view, header search, page titles and the

@@ -12,7 +12,7 @@ import { RouteErrorPage } from './error-boundary.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { HOME_PATH } from './navigation-guard.ts';
 import { routeTable } from './route-table.tsx';
-import type { TRouteHandle } from './route-types.ts';
+import type { TRouteHandle } from '../lib/route-types.ts';
 
 type TPageModule = { default: ComponentType };
 

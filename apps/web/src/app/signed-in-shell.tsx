@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import AppLayout from '../components/layout/app-layout.tsx';
+import AppLayout from './layout/app-layout.tsx';
 import { useSession } from '../stores/session.ts';
 
 /**

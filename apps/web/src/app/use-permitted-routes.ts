@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { TAccessInput, TRouteRecord } from './route-types.ts';
+import type { TAccessInput, TRouteRecord } from '../lib/route-types.ts';
 import { routeTable } from './route-table.tsx';
 import { accessibleRoutes, findRoute } from '../lib/access.ts';
 import { RESTRICTED_HOST } from '../lib/env.ts';

@@ -1,5 +1,5 @@
 import { SYSTEM_ROLES, type TSystemRole } from '@ra/shared/permissions';
-import type { TAccessInput, TRouteGrant, TRouteRecord } from '../app/route-types.ts';
+import type { TAccessInput, TRouteGrant, TRouteRecord } from './route-types.ts';
 
 /**
  * Route access (SPEC 2 "Which permission adds which routes"): one pure function of the user's

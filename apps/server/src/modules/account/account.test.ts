@@ -6,7 +6,7 @@ import { ZUserInfo } from '@ra/shared/auth/auth.schemas';
 import { emailCodes, loginFailures, sessions } from '../../db/schema/auth.ts';
 import { emailOutbox } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import {

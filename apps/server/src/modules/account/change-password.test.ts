@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { auditLog } from '../../db/schema/audit.ts';
-import { DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_PASSWORD } from '../../demo/seed.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, harbor } from '../team/team.test-support.ts';
 

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { passwordResets } from '../../db/schema/auth.ts';
 import { emailOutbox } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { as, createTestContext, freshIp, signin, type TestContext } from '../../../test/helper.ts';

@@ -5,7 +5,7 @@ import { OutboxEmailSender } from '../../adapters/email/outbox-email-sender.ts';
 import { emailCodes, loginFailures, sessions } from '../../db/schema/auth.ts';
 import { emailOutbox } from '../../db/schema/email.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';

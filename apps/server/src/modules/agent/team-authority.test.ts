@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AGENT_MESSAGES, type TAgentMessageKey } from '@ra/shared/agent/agent.messages';
 import type { TAgentMe, TTeamMember } from '@ra/shared/agent/agent.schemas';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { rowsOf } from './agent.repository.ts';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { enumerateDays } from '@ra/shared/business-day/date-range';
 import { ZAnalyticsOverviewResponse } from '@ra/shared/analytics/analytics.schemas';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
-import { seedDemoOrders } from '../orders/demo-orders.ts';
+import { seedDemoOrders } from '../../demo/demo-orders.ts';
 import { rowsOf } from '../../db/sql-util.ts';
 import { harbor } from '../team/team.test-support.ts';
 

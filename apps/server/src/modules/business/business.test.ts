@@ -7,7 +7,7 @@ import { MESSAGES } from '@ra/shared/errors';
 import { auditLog } from '../../db/schema/audit.ts';
 import { bankAccounts, bankProviderOutbox } from '../../db/schema/business.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { isBankVerified } from './bank-status.ts';

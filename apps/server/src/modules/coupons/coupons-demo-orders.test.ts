@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
-import { DemoOrderGenerator, seedDemoOrders } from '../orders/demo-orders.ts';
+import { DemoOrderGenerator, seedDemoOrders } from '../../demo/demo-orders.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { num, rowsOf, str } from '../../db/sql-util.ts';
 import { harbor, restaurantByName } from '../team/team.test-support.ts';
-import { demoCouponCatalogue } from './coupons.seed.ts';
+import { demoCouponCatalogue } from '../../demo/coupons.seed.ts';
 
 /**
  * The demo orders' coupon discounts are the restaurant's own coupons, each with its consumed

@@ -8,7 +8,7 @@ import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.t
 import type { ManualClock } from '../../lib/clock.ts';
 import { pairMatrixDevice } from '../../../test/matrix/devices.ts';
 import type { TMatrixEnv } from '../../../test/matrix/types.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
 

@@ -8,7 +8,7 @@ import { analyzeSms, smsCost } from '@ra/shared/customers/sms';
 import { bankAccounts } from '../../db/schema/business.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { leasesRunOut } from '../../../test/job-leases.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '@ra/shared/delivery/delivery.messages';
 import { WEBHOOK_SIGNATURE_HEADER, type TWebhookOrder } from '@ra/shared/delivery/delivery.schemas';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { createPerson, flagsWith, harbor, restaurantByName } from '../team/team.test-support.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';

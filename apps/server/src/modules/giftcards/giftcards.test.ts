@@ -4,7 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { GIFTCARDS_MESSAGES } from '@ra/shared/giftcards/giftcards.messages';
 import { isGiftcardNumber } from '@ra/shared/giftcards/giftcards.schemas';
 import { giftcardLedger, giftcards } from '../../db/schema/giftcards.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
 import { pairMatrixDevice } from '../../../test/matrix/devices.ts';

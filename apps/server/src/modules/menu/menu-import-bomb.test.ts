@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MENU_MESSAGES } from '@ra/shared/menu/menu.messages';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { xlsxBomb } from '../../lib/zip-bomb.test-support.ts';
 import { as, createTestContext, tokenFor } from '../../../test/helper.ts';
 

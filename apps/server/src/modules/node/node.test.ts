@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@ra/shared/errors';
 import { NODE_TREE_CODE, ZChildrenNodeResponse, ZRestInfo, type TNode } from '@ra/shared/auth/auth.schemas';
 import { nodes } from '../../db/schema/nodes.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
-import { MORE_RESTAURANTS } from '../agent/agent.seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
+import { MORE_RESTAURANTS } from '../../demo/agent.seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 
 let ctx: TestContext;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { businessDayOf } from '@ra/shared/business-day/business-day';
 import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
-import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoOrders } from '../../demo/demo-orders.ts';
 import { OrdersRepository, ROLLUP_TABLES } from './orders.repository.ts';
 import { num, rowsOf, str } from '../../db/sql-util.ts';
 

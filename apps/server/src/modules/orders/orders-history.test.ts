@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { ORDER_CHANGE_MESSAGES } from '@ra/shared/orders/order-changes';
 import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { createPerson, flagsWith, harbor } from '../team/team.test-support.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';

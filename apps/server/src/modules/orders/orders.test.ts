@@ -6,7 +6,7 @@ import { ZIngestOrderRequest, type TIngestOrderInput } from '@ra/shared/orders/o
 import { REPORT_PATHS } from '@ra/shared/reports/reports.schemas';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { buildOrderRows } from './order-rows.ts';

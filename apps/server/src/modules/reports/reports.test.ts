@@ -16,10 +16,10 @@ import {
   type TCompVoidRow,
 } from '@ra/shared/reports/reports.schemas';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import type { ManualClock } from '../../lib/clock.ts';
-import { DemoOrderGenerator } from '../orders/demo-orders.ts';
+import { DemoOrderGenerator } from '../../demo/demo-orders.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { OrdersService } from '../orders/orders.service.ts';
 import { rowsOf } from '../../db/sql-util.ts';

@@ -8,7 +8,7 @@ import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { roles, users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ZIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';

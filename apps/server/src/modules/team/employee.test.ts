@@ -5,7 +5,7 @@ import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_EMPLOYEES, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_EMPLOYEES, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, harbor, restaurantByName, roleIdByName, userIdByEmail } from './team.test-support.ts';
 

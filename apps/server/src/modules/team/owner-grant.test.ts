@@ -3,7 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { TEAM_MESSAGES, type TTeamMessageKey } from '@ra/shared/team/team.messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, harbor, restaurantByName, roleIdByName, userIdByEmail } from './team.test-support.ts';
 

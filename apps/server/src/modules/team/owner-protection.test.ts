@@ -4,7 +4,7 @@ import { allRoleFlags } from '@ra/shared/permissions';
 import { TEAM_MESSAGES, type TTeamMessageKey } from '@ra/shared/team/team.messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, flagsWith, harbor, roleIdByName, userIdByEmail } from './team.test-support.ts';
 

@@ -4,7 +4,7 @@ import { allRoleFlags, emptyRoleFlags } from '@ra/shared/permissions';
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { auditLog } from '../../db/schema/audit.ts';
 import { roles } from '../../db/schema/users.ts';
-import { DEMO_EMAILS } from '../../db/seed.ts';
+import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, flagsWith, harbor, restaurantByName, roleIdByName } from './team.test-support.ts';
 

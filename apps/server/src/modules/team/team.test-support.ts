@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
-import { DEMO_EMAILS, DEMO_PASSWORD } from '../../db/seed.ts';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 let cachedHash: Promise<string> | undefined;

@@ -1,4 +1,4 @@
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';
 
 /** Where "Back to Home" and an emptied tag bar lead (SPEC 2: / redirects to the pinned dashboard). */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePermittedRoutes } from '../../app/use-permitted-routes.ts';
+import { usePermittedRoutes } from '../use-permitted-routes.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { buildSearchIndex, searchPages, type TPinyinFn } from './header-search-match.ts';

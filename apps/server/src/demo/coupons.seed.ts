@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TCouponChannel, TCouponRule } from '@ra/shared/coupons/coupons.schemas';
-import type { Database } from '../../db/client.ts';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { couponCodes, couponRedemptions, coupons, couponSettings } from '../../db/schema/coupons.ts';
-import { menuCategories, menuItems, menuModifiers } from '../../db/schema/menu.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { ruleOf } from './coupons.repository.ts';
+import type { Database } from '../db/client.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { couponCodes, couponRedemptions, coupons, couponSettings } from '../db/schema/coupons.ts';
+import { menuCategories, menuItems, menuModifiers } from '../db/schema/menu.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
+import { ruleOf } from '../modules/coupons/coupons.repository.ts';
 
 type TSeedCoupon = Omit<typeof coupons.$inferInsert, 'restaurantId' | 'createdAt' | 'updatedAt' | 'channels' | 'days'> &
   Partial<Pick<typeof coupons.$inferInsert, 'channels' | 'days'>>;

@@ -4,7 +4,7 @@ import { Menu, theme } from 'antd';
 import type { MenuProps } from 'antd';
 import { ShopFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { usePermittedRoutes } from '../../app/use-permitted-routes.ts';
+import { usePermittedRoutes } from '../use-permitted-routes.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { menuSelection, menuTree, type TMenuNode } from './menu-model.ts';
 import { MenuIcon } from './menu-icon.tsx';

@@ -1,14 +1,14 @@
-import type { Database } from './client.ts';
-import { seedMediaDemo } from '../modules/media/media.seed.ts';
-import { seedMenuDemo } from '../modules/menu/menu.seed.ts';
-import { seedBusinessDemo } from '../modules/business/business.seed.ts';
-import { seedDevicesDemo } from '../modules/devices/devices.seed.ts';
-import { seedDeliveryDemo } from '../modules/delivery/delivery.seed.ts';
-import { seedCouponsDemo } from '../modules/coupons/coupons.seed.ts';
-import { seedGiftcardsDemo } from '../modules/giftcards/giftcards.seed.ts';
-import { seedWorkHoursDemo } from '../modules/work-hours/work-hours.seed.ts';
-import { seedAgentDemo } from '../modules/agent/agent.seed.ts';
-import { seedCustomersDemo } from '../modules/customers/customers.seed.ts';
+import type { Database } from '../db/client.ts';
+import { seedMediaDemo } from './media.seed.ts';
+import { seedMenuDemo } from './menu.seed.ts';
+import { seedBusinessDemo } from './business.seed.ts';
+import { seedDevicesDemo } from './devices.seed.ts';
+import { seedDeliveryDemo } from './delivery.seed.ts';
+import { seedCouponsDemo } from './coupons.seed.ts';
+import { seedGiftcardsDemo } from './giftcards.seed.ts';
+import { seedWorkHoursDemo } from './work-hours.seed.ts';
+import { seedAgentDemo } from './agent.seed.ts';
+import { seedCustomersDemo } from './customers.seed.ts';
 
 export interface TDomainSeedContext {
   db: Database;

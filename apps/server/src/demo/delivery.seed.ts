@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_HOURS } from '@ra/shared/delivery/delivery.schemas';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { deliveryConnections } from '../../db/schema/delivery.ts';
-import { menuCategories } from '../../db/schema/menu.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { deliveryConnections } from '../db/schema/delivery.ts';
+import { menuCategories } from '../db/schema/menu.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
 
 /**
  * Harbor Bistro sells on DoorDash (connected a month ago, 15% markup, the raw bar left off: oysters

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { flattenRoutes } from './access.ts';
-import { routeTable } from '../app/route-table.tsx';
+import { flattenRoutes } from '../lib/access.ts';
+import { routeTable } from './route-table.tsx';
 
 /** Every visible string in both languages (ARCHITECTURE "Web"): same keys in en and zh, no empty text. */
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', { eager: true, import: 'default' });

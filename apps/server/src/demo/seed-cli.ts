@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { loadDatabaseConfig } from '../config.ts';
 import { clockFromEnv } from '../lib/clock.ts';
-import { seedDemoOrders, type TSeedOrdersOptions } from '../modules/orders/demo-orders.ts';
-import { openConfiguredDatabase } from './client.ts';
+import { seedDemoOrders, type TSeedOrdersOptions } from './demo-orders.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import type { Database } from '../../db/client.ts';
-import { CustomersService } from './customers.service.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { Database } from '../db/client.ts';
+import { CustomersService } from '../modules/customers/customers.service.ts';
 
 /** The customers domain's demo data with the accounts: none (customers come from the demo orders). */
 export async function seedCustomersDemo(_ctx: TDomainSeedContext): Promise<void> {}
@@ -10,7 +10,7 @@ const NAMES = ['Emma Brown', 'Liam Chen', 'Olivia Davis', 'Noah Wilson', 'Ava Ga
 const ZH_NAMES = ['王芳', '李伟', '张静', '刘洋'];
 
 /**
- * Run after the demo orders (db/seed.ts): about a third of each restaurant's demo orders get a repeat
+ * Run after the demo orders (demo/seed.ts): about a third of each restaurant's demo orders get a repeat
  * customer's phone (300 numbers in the 555-01xx fiction range per restaurant, one in four a Chinese
  * speaker), then the customer lists are built. Deterministic by order id.
  */

@@ -1,4 +1,4 @@
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { findTrail } from './route-tree.ts';
 
 /** One sidebar entry: a page (no children) or a submenu. `key` is the page path or the group path. */

@@ -9,7 +9,7 @@ import { AppBreadcrumb } from './app-breadcrumb.tsx';
 import { ErrorLogButton } from './error-log-button.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../../components/layout/language-switch.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { SizeSwitch } from './size-switch.tsx';
 import { UserMenu } from './user-menu.tsx';

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ZPlatformConfigs, type TDeviceType } from '@ra/shared/devices/devices.schemas';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { devices } from '../../db/schema/devices.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { devices } from '../db/schema/devices.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
 
 /**
  * Harbor Bistro's devices: a kitchen printer, two terminals and a kiosk, as a small restaurant runs

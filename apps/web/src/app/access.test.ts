@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PAGE_PERMISSIONS, type TPagePermission } from '@ra/shared/permissions';
-import type { TAccessInput, TRouteRecord } from '../app/route-types.ts';
-import { routeTable } from '../app/route-table.tsx';
+import type { TAccessInput, TRouteRecord } from '../lib/route-types.ts';
+import { routeTable } from './route-table.tsx';
 import {
   accessibleRoutes,
   canAccessPath,
@@ -12,7 +12,7 @@ import {
   normalizePath,
   roleLabels,
   rolesAllow,
-} from './access.ts';
+} from '../lib/access.ts';
 
 const RESTRICTED = 'dashboard.restricted.example';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { computeCommission, settlePaycheck, type TCommissionRuleInput, type TPlan } from '@ra/shared/agent/commission';
 import { payPeriodOf, payPeriodsOfMonth, previousPayPeriod } from '@ra/shared/agent/pay-periods';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { num, rowsOf } from './agent.repository.ts';
-import { agentToday } from './agent-scope.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { num, rowsOf } from '../modules/agent/agent.repository.ts';
+import { agentToday } from '../modules/agent/agent-scope.ts';
 
 /** The demo agent's portfolio beyond the four demo restaurants: onboarding, paused and churned. */
 export const MORE_RESTAURANTS = [

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';
 import { affixTags, closeAllTags, closeOtherTags, closeTag, HOME_PATH, refreshTag } from './tags-actions.ts';
 

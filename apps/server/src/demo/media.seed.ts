@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { customerPhotos, mediaImages } from '../../db/schema/media.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { users } from '../../db/schema/users.ts';
-import { demoKey, type TDemoSlug } from './demo-images.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { customerPhotos, mediaImages } from '../db/schema/media.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
+import { users } from '../db/schema/users.ts';
+import { demoKey, type TDemoSlug } from '../modules/media/demo-images.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
  * A few customer photos waiting at Harbor Bistro (and one at Golden Dragon), a reviewed pair, and
- * library images for each of the two (the menu seed puts them on their dishes; one is left unused). Rows only: the files are drawn on first read (demo-images.ts), so this stays fast.
+ * library images for each of the two (the menu seed puts them on their dishes; one is left unused). Rows only: the files are drawn on first read (modules/media/demo-images.ts), so this stays fast.
  * Names are the restaurant's own dishes; Harbor's are found nowhere else (authorization matrix).
  */
 export async function seedMediaDemo(ctx: TDomainSeedContext): Promise<void> {

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { emptyRoleFlags, allRoleFlags, type TRoleFlag, type TRoleFlags } from '@ra/shared/permissions';
 import { hashPassword } from '../lib/passwords.ts';
-import { seedDemoOrders, type TSeedOrdersOptions, type TSeedOrdersResult } from '../modules/orders/demo-orders.ts';
-import type { Database } from './client.ts';
-import { nodes, type TNodeType } from './schema/nodes.ts';
-import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from './schema/restaurants.ts';
-import { roles, userRoles, users } from './schema/users.ts';
+import { seedDemoOrders, type TSeedOrdersOptions, type TSeedOrdersResult } from './demo-orders.ts';
+import type { Database } from '../db/client.ts';
+import { nodes, type TNodeType } from '../db/schema/nodes.ts';
+import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '../db/schema/restaurants.ts';
+import { roles, userRoles, users } from '../db/schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
-import { seedCustomersFromDemoOrders } from '../modules/customers/customers.seed.ts';
+import { seedCustomersFromDemoOrders } from './customers.seed.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -388,7 +388,7 @@ export async function hasAnyUser(db: Database): Promise<boolean> {
 
 export interface TSeedDemoOptions {
   /**
-   * Also generate demo orders (modules/orders/demo-orders.ts) once the restaurants exist. Off unless
+   * Also generate demo orders (demo/demo-orders.ts) once the restaurants exist. Off unless
    * asked for, so tests start fast and bring their own orders; the first `npm start` asks for 90 days.
    */
   orders?: TSeedOrdersOptions;

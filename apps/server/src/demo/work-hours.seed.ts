@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { businessDayBounds, businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
 import { startOfWeek } from '@ra/shared/business-day/date-range';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { roles, users } from '../../db/schema/users.ts';
-import { workHourSettings, workShifts, workWages, type TBreakDoc } from '../../db/schema/work-hours.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
+import { roles, users } from '../db/schema/users.ts';
+import { workHourSettings, workShifts, workWages, type TBreakDoc } from '../db/schema/work-hours.ts';
 
 const MINUTE = 60_000;
 

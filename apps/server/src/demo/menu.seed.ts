@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { MENU_CHANNELS, ZItemInput, type TItemInputParsed } from '@ra/shared/menu/menu.schemas';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { menuCategories, menuItemModifierGroups, menuItems, menuModifierGroups } from '../../db/schema/menu.ts';
-import { mediaImages } from '../../db/schema/media.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { DEMO_MENUS, menuKindFor, type TDemoMenu, type TDemoModifierGroup } from '../orders/demo-menus.ts';
-import { MenuRepository } from './menu.repository.ts';
-import { itemColumns, snapshotOf } from './menu.service.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { menuCategories, menuItemModifierGroups, menuItems, menuModifierGroups } from '../db/schema/menu.ts';
+import { mediaImages } from '../db/schema/media.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
+import { DEMO_MENUS, menuKindFor, type TDemoMenu, type TDemoModifierGroup } from './demo-menus.ts';
+import { MenuRepository } from '../modules/menu/menu.repository.ts';
+import { itemColumns, snapshotOf } from '../modules/menu/menu.service.ts';
 
 const DRINK_CATEGORY = /drink|beer|wine|cocktail|non-alcoholic|饮料/i;
 const BREAKFAST_CATEGORY = /breakfast/i;
@@ -26,7 +26,7 @@ function groupKey(group: TDemoModifierGroup) {
 }
 
 /**
- * The menus the demo orders ring up (modules/orders/demo-menus.ts is the one source): the same
+ * The menus the demo orders ring up (demo/demo-menus.ts is the one source): the same
  * item_ids, names, categories, prices and modifier groups, so the sales reports' items and categories
  * are the menu's. Written in a few bulk statements per restaurant (it runs for every test context).
  */
@@ -165,7 +165,7 @@ async function seedMenu(repo: MenuRepository, restaurantId: number, menu: TDemoM
   await repo.bumpRevision(restaurantId, now);
 }
 
-/** The menu domain's demo data: every demo restaurant's menu (db/domain-seeds.ts). */
+/** The menu domain's demo data: every demo restaurant's menu (demo/domain-seeds.ts). */
 export async function seedMenuDemo(ctx: TDomainSeedContext): Promise<void> {
   const rows = await ctx.db
     .select({ id: restaurants.id, name: restaurants.name })

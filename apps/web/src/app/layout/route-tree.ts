@@ -1,4 +1,4 @@
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { normalizePath } from '../../lib/access.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { FontSizeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useApp, type TSize } from '../../stores/app.ts';
-import { MenuButton } from './menu-button.tsx';
+import { MenuButton } from '../../components/layout/menu-button.tsx';
 
 const SIZES: readonly TSize[] = ['small', 'medium', 'large'];
 

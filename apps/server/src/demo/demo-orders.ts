@@ -11,18 +11,18 @@ import {
 } from '@ra/shared/orders/orders.schemas';
 import { allocateCents } from '@ra/shared/reports/report-math';
 import { taxCentsOf } from '@ra/shared/business/tax-rate';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../db/client.ts';
 import {
   demoCouponCatalogue,
   recordDemoCouponUses,
   type TDemoCoupon,
   type TDemoCouponCatalogue,
   type TDemoCouponUse,
-} from '../coupons/coupons.seed.ts';
+} from './coupons.seed.ts';
 import { DEMO_MENUS, menuKindFor, type TDemoItem, type TDemoMenu, type TMenuKind } from './demo-menus.ts';
-import { buildPayoutRow, type TPayoutRow, type TRestaurantClock } from './order-rows.ts';
-import { OrdersRepository } from './orders.repository.ts';
-import { OrdersService } from './orders.service.ts';
+import { buildPayoutRow, type TPayoutRow, type TRestaurantClock } from '../modules/orders/order-rows.ts';
+import { OrdersRepository } from '../modules/orders/orders.repository.ts';
+import { OrdersService } from '../modules/orders/orders.service.ts';
 
 /**
  * Demo orders (SPEC 1 "Sales reports"): deterministic (seeded PRNG), realistic orders for the demo

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { THEMES, useSettings, type TSettings, type TTheme } from '../../stores/settings.ts';
 import { LOCK_OPTIONS } from './idle-timer.ts';
 import { lockOptionKey } from './lock-options.ts';
-import { THEME_PRESETS } from './theme.ts';
+import { THEME_PRESETS } from '../../components/layout/theme.ts';
 
 type TSwitchSetting = 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'supportPinyinSearch';
 const SWITCHES: readonly TSwitchSetting[] = ['tagsView', 'fixedHeader', 'sidebarLogo', 'supportPinyinSearch'];

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmLeavingPage } from '../../lib/unsaved-changes.ts';
 import { useTags, type TVisitedTag } from '../../stores/tags.ts';
 import { closeAllTags, closeOtherTags, closeTag, refreshTag } from './tags-actions.ts';
-import { fillUnderWhiteText } from './contrast.ts';
+import { fillUnderWhiteText } from '../../components/layout/contrast.ts';
 
 type TTagAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 

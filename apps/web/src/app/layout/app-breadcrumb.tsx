@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePermittedRoutes } from '../../app/use-permitted-routes.ts';
+import { usePermittedRoutes } from '../use-permitted-routes.ts';
 import { breadcrumbTrail } from './route-tree.ts';
 
 /** Where the current page sits in the menu; every step but the last links to its page. */

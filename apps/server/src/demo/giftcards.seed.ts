@@ -1,7 +1,7 @@
 import { luhnCheckDigit } from '@ra/shared/giftcards/giftcards.schemas';
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-import { giftcardLedger, giftcards } from '../../db/schema/giftcards.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
+import type { TDomainSeedContext } from './domain-seeds.ts';
+import { giftcardLedger, giftcards } from '../db/schema/giftcards.ts';
+import { restaurants } from '../db/schema/restaurants.ts';
 
 const DAY = 86_400_000;
 const withCheck = (payload: string) => payload + String(luhnCheckDigit(payload));

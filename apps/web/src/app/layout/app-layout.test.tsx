@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { useApp } from '../../stores/app.ts';
 import { useTags } from '../../stores/tags.ts';
 import layoutEn from '../../locales/en/layout.json';
@@ -27,7 +27,7 @@ const routes: TRouteRecord[] = [
     ],
   },
 ];
-vi.mock('../../app/use-permitted-routes.ts', async () => {
+vi.mock('../use-permitted-routes.ts', async () => {
   const { findRoute } = await import('../../lib/access.ts');
   return { usePermittedRoutes: () => routes, findRouteByPath: (p: string) => findRoute(routes, p) };
 });
@@ -292,7 +292,7 @@ describe('AppLayout', () => {
 
   it('the settings drawer switches to the midnight theme and its colour', async () => {
     const { useSettings } = await import('../../stores/settings.ts');
-    const { THEME_PRESETS } = await import('./theme.ts');
+    const { THEME_PRESETS } = await import('../../components/layout/theme.ts');
     await renderAt('/dashboard');
     await click(byLabel('Page settings'));
     const midnight = await until(() =>

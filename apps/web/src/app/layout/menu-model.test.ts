@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { TRouteRecord } from '../../app/route-types.ts';
+import type { TRouteRecord } from '../../lib/route-types.ts';
 import { menuPages, menuSelection, menuTree, searchablePages } from './menu-model.ts';
 import { breadcrumbTrail } from './route-tree.ts';
 
@@ -155,7 +155,7 @@ describe(breadcrumbTrail.name, () => {
 
 describe('the sales report in the sidebar (the real route table)', () => {
   it('is one entry, "Sales Report"; its sections are the page’s tabs, not sidebar entries', async () => {
-    const { routeTable } = await import('../../app/route-table.tsx');
+    const { routeTable } = await import('../route-table.tsx');
     const menu = menuTree(routeTable);
     const entry = menu.find((n) => n.key.startsWith('/salesReport'));
     expect(entry).toEqual({ key: '/salesReport/salesSummary', titleKey: 'salesReport', icon: 'BarChartOutlined' });
@@ -167,7 +167,7 @@ describe('the sales report in the sidebar (the real route table)', () => {
   });
 
   it('still lists each section in the header search, under "Sales Report"', async () => {
-    const { routeTable } = await import('../../app/route-table.tsx');
+    const { routeTable } = await import('../route-table.tsx');
     const pages = searchablePages(routeTable);
     expect(pages).toContainEqual({
       path: '/salesReport/taxes',

@@ -1,4 +1,0 @@
-import type { TDomainSeedContext } from '../../db/domain-seeds.ts';
-
-/** The business domain's demo data, added once with the demo accounts (db/domain-seeds.ts). None yet. */
-export async function seedBusinessDemo(_ctx: TDomainSeedContext): Promise<void> {}
