@@ -6,7 +6,7 @@ import { mediaImages } from '../../db/schema/media.ts';
 import { restaurants } from '../../db/schema/restaurants.ts';
 import { DEMO_MENUS, menuKindFor, type TDemoMenu, type TDemoModifierGroup } from '../orders/demo-menus.ts';
 import { MenuRepository } from './menu.repository.ts';
-import { itemColumns, snapshotOf } from './menu.service.ts';
+import { itemColumns, snapshotOf } from './item-snapshot.ts';
 
 const DRINK_CATEGORY = /drink|beer|wine|cocktail|non-alcoholic|饮料/i;
 const BREAKFAST_CATEGORY = /breakfast/i;
