@@ -1,11 +1,10 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { MILLI_PERCENT_PER_PERCENT, percentTextToMilliPercent } from '@ra/shared/business/tax-rate';
 import { MENU_MESSAGES } from '@ra/shared/menu/menu.messages';
 import type { z } from 'zod';
+import type { ZCategoryInput, ZModifierGroupInput } from '@ra/shared/menu/menu.schemas';
 import {
   MENU_CHANNELS,
-  ZCategoryInput,
-  ZModifierGroupInput,
   type TImportPreviewResponse,
   type TItemInputParsed,
   type TMenuChannel,

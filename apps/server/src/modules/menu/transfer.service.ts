@@ -18,7 +18,6 @@ import {
   dollars,
   percent,
   LIST_SEPARATOR,
-  imageIds,
 } from './menu-xlsx.ts';
 import type { MenuImportPlanner } from './menu-import.ts';
 
