@@ -20,7 +20,7 @@ import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../../apps/server/src/
 import { menuItemModifierGroups, menuModifierGroups } from '../../apps/server/src/db/schema/menu.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { MenuRepository } from '../../apps/server/src/modules/menu/menu.repository.ts';
-import { itemColumns } from '../../apps/server/src/modules/menu/menu.service.ts';
+import { itemColumns } from '../../apps/server/src/modules/menu/item-snapshot.ts';
 import { ZItemInput } from '@ra/shared/menu/menu.schemas';
 
 const url = process.env.BENCH_DATABASE_URL || undefined;

@@ -58,7 +58,7 @@ const repo = new CouponsRepository(handle.db);
 const coupons = new CouponsService(
   repo,
   systemClock,
-  async () => ({ items: [], categories: [], toppings: [] }),
+  { missingIds: async () => ({ items: [], categories: [], toppings: [] }) },
   noJobs,
 );
 const premium = new PremiumCodesService(repo, systemClock, noJobs);

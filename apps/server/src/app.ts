@@ -46,10 +46,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { AnalyticsService } from './modules/analytics/analytics.service.ts';
-import { mediaModule } from './modules/media/media.module.ts';
+import { mediaModule, type TImageUser } from './modules/media/media.module.ts';
 import { menuModule } from './modules/menu/menu.module.ts';
 import { businessModule } from './modules/business/business.module.ts';
-import { MenuRepository } from './modules/menu/menu.repository.ts';
 import { DeliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
@@ -80,6 +79,8 @@ export interface BuildAppOptions {
    * between requests (lib/auth-cache.ts); without it every request asks the database.
    */
   listen?: TListen;
+  /** Further users of library images besides the menu's (tests of the image library). */
+  imageUsers?: TImageUser[];
 }
 
 export type App = FastifyInstance;
@@ -209,18 +210,22 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders, jobs };
-  await typed.register(mediaModule(deps));
-  await typed.register(menuModule(deps));
+  const media = mediaModule(deps);
+  await typed.register(media.routes);
+  const menu = menuModule({ ...deps, media: media.api });
+  for (const user of options.imageUsers ?? []) media.api.addImageUser(user);
+  await typed.register(menu.routes);
   // Business reads the menu's dish hours and the delivery connections through its ports.
   const business = businessModule({
     ...deps,
-    menuItems: (restaurantId) => new MenuRepository(db).items(restaurantId),
+    menuItems: (restaurantId) => menu.api.items(restaurantId),
     deliveryConnections: (restaurantId) => new DeliveryRepository(db).connections(restaurantId),
   });
   await typed.register(business.routes);
   await typed.register(devicesModule(deps));
-  await typed.register(deliveryModule(deps));
-  await typed.register(couponsModule(deps));
+  await typed.register(deliveryModule({ ...deps, menu: menu.api }));
+  const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
+  await typed.register(coupons.routes);
   await typed.register(giftcardsModule(deps));
   await typed.register(workHoursModule(deps));
   await typed.register(agentModule(deps));

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -64,7 +64,9 @@ function pgliteTemplate(): Promise<Blob | undefined> {
   return templateBlob;
 }
 
-export async function createTestContext(options: { config?: Partial<AppConfig> } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { config?: Partial<AppConfig>; imageUsers?: BuildAppOptions['imageUsers'] } = {},
+): Promise<TestContext> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const config = testConfig(options.config);
@@ -76,7 +78,7 @@ export async function createTestContext(options: { config?: Partial<AppConfig> }
   try {
     await handle.migrate();
     if (!template) await seedDemoData(handle.db, { now: config.clock.now() });
-    const app = await buildApp({ db: handle.db, config, listen: handle.listen });
+    const app = await buildApp({ db: handle.db, config, listen: handle.listen, imageUsers: options.imageUsers });
     apps.push(app);
     return {
       app,

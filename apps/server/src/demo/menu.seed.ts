@@ -6,7 +6,7 @@ import { mediaImages } from '../db/schema/media.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 import { DEMO_MENUS, menuKindFor, type TDemoMenu, type TDemoModifierGroup } from './demo-menus.ts';
 import { MenuRepository } from '../modules/menu/menu.repository.ts';
-import { itemColumns, snapshotOf } from '../modules/menu/menu.service.ts';
+import { itemColumns, snapshotOf } from '../modules/menu/item-snapshot.ts';
 
 const DRINK_CATEGORY = /drink|beer|wine|cocktail|non-alcoholic|饮料/i;
 const BREAKFAST_CATEGORY = /breakfast/i;

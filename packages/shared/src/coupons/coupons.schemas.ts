@@ -356,6 +356,10 @@ export const ZRedemption = z.object({
 export type TRedemption = z.infer<typeof ZRedemption>;
 
 export const ZRedemptionIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A coupon's or a code batch's id in the path. */
+export const ZCouponIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The code batches of one coupon, or of every coupon. */
+export const ZCodeBatchesQuery = z.object({ couponId: z.coerce.number().int().positive().optional() });
 
 // --- simulator --------------------------------------------------------------------------------
 

@@ -20,6 +20,8 @@ export const ZMediaIdParam = z.object({ id: ZId });
 export const ZImageFormat = z.enum(['webp', 'jpeg']);
 export type TImageFormat = z.infer<typeof ZImageFormat>;
 export const ZImageFileQuery = z.object({ format: ZImageFormat.default('webp') });
+/** A library image's public address: its unguessable token and `.webp` or `.jpg`. */
+export const ZPublicImageParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/) });
 
 // --- image library ----------------------------------------------------------------------------
 

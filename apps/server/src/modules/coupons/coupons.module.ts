@@ -1,25 +1,30 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaHooks } from '../media/media.hooks.ts';
-import type { TModuleDeps } from '../module-deps.ts';
+import type { TMediaApi } from '../media/media.module.ts';
+import type { TMenuApi } from '../menu/menu.module.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { CouponsRepository } from './coupons.repository.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { CouponsService } from './coupons.service.ts';
-import { couponMenu, menuIdCheck } from './menu-ids.ts';
 import { PremiumCodesService } from './premium-codes.service.ts';
 
-/** Coupons, redemption and premium codes (issue 10); registered in app.ts. */
-export function couponsModule(deps: TModuleDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    const repo = new CouponsRepository(deps.db);
-    const coupons = new CouponsService(repo, deps.clock, menuIdCheck(deps.db), deps.jobs);
-    await coupons.register();
-    const premium = new PremiumCodesService(repo, deps.clock, deps.jobs, deps.config.holdPoints);
-    await premium.register();
-    // the customer photo approval offers the restaurant's active coupons as a reward (issue 8)
-    mediaHooks(deps.db).setRewardCoupons({
-      list: async (restaurantId) =>
-        (await repo.activeCoupons(restaurantId, 200)).map((c) => ({ id: c.id, name: c.name })),
-    });
-    await app.register(couponsRoutes(coupons, premium, (restaurantId) => couponMenu(deps.db, restaurantId)));
+/**
+ * Coupons, redemption and premium codes (issue 10); registered in app.ts. Rules name menu ids, checked
+ * through the menu's api; the customer photo approval offers the restaurant's active coupons as a
+ * reward (issue 8), told to the media module through its api.
+ */
+export function couponsModule(deps: TModuleDeps & { menu: TMenuApi; media: TMediaApi }): TModule {
+  const repo = new CouponsRepository(deps.db);
+  const coupons = new CouponsService(repo, deps.clock, deps.menu, deps.jobs);
+  const premium = new PremiumCodesService(repo, deps.clock, deps.jobs, deps.config.holdPoints);
+  deps.media.offerRewardCoupons({
+    list: async (restaurantId) =>
+      (await repo.activeCoupons(restaurantId, 200)).map((c) => ({ id: c.id, name: c.name })),
+  });
+  return {
+    routes: async (app) => {
+      await coupons.register();
+      await premium.register();
+      await app.register(couponsRoutes(coupons, premium, (restaurantId) => deps.menu.couponMenu(restaurantId)));
+    },
+    api: undefined,
   };
 }

@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZCodeBatchesQuery,
+  ZCouponIdParam,
   ZCodeBatch,
   ZCodeBatchList,
   ZCodeLookup,
@@ -37,8 +38,6 @@ const EDIT_COUPON: TRouteAccess = { kind: 'page', permission: 'editCoupon' };
 const TAKE_ORDERS: TRouteAccess = { kind: 'operation', authority: 'canOrder' };
 /** SPEC 6 "Admin-only: premium/advanced coupon code generation" (/Coupon/index). */
 const PLATFORM_STAFF: TRouteAccess = { kind: 'admin' };
-
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** SPEC 7 shows no coupon calls, so paths follow /api/api/<domain>; the contract is the OpenAPI document at /api/docs. */
 export function couponsRoutes(
@@ -127,7 +126,7 @@ export function couponsRoutes(
     });
 
     app.get('/api/api/coupon/:id', {
-      schema: { tags: ['coupons'], summary: 'One coupon', params: ZId, response: { 200: ZCoupon } },
+      schema: { tags: ['coupons'], summary: 'One coupon', params: ZCouponIdParam, response: { 200: ZCoupon } },
       config: { access: EDIT_COUPON },
       handler: (request) => coupons.get(authOf(request), request.params.id),
     });
@@ -137,7 +136,7 @@ export function couponsRoutes(
         tags: ['coupons'],
         summary: 'Replace a coupon’s rules',
         body: ZCouponInput,
-        params: ZId,
+        params: ZCouponIdParam,
         response: { 200: ZCoupon },
       },
       config: { access: EDIT_COUPON },
@@ -148,7 +147,7 @@ export function couponsRoutes(
       schema: {
         tags: ['coupons'],
         summary: 'Delete a coupon: its codes stop working; past redemptions stay in the reports',
-        params: ZId,
+        params: ZCouponIdParam,
         response: { 200: ZOk },
       },
       config: { access: EDIT_COUPON },
@@ -212,7 +211,7 @@ export function couponsRoutes(
       schema: {
         tags: ['coupons'],
         summary: 'Code batches of the restaurant with their progress',
-        querystring: z.object({ couponId: z.coerce.number().int().positive().optional() }),
+        querystring: ZCodeBatchesQuery,
         response: { 200: ZCodeBatchList },
       },
       config: { access: PLATFORM_STAFF },
@@ -220,7 +219,12 @@ export function couponsRoutes(
     });
 
     app.get('/api/api/coupon/codes/batches/:id', {
-      schema: { tags: ['coupons'], summary: 'One batch and its progress', params: ZId, response: { 200: ZCodeBatch } },
+      schema: {
+        tags: ['coupons'],
+        summary: 'One batch and its progress',
+        params: ZCouponIdParam,
+        response: { 200: ZCodeBatch },
+      },
       config: { access: PLATFORM_STAFF },
       handler: (request) => premium.batch(authOf(request), request.params.id),
     });
@@ -229,7 +233,7 @@ export function couponsRoutes(
       schema: {
         tags: ['coupons'],
         summary: 'Stop a running batch; the codes made so far stay',
-        params: ZId,
+        params: ZCouponIdParam,
         response: { 200: ZCodeBatch },
       },
       config: { access: PLATFORM_STAFF },
@@ -237,7 +241,12 @@ export function couponsRoutes(
     });
 
     app.get('/api/api/coupon/codes/batches/:id/export', {
-      schema: { tags: ['coupons'], summary: 'A batch’s codes as CSV or XLSX', params: ZId, querystring: ZExportQuery },
+      schema: {
+        tags: ['coupons'],
+        summary: 'A batch’s codes as CSV or XLSX',
+        params: ZCouponIdParam,
+        querystring: ZExportQuery,
+      },
       config: { access: PLATFORM_STAFF },
       handler: async (request, reply) => {
         const file = await premium.export(authOf(request), request.params.id, request.query.format);

@@ -33,7 +33,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../db/sql-util.ts';
 import { ruleOf, type CouponsRepository, type TCouponRow, type TRedemptionRow } from './coupons.repository.ts';
-import type { MenuIdCheck } from './menu-ids.ts';
+import type { TMenuApi } from '../menu/menu.module.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 
 /**
@@ -96,7 +96,8 @@ export class CouponsService {
   constructor(
     private readonly repo: CouponsRepository,
     private readonly clock: Clock,
-    private readonly menuIds: MenuIdCheck,
+    /** Which menu ids a rule names that the restaurant's menu does not have. */
+    private readonly menu: Pick<TMenuApi, 'missingIds'>,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -170,7 +171,7 @@ export class CouponsService {
     const itemIds = ids(input.itemIds);
     const categoryIds = ids(input.categoryIds);
     const toppingIds = input.type === 'toppingDiscount' ? ids(input.toppingIds) : [];
-    const unknown = await this.menuIds(restaurantId, { itemIds, categoryIds, toppingIds });
+    const unknown = await this.menu.missingIds(restaurantId, { itemIds, categoryIds, toppingIds });
     if (unknown.items.length) throw fieldError('itemIds', 'coupons.unknownItems', { ids: unknown.items.join(', ') });
     if (unknown.categories.length)
       throw fieldError('categoryIds', 'coupons.unknownCategories', { ids: unknown.categories.join(', ') });

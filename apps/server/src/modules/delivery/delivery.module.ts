@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TMenuApi } from '../menu/menu.module.ts';
 import type { TModuleDeps } from '../module-deps.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import { deliveryRoutes, deliveryWebhookRoutes } from './delivery.routes.ts';
@@ -11,11 +12,11 @@ import { localSimulatorFor } from './platform-adapter.ts';
  * platform's adapter is configured (ARCHITECTURE "delivery platforms (signed webhooks; default
  * local simulator)").
  */
-export function deliveryModule(deps: TModuleDeps): FastifyPluginAsyncZod {
+export function deliveryModule(deps: TModuleDeps & { menu: TMenuApi }): FastifyPluginAsyncZod {
   const service = new DeliveryService(
     new DeliveryRepository(deps.db),
     localSimulatorFor(deps.db),
-    publishedMenuSource(deps.db, deps.clock),
+    publishedMenuSource(deps.menu),
     deps.orders,
     deps.clock,
   );

@@ -1,10 +1,5 @@
 import type { TPublishableMenu } from '@ra/shared/delivery/delivery.schemas';
-import type { Clock } from '../../lib/clock.ts';
-import type { Database } from '../../db/client.ts';
-import { MediaRepository } from '../media/media.repository.ts';
-import { MenuChannels } from '../menu/menu-channels.ts';
-import { MenuRepository } from '../menu/menu.repository.ts';
-import { MenuService } from '../menu/menu.service.ts';
+import type { TMenuApi } from '../menu/menu.module.ts';
 
 /** Where "Publish menu" reads the restaurant's menu from. */
 export interface MenuSource {
@@ -20,19 +15,17 @@ export interface MenuSource {
  * A dish outside its dish hours that is set to hide when unavailable is not in the published menu now,
  * so it is not sent either.
  */
-export function publishedMenuSource(db: Database, clock: Clock): MenuSource {
-  const channels = new MenuChannels(new MenuService(new MenuRepository(db), clock));
-  const media = new MediaRepository(db);
+export function publishedMenuSource(menu: Pick<TMenuApi, 'publishedMenu' | 'imageSizes'>): MenuSource {
   return {
     async load(restaurantId) {
-      const { body } = await channels.published(restaurantId, 'thirdParty');
+      const body = await menu.publishedMenu(restaurantId, 'thirdParty');
       const imageIds = body.categories.flatMap((c) =>
         c.items.flatMap((i) => {
           const id = i.coverImageId ?? i.imageIds[0];
           return id === undefined ? [] : [id];
         }),
       );
-      const images = new Map((await media.images(restaurantId, imageIds)).map((r) => [r.id, r]));
+      const images = await menu.imageSizes(restaurantId, imageIds);
       const groups = new Map(body.modifierGroups.map((g) => [g.id, g]));
       return {
         categories: body.categories.map((category) => ({

@@ -1,5 +1,4 @@
 import { ZOkResponse } from '@ra/shared/auth/auth.schemas';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEDIA_MESSAGES } from '@ra/shared/media/media.messages';
 import {
@@ -17,6 +16,7 @@ import {
   ZPhotoRefuseRequest,
   ZPhotoReviewResponse,
   ZPhotoToLibraryResponse,
+  ZPublicImageParam,
   ZRewardCouponsResponse,
   ZUploadKeyResponse,
 } from '@ra/shared/media/media.schemas';
@@ -111,7 +111,7 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
         tags: ['media'],
         summary: 'A library image by its public address (menus, kiosks, ordering sites; no session)',
         description: 'The address is unguessable (144 random bits) and never changes; `.webp` or `.jpg`.',
-        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/) }),
+        params: ZPublicImageParam,
       },
       config: { access: PUBLIC },
       handler: async (request, reply) => {

@@ -22,7 +22,7 @@ import { processImage, type TProcessedImage } from '../../lib/images.ts';
 import { restaurantKey, StorageUnavailableError, type StorageAdapter } from '../../lib/storage/storage.ts';
 import type { TUploadedFile } from '../../lib/uploads.ts';
 import { demoSlugOf, drawDemoPhoto } from './demo-images.ts';
-import type { TMediaHooks } from './media.hooks.ts';
+import type { TImageUsers } from './image-users.ts';
 import type { Database } from '../../db/client.ts';
 import { MediaRepository, type TImageRow, type TPhotoRow } from './media.repository.ts';
 
@@ -99,7 +99,8 @@ export interface MediaServiceDeps {
   repo: MediaRepository;
   storage: StorageAdapter;
   clock: Clock;
-  hooks: TMediaHooks;
+  /** The other modules' uses of images and the reward coupons (image-users.ts). */
+  users: TImageUsers;
   /** Signs the ordering site's photo upload keys. */
   secret: string;
 }
@@ -185,7 +186,7 @@ export class MediaService {
   async listImages(auth: AuthContext, query: TLibraryListQuery): Promise<TLibraryListResponse> {
     const restaurantId = requireRestaurantId(auth);
     const { rows, total } = await this.deps.repo.listImages(restaurantId, query.page, query.pageSize);
-    const usedBy = await this.deps.hooks.imageUsedBy(
+    const usedBy = await this.deps.users.imageUsedBy(
       restaurantId,
       rows.map((r) => r.id),
     );
@@ -209,9 +210,9 @@ export class MediaService {
     const image = await this.deps.repo.transaction(async (repo, audit) => {
       const locked = await repo.lockImageForDelete(restaurantId, id);
       if (!locked) throw notFound();
-      const usedBy = (await this.deps.hooks.imageUsedBy(restaurantId, [id], repo.handle)).get(id) ?? [];
+      const usedBy = (await this.deps.users.imageUsedBy(restaurantId, [id], repo.handle)).get(id) ?? [];
       if (usedBy.length > 0 && !force) throw new ImageInUseError(usedBy);
-      if (force) await this.deps.hooks.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
+      if (force) await this.deps.users.releaseImage(restaurantId, id, { userId: auth.userId, ip }, repo.handle);
       if (!(await repo.deleteImage(restaurantId, id))) throw notFound();
       await audit.record({
         restaurantId,
@@ -306,7 +307,7 @@ export class MediaService {
   }
 
   async rewardCoupons(auth: AuthContext): Promise<TRewardCouponsResponse> {
-    const provider = this.deps.hooks.rewardCoupons();
+    const provider = this.deps.users.rewardCoupons();
     if (!provider) return { available: false, coupons: [] };
     return { available: true, coupons: await provider.list(requireRestaurantId(auth)) };
   }
@@ -348,7 +349,7 @@ export class MediaService {
   async approve(auth: AuthContext, request: TPhotoApproveRequest, ip?: string): Promise<TCustomerPhoto[]> {
     const restaurantId = requireRestaurantId(auth);
     const couponId = request.couponId ?? null;
-    const provider = this.deps.hooks.rewardCoupons();
+    const provider = this.deps.users.rewardCoupons();
     if (couponId !== null) {
       const coupons = provider ? await provider.list(restaurantId) : [];
       if (!coupons.some((c) => c.id === couponId)) throw refused(MEDIA_MESSAGES.couponNotFound, 'couponId');

@@ -12,9 +12,18 @@ import { menuItems } from '../../db/schema/menu.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { createPerson, restaurantByName } from '../team/team.test-support.ts';
-import { mediaHooks } from './media.hooks.ts';
+import type { TImageUser } from './media.module.ts';
 
 let ctx: TestContext;
+/** The tests' own users of library images, besides the menu's (passed to the app as `imageUsers`). */
+const imageUsers: TImageUser[] = [];
+const testImageUser: TImageUser = {
+  usedBy: async (restaurantId, imageIds, db) =>
+    (await Promise.all(imageUsers.map((user) => user.usedBy(restaurantId, imageIds, db)))).flat(),
+  release: async (restaurantId, imageId, actor, db) => {
+    for (const user of imageUsers) await user.release(restaurantId, imageId, actor, db);
+  },
+};
 let owner: ReturnType<typeof as>;
 let dragon: ReturnType<typeof as>;
 
@@ -65,6 +74,7 @@ async function photos(state?: string): Promise<TPhotoListResponse> {
 beforeAll(async () => {
   ctx = await createTestContext({
     config: { storage: { localDir: mkdtempSync(join(tmpdir(), 'ra-media-test-')) } },
+    imageUsers: [testImageUser],
   });
   owner = as(ctx.app, await tokenFor(ctx.app, 'owner@demo.test'));
   await createPerson(ctx.db, await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon'), {
@@ -154,7 +164,7 @@ describe('image library', () => {
       (await upload([{ name: 'cover.jpg', body: await jpeg(700, 700) }])).json() as { images: TLibraryImage[] }
     ).images;
     let usedBy = [{ kind: 'item' as const, id: 900_001, name: 'Harbor Clam Chowder' }];
-    mediaHooks(ctx.db).addImageUser({
+    imageUsers.push({
       usedBy: async (_restaurantId, imageIds) =>
         imageIds.includes(image!.id) ? usedBy.map((use) => ({ ...use, imageId: image!.id })) : [],
       release: async () => undefined,
@@ -277,7 +287,7 @@ describe('the library screen', () => {
     const [a, b] = await uploaded(2);
     const item = await menuItem('LIB-4', [a!.id, b!.id]);
     // a second user of images whose own release fails, after the menu has taken the image off its item
-    mediaHooks(ctx.db).addImageUser({
+    imageUsers.push({
       usedBy: async () => [],
       release: async (_restaurantId, imageId) => {
         if (imageId === a!.id) throw new Error('release failed');
@@ -300,7 +310,7 @@ describe('the library screen', () => {
     const item = await menuItem('LIB-5', [b!.id]);
     // while the library checks where `a` is used (after the menu has answered "nowhere"), the item
     // starts using it, in the deleting transaction the check is read on
-    mediaHooks(ctx.db).addImageUser({
+    imageUsers.push({
       usedBy: async (_restaurantId, imageIds, db) => {
         if (imageIds.includes(a!.id))
           await (db ?? ctx.db)

@@ -10,7 +10,11 @@ import type { ZMappingRequest } from '@ra/shared/menu/menu.schemas';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { FieldError } from '../../lib/errors.ts';
 import type { TCategoryRow, TItemRow } from './menu.repository.ts';
-import { en, isSoldOutAt, menuFieldError, snapshotOf, type MenuService } from './menu.service.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isSoldOutAt, snapshotOf } from './item-snapshot.ts';
+import type { MenuRepository } from './menu.repository.ts';
+import { en, menuFieldError, type MenuWriter } from './menu-write.ts';
+import type { ModifierGroupsService } from './modifier-groups.service.ts';
 
 type TStoredLayout = {
   categories: Array<{ categoryId: number; visible: boolean; itemIds: number[] }>;
@@ -123,11 +127,12 @@ export function publishedBytes(entry: Pick<TCached, 'json' | 'encoded'>, encodin
 export class MenuChannels {
   private readonly cache = new Map<string, TCached>();
 
-  constructor(private readonly menu: MenuService) {}
-
-  private get repo() {
-    return this.menu.repo;
-  }
+  constructor(
+    private readonly repo: MenuRepository,
+    private readonly writer: MenuWriter,
+    private readonly clock: Clock,
+    private readonly modifierGroups: ModifierGroupsService,
+  ) {}
 
   async mapping(auth: AuthContext, channel: TMenuChannel): Promise<TMappingResponse> {
     const restaurantId = requireRestaurantId(auth);
@@ -176,7 +181,7 @@ export class MenuChannels {
     const itemIds = body.categories.flatMap((c) => c.itemIds);
     const found = await this.repo.itemIdsExisting(restaurantId, itemIds);
     if (itemIds.some((id) => !found.has(id))) throw menuFieldError('categories', 'menu.itemNotFound');
-    await this.menu.write(
+    await this.writer.write(
       restaurantId,
       { userId: auth.userId, ip },
       {
@@ -194,7 +199,7 @@ export class MenuChannels {
     restaurantId: number,
     channel: TMenuChannel,
   ): Promise<{ etag: string; body: TPublishedMenu; json: string; encoded: Map<TPublishedEncoding, Buffer> }> {
-    const now = this.menu.clock.now().getTime();
+    const now = this.clock.now().getTime();
     const revision = await this.repo.revision(restaurantId);
     const key = `${restaurantId}:${channel}`;
     const cached = this.cache.get(key);
@@ -290,7 +295,7 @@ export class MenuChannels {
         });
     }
     // Nested groups a shown group opens are part of the menu too.
-    const all = await this.menu.modifierGroups(restaurantId);
+    const all = await this.modifierGroups.modifierGroups(restaurantId);
     const byId = new Map(all.map((g) => [g.id, g]));
     const queue = [...usedGroups];
     while (queue.length) {

@@ -1,79 +1,93 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TScheduledChange, ZScheduleRequest } from '@ra/shared/menu/menu.schemas';
-import type { z } from 'zod';
-import type { AuthContext } from '../../lib/auth-context.ts';
-import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import type { TModuleDeps } from '../module-deps.ts';
-import { mediaHooks } from '../media/media.hooks.ts';
-import { createMediaService } from '../media/media.module.ts';
+import type { TCouponMenu } from '@ra/shared/coupons/coupons.schemas';
+import type { TMenuChannel, TPublishedMenu } from '@ra/shared/menu/menu.schemas';
+import type { TMediaApi } from '../media/media.module.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { BulkEditService } from './bulk-edit.service.ts';
+import { categoriesRoutes } from './categories.routes.ts';
+import { CategoriesService } from './categories.service.ts';
+import { channelsRoutes } from './channels.routes.ts';
+import { ItemHistoryService } from './item-history.service.ts';
+import { ItemStates } from './item-state.ts';
+import { itemsRoutes } from './items.routes.ts';
+import { ItemsService } from './items.service.ts';
 import { MenuChannels } from './menu-channels.ts';
-import { MenuTransfer } from './menu-xlsx.ts';
-import { MenuRepository } from './menu.repository.ts';
-import { menuRoutes } from './menu.routes.ts';
-import { MenuService } from './menu.service.ts';
+import { MenuIdsRepository, type TMenuIds } from './menu-ids.repository.ts';
+import { MenuWriter, type TMenuImages } from './menu-write.ts';
+import { MenuImportPlanner } from './menu-import.ts';
+import { MenuTransfer } from './transfer.service.ts';
+import { MenuRepository, type TItemRow } from './menu.repository.ts';
+import { modifierGroupsRoutes } from './modifier-groups.routes.ts';
+import { ModifierGroupsService } from './modifier-groups.service.ts';
+import { scheduledRoutes } from './scheduled.routes.ts';
+import { ScheduledChangesService } from './scheduled-changes.service.ts';
+import { transferRoutes } from './transfer.routes.ts';
 
-/** The job that applies a scheduled price or availability change (issue 8), queued for its time. */
-export const SCHEDULED_CHANGE_JOB = 'menu.scheduled-change';
+export { SCHEDULED_CHANGE_JOB } from './scheduled-changes.service.ts';
+export type { TMenuIds } from './menu-ids.repository.ts';
+/** A menu item as stored (every column). */
+export type TMenuItemRow = TItemRow;
 
-/**
- * Scheduled changes: the row is the truth, the job only wakes the server at `at`. The job is queued
- * after the row commits (a job for a row that never committed finds nothing and does nothing), and the
- * worker is idempotent, so a job run twice, or after a restart, applies the change once.
- */
-export class MenuSchedule {
-  constructor(
-    private readonly menu: MenuService,
-    private readonly jobs: JobQueue,
-  ) {}
-
-  async register(): Promise<void> {
-    await this.jobs.work<{ id: number }>(SCHEDULED_CHANGE_JOB, async (job) => this.menu.applyScheduled(job.data.id));
-  }
-
-  async create(auth: AuthContext, body: z.output<typeof ZScheduleRequest>, ip: string): Promise<TScheduledChange> {
-    const row = await this.menu.createScheduled(auth, body, ip);
-    const jobId = await this.jobs.send(
-      SCHEDULED_CHANGE_JOB,
-      { id: row.id },
-      { startAfter: row.at, singletonKey: `menu-scheduled-${row.id}`, retryLimit: 5 },
-    );
-    if (jobId) await this.menu.repo.updateSchedule(row.id, { jobId });
-    return this.menu.toScheduled({ ...row, jobId });
-  }
-
-  async cancel(auth: AuthContext, id: number, ip: string): Promise<TScheduledChange> {
-    const row = await this.menu.cancelScheduled(auth, id, ip);
-    if (row.jobId) await this.jobs.cancel(SCHEDULED_CHANGE_JOB, row.jobId).catch(() => undefined);
-    return this.menu.toScheduled(row);
-  }
+/** What other modules may read of the menu. */
+export interface TMenuApi {
+  /** The menu a channel shows now (dish hours, sold out and the channel's mapping applied). */
+  publishedMenu(restaurantId: number, channel: TMenuChannel): Promise<TPublishedMenu>;
+  /** Width and height of the restaurant's library images, by id (an item's photos); unknown ids are left out. */
+  imageSizes(restaurantId: number, imageIds: number[]): Promise<Map<number, { width: number; height: number }>>;
+  /** Every item of the restaurant, as stored. */
+  items(restaurantId: number): Promise<TMenuItemRow[]>;
+  /** Which of the given ids the restaurant's menu does not have (another restaurant's id counts as missing). */
+  missingIds(
+    restaurantId: number,
+    ids: TMenuIds,
+  ): Promise<{ items: number[]; categories: number[]; toppings: number[] }>;
+  /** The restaurant's categories, items and toppings with names, for the coupon pickers. */
+  couponMenu(restaurantId: number): Promise<TCouponMenu>;
 }
 
-/** The menu domain's routes and services (registered in app.ts). */
-export function menuModule(deps: TModuleDeps): FastifyPluginAsyncZod {
+/**
+ * The menu domain (issue 8): categories and menu groups, modifier groups, items with their versions,
+ * bulk edit, scheduled changes, channel mapping and the published menu, XLSX import and export.
+ * Item images are ids in the media module's library: checked there on save, and the library is told
+ * which items use an image so it does not delete one in use.
+ */
+export function menuModule(deps: TModuleDeps & { media: TMediaApi }): TModule<TMenuApi> {
+  const { clock, media } = deps;
   const repo = new MenuRepository(deps.db);
-  // Item images are ids in the media module's image library: checked there on save, and the library
-  // is told which items use an image so it does not delete one in use.
-  const media = createMediaService(deps);
-  const menu = new MenuService(
-    repo,
-    deps.clock,
-    async (restaurantId, ids) => (await media.imagesByIds(restaurantId, ids)).size === new Set(ids).size,
-    (restaurantId, ids, db) => media.lockImagesForUse(restaurantId, ids, db),
-  );
-  mediaHooks(deps.db).addImageUser({
-    usedBy: async (restaurantId, imageIds, db) =>
-      (await (db ? new MenuRepository(db) : repo).itemsUsingImages(restaurantId, imageIds)).flatMap((item) =>
-        imageIds
-          .filter((imageId) => item.imageIds.includes(imageId) || item.coverImageId === imageId)
-          .map((imageId) => ({ imageId, kind: 'item' as const, id: item.id, name: item.name })),
-      ),
-    release: (restaurantId, imageId, actor, db) => menu.releaseImage(restaurantId, imageId, actor, db),
+  const images: TMenuImages = {
+    exist: (restaurantId, ids) => media.imagesExist(restaurantId, ids),
+    lock: (restaurantId, ids, db) => media.lockImagesForUse(restaurantId, ids, db),
+  };
+  const writer = new MenuWriter(repo, clock);
+  const states = new ItemStates(writer, images);
+  const categories = new CategoriesService(repo, writer);
+  const modifierGroups = new ModifierGroupsService(repo, writer);
+  const items = new ItemsService(repo, writer, states, clock, images);
+  const history = new ItemHistoryService(repo, states, items);
+  const bulk = new BulkEditService(repo, states, items, clock);
+  const scheduled = new ScheduledChangesService(repo, writer, states, clock, deps.jobs);
+  const channels = new MenuChannels(repo, writer, clock, modifierGroups);
+  const transfer = new MenuTransfer(repo, writer, clock, modifierGroups, states, new MenuImportPlanner(repo, images));
+  const ids = new MenuIdsRepository(deps.db);
+  media.addImageUser({
+    usedBy: (restaurantId, imageIds, db) => items.imageUses(restaurantId, imageIds, db),
+    release: (restaurantId, imageId, actor, db) => items.releaseImage(restaurantId, imageId, actor, db),
   });
-  const channels = new MenuChannels(menu);
-  const transfer = new MenuTransfer(menu);
-  const schedule = new MenuSchedule(menu, deps.jobs);
-  return async (app) => {
-    await schedule.register();
-    await app.register(menuRoutes(menu, channels, transfer, schedule));
+  return {
+    routes: async (app) => {
+      await scheduled.register();
+      await app.register(categoriesRoutes(categories));
+      await app.register(modifierGroupsRoutes(modifierGroups));
+      await app.register(itemsRoutes(items, bulk, history));
+      await app.register(scheduledRoutes(scheduled));
+      await app.register(channelsRoutes(channels));
+      await app.register(transferRoutes(transfer));
+    },
+    api: {
+      publishedMenu: async (restaurantId, channel) => (await channels.published(restaurantId, channel)).body,
+      imageSizes: (restaurantId, imageIds) => media.imageSizes(restaurantId, imageIds),
+      items: (restaurantId) => repo.items(restaurantId),
+      missingIds: (restaurantId, menuIds) => ids.missing(restaurantId, menuIds),
+      couponMenu: (restaurantId) => ids.couponMenu(restaurantId),
+    },
   };
 }
