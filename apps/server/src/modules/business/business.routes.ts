@@ -24,7 +24,7 @@ import { authOf } from '../../plugins/access-control.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { FieldError } from '../../lib/errors.ts';
-import type { RestaurantService } from '../restaurant/restaurant.service.ts';
+import type { TRestaurantApi } from '../restaurant/restaurant.module.ts';
 import type { BankService } from './bank.service.ts';
 import type { EffectiveHoursService } from './effective-hours.service.ts';
 import type { ServiceFeesService } from './service-fees.service.ts';
@@ -33,7 +33,7 @@ const editConfig = { access: { kind: 'page', permission: 'editConfig' } } as con
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export interface TBusinessRouteDeps {
-  restaurants: RestaurantService;
+  restaurants: TRestaurantApi;
   bank: BankService;
   fees: ServiceFeesService;
   hours: EffectiveHoursService;

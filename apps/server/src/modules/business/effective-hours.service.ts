@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import { DeliveryRepository } from '../delivery/delivery.repository.ts';
 import { MenuRepository } from '../menu/menu.repository.ts';
-import type { RestaurantService } from '../restaurant/restaurant.service.ts';
+import type { TRestaurantApi } from '../restaurant/restaurant.module.ts';
 
 export const EFFECTIVE_HOURS_DAYS = 14;
 
@@ -29,7 +29,7 @@ function localMoment(at: Date, timeZone: string): TLocalMoment {
  */
 export class EffectiveHoursService {
   constructor(
-    private readonly restaurants: RestaurantService,
+    private readonly restaurants: TRestaurantApi,
     private readonly clock: Clock,
     private readonly db: Database,
   ) {}
