@@ -286,7 +286,7 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
         const sc = await scope(request);
         const statement = await s.earnings.statement(sc, request.params.id);
         const pdf = await paycheckPdf(
-          { agentName: await s.agent.repo.nodeName(sc.nodeId), paycheck: statement.paycheck, lines: statement.lines },
+          { agentName: await s.agent.nodeName(sc.nodeId), paycheck: statement.paycheck, lines: statement.lines },
           request.query.lang,
         );
         return reply
