@@ -34,6 +34,7 @@ export function agentModule(
         repo: new EarningsRepository(db),
         clock,
         bankCheck: (nodeId) => bankCheck(db, nodeId),
+        nodeName: (nodeId) => agent.nodeName(nodeId),
       }),
       notifications: new NotificationsService(new NotificationsRepository(db), repo, clock),
       applications: new ApplicationsService(new ApplicationsRepository(db), clock, deps.email, (path, origin) =>

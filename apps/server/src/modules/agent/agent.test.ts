@@ -352,6 +352,7 @@ describe('earnings and paychecks', () => {
       repo: new EarningsRepository(ctx.db),
       clock: ctx.config.clock,
       bankCheck: async () => true,
+      nodeName: async () => 'Demo Agent',
     });
     const [due] = await rowsOf(
       ctx.db,

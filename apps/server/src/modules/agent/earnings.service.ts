@@ -13,6 +13,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { dayOf, isoOrNull, num, strOrNull } from '../../db/sql-util.ts';
 import type { EarningsRepository, TCommissionColumns } from './earnings.repository.ts';
+import { earningsCsv, earningsXlsx } from './earnings-export.ts';
+import { paycheckPdf } from './paycheck-pdf.ts';
 import { agentToday, conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -23,6 +25,15 @@ export interface TEarningsDeps {
   clock: Clock;
   /** Whether the agent node has a linked, verified bank account (bank-check.ts). */
   bankCheck: (nodeId: number) => Promise<boolean>;
+  /** The agent node's name, printed on its paycheck statements. */
+  nodeName: (nodeId: number) => Promise<string>;
+}
+
+/** A file to download: its name, content type and bytes (or text). */
+export interface TDownload {
+  fileName: string;
+  contentType: string;
+  body: string | Buffer;
 }
 
 /** What a statement line and a report row is made of. */
@@ -326,6 +337,38 @@ export class EarningsService {
       });
       return this.paycheckOf(row);
     });
+  }
+
+  /** The payment report of a pay period as CSV or XLSX (what `list` shows). */
+  async report(
+    scope: TAgentScope,
+    period: TPayPeriod,
+    status: string | undefined,
+    format: 'csv' | 'xlsx',
+  ): Promise<TDownload> {
+    const report = await this.list(scope, period, status);
+    const fileName = `payment-report-${report.periodStart}.${format}`;
+    return format === 'xlsx'
+      ? {
+          fileName,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          body: await earningsXlsx(report.items),
+        }
+      : { fileName, contentType: 'text/csv; charset=utf-8', body: earningsCsv(report.items) };
+  }
+
+  /** A paycheck statement as PDF, in English or Chinese. */
+  async statementPdf(scope: TAgentScope, id: number, lang: 'en' | 'zh'): Promise<TDownload> {
+    const statement = await this.statement(scope, id);
+    const pdf = await paycheckPdf(
+      { agentName: await this.deps.nodeName(scope.nodeId), paycheck: statement.paycheck, lines: statement.lines },
+      lang,
+    );
+    return {
+      fileName: `paycheck-${statement.paycheck.periodStart}-${lang}.pdf`,
+      contentType: 'application/pdf',
+      body: pdf,
+    };
   }
 
   /** A paycheck with the lines it pays, for the PDF statement. */
