@@ -9,13 +9,14 @@ import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { RestaurantRepository } from './restaurant.repository.ts';
 import { restaurantRoutes } from './restaurant.routes.ts';
 import type { TBusinessDay, TRestAdminConfig, TUpdateRestAdminConfigRequest } from './restaurant.schemas.ts';
-import { RestaurantService, type normaliseSpecialDays } from './restaurant.service.ts';
+import { RestaurantService } from './restaurant.service.ts';
+import type { TStoredHours } from '../../lib/business-hours.ts';
 
 /** The selected restaurant's hours and settings, as the effective-hours view merges them. */
 export interface TRestaurantHoursSource {
   timeZone: string | null;
   weekly: TBusinessDay[];
-  specialDays: ReturnType<typeof normaliseSpecialDays>;
+  specialDays: NonNullable<TStoredHours['special']>;
   settings: TBusinessSettings;
 }
 
