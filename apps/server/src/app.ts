@@ -19,20 +19,11 @@ import { healthRoutes } from './plugins/health.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { AccountRepository } from './modules/account/account.repository.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { AccountService } from './modules/account/account.service.ts';
+import { accountModule } from './modules/account/account.module.ts';
 import { AuditRepository } from './db/audit.repository.ts';
-import { NodeRepository } from './modules/node/node.repository.ts';
-import { nodeRoutes } from './modules/node/node.routes.ts';
-import { NodeService } from './modules/node/node.service.ts';
-import { RestaurantRepository } from './modules/restaurant/restaurant.repository.ts';
-import { restaurantRoutes } from './modules/restaurant/restaurant.routes.ts';
-import { RestaurantService } from './modules/restaurant/restaurant.service.ts';
-import { EmployeeService } from './modules/team/employee.service.ts';
-import { RoleService } from './modules/team/role.service.ts';
-import { TeamRepository } from './modules/team/team.repository.ts';
-import { teamRoutes } from './modules/team/team.routes.ts';
+import { nodeModule } from './modules/node/node.module.ts';
+import { restaurantModule } from './modules/restaurant/restaurant.module.ts';
+import { teamModule } from './modules/team/team.module.ts';
 import { OrdersRepository } from './modules/orders/orders.repository.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
@@ -140,26 +131,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const tokens = new TokenService(config.jwtSecret, clock);
   const email = options.emailSender ?? createEmailSender(config.email, db, app.log, clock);
   const audit = new AuditRepository(db);
-  const nodes = new NodeService(new NodeRepository(db));
-  const accounts = new AccountService({
-    repo: new AccountRepository(db),
-    nodes,
-    tokens,
-    email,
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    codeSecret: config.jwtSecret,
-    audit,
-    now: () => clock.now(),
-    publicUrl: config.publicUrl,
-  });
+  const node = nodeModule({ db });
+  const nodes = node.api;
+  const account = accountModule({ db, config, clock, audit, email, tokens, nodes });
+  const accounts = account.api;
   const orders = new OrdersService(new OrdersRepository(db), clock);
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
-  const restaurants = new RestaurantService(
-    new RestaurantRepository(db),
-    audit,
-    (id, tx) => orders.rebuildRollups(id, tx),
-    clock,
-  );
+  const restaurant = restaurantModule({ db, audit, clock, onClockChange: (id, tx) => orders.rebuildRollups(id, tx) });
+  const restaurants = restaurant.api;
 
   const authCache = new AuthCache(
     async (token) => ({ auth: await accounts.authenticate(token), expiresAtMs: tokens.read(token).exp * 1000 }),
@@ -185,11 +164,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   await typed.register(healthRoutes(db));
-  await typed.register(accountRoutes(accounts));
-  await typed.register(nodeRoutes(nodes));
-  await typed.register(restaurantRoutes(restaurants));
-  const team = new TeamRepository(db, clock);
-  await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
+  await typed.register(account.routes);
+  await typed.register(node.routes);
+  await typed.register(restaurant.routes);
+  await typed.register(teamModule({ db, clock, audit }).routes);
   await typed.register(ordersRoutes(orders));
   const reportsRepo = new ReportsRepository(db);
   await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock, giftcardSalesReader(db)), reportsRepo));
@@ -222,13 +200,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     deliveryConnections: (restaurantId) => new DeliveryRepository(db).connections(restaurantId),
   });
   await typed.register(business.routes);
-  await typed.register(devicesModule(deps));
+  await typed.register(devicesModule(deps).routes);
   await typed.register(deliveryModule({ ...deps, menu: menu.api }));
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
-  await typed.register(giftcardsModule(deps));
+  const giftcards = giftcardsModule(deps);
+  await typed.register(giftcards.routes);
   await typed.register(workHoursModule(deps));
-  await typed.register(agentModule(deps));
+  await typed.register(agentModule(deps).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { computeCommission, settlePaycheck, type TCommissionRuleInput, type TPlan } from '@ra/shared/agent/commission';
 import { payPeriodOf, payPeriodsOfMonth, previousPayPeriod } from '@ra/shared/agent/pay-periods';
 import type { TDomainSeedContext } from './domain-seeds.ts';
-import { num, rowsOf } from '../modules/agent/agent.repository.ts';
+import { num, rowsOf } from '../db/sql-util.ts';
 import { agentToday } from '../modules/agent/agent-scope.ts';
 
 /** The demo agent's portfolio beyond the four demo restaurants: onboarding, paused and churned. */

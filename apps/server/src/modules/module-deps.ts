@@ -5,9 +5,9 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { AuditRepository } from '../db/audit.repository.ts';
-import type { NodeService } from './node/node.service.ts';
+import type { TNodeApi } from './node/node.module.ts';
 import type { OrdersService } from './orders/orders.service.ts';
-import type { RestaurantService } from './restaurant/restaurant.service.ts';
+import type { TRestaurantApi } from './restaurant/restaurant.module.ts';
 
 /**
  * What a domain module is given when the app is assembled (app.ts). A module builds its own
@@ -21,8 +21,8 @@ export interface TModuleDeps {
   clock: Clock;
   audit: AuditRepository;
   email: EmailSender;
-  nodes: NodeService;
-  restaurants: RestaurantService;
+  nodes: TNodeApi;
+  restaurants: TRestaurantApi;
   orders: OrdersService;
   /** Background jobs (lib/jobs/job-queue.ts): register workers when the module is built. */
   jobs: JobQueue;

@@ -32,7 +32,7 @@ import {
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuditRepository } from '../../db/audit.repository.ts';
-import type { NodeService } from '../node/node.service.ts';
+import type { TNodeApi } from '../node/node.module.ts';
 import type { AccountRepository, TAccountRow } from './account.repository.ts';
 
 /**
@@ -84,7 +84,7 @@ export interface TRequestMeta {
 
 export interface AccountServiceDeps {
   repo: AccountRepository;
-  nodes: NodeService;
+  nodes: TNodeApi;
   tokens: TokenService;
   email: EmailSender;
   tokenTtlSeconds: number;

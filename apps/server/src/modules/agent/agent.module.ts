@@ -1,26 +1,46 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TModuleDeps } from '../module-deps.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { AgentRepository } from './agent.repository.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
+import { ApplicationsRepository } from './applications.repository.ts';
 import { ApplicationsService } from './applications.service.ts';
 import { defaultBankCheck, type TBankCheck } from './bank-check.ts';
 import { CommissionRulesService } from './commission-rules.service.ts';
+import { EarningsRepository } from './earnings.repository.ts';
 import { EarningsService } from './earnings.service.ts';
+import { NotificationsRepository } from './notifications.repository.ts';
 import { NotificationsService } from './notifications.service.ts';
 
-/** The agent domain's routes and services (registered in app.ts). */
-export function agentModule(deps: TModuleDeps, options: { bankCheck?: TBankCheck } = {}): FastifyPluginAsyncZod {
+/** The agent domain's routes and services (registered in app.ts). Offers nothing to other modules. */
+export function agentModule(
+  deps: Pick<TModuleDeps, 'db' | 'clock' | 'email' | 'config' | 'audit'>,
+  options: { bankCheck?: TBankCheck } = {},
+): TModule {
+  const { db, clock } = deps;
+  const repo = new AgentRepository(db);
   const agent = new AgentService({
-    db: deps.db,
-    clock: deps.clock,
+    repo,
+    audit: deps.audit,
+    clock,
     email: deps.email,
     publicUrl: deps.config.publicUrl,
   });
-  return agentRoutes({
-    agent,
-    rules: new CommissionRulesService(deps.db, deps.clock, agent.repo),
-    earnings: new EarningsService({ db: deps.db, clock: deps.clock, bankCheck: options.bankCheck ?? defaultBankCheck }),
-    notifications: new NotificationsService(deps.db, deps.clock, agent.repo),
-    applications: new ApplicationsService(deps.db, deps.clock, deps.email, (path, origin) => agent.link(path, origin)),
-  });
+  const bankCheck = options.bankCheck ?? defaultBankCheck;
+  return {
+    routes: agentRoutes({
+      agent,
+      rules: new CommissionRulesService(repo, clock),
+      earnings: new EarningsService({
+        repo: new EarningsRepository(db),
+        clock,
+        bankCheck: (nodeId) => bankCheck(db, nodeId),
+        nodeName: (nodeId) => agent.nodeName(nodeId),
+      }),
+      notifications: new NotificationsService(new NotificationsRepository(db), repo, clock),
+      applications: new ApplicationsService(new ApplicationsRepository(db), clock, deps.email, (path, origin) =>
+        agent.link(path, origin),
+      ),
+    }),
+    api: undefined,
+  };
 }

@@ -49,10 +49,8 @@ import { fieldError } from './agent-scope.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ApplicationsService } from './applications.service.ts';
 import type { CommissionRulesService } from './commission-rules.service.ts';
-import { earningsCsv, earningsXlsx } from './earnings-export.ts';
 import type { EarningsService } from './earnings.service.ts';
 import type { NotificationsService, TUpload } from './notifications.service.ts';
-import { paycheckPdf } from './paycheck-pdf.ts';
 
 /**
  * The agent area's calls (issue 13). Agent routes are 'authenticated' at the guard (an agent has no
@@ -218,18 +216,16 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
       schema: { tags, summary: 'The payment report as CSV or XLSX', querystring: ZEarningsExportQuery },
       config: { access: AGENT },
       handler: async (request, reply) => {
-        const report = await s.earnings.list(
+        const file = await s.earnings.report(
           await scope(request),
           payPeriodOf(request.query.periodStart),
           request.query.status,
+          request.query.format,
         );
-        const name = `payment-report-${report.periodStart}.${request.query.format}`;
-        reply.header('content-disposition', attachmentHeader(name));
-        if (request.query.format === 'xlsx')
-          return reply
-            .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-            .send(await earningsXlsx(report.items));
-        return reply.header('content-type', 'text/csv; charset=utf-8').send(earningsCsv(report.items));
+        return reply
+          .header('content-disposition', attachmentHeader(file.fileName))
+          .header('content-type', file.contentType)
+          .send(file.body);
       },
     });
     app.post('/api/api/agent/earnings/:id/clawback', {
@@ -283,19 +279,11 @@ export function agentRoutes(s: TAgentServices): FastifyPluginAsyncZod {
       },
       config: { access: AGENT },
       handler: async (request, reply) => {
-        const sc = await scope(request);
-        const statement = await s.earnings.statement(sc, request.params.id);
-        const pdf = await paycheckPdf(
-          { agentName: await s.agent.repo.nodeName(sc.nodeId), paycheck: statement.paycheck, lines: statement.lines },
-          request.query.lang,
-        );
+        const file = await s.earnings.statementPdf(await scope(request), request.params.id, request.query.lang);
         return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            attachmentHeader(`paycheck-${statement.paycheck.periodStart}-${request.query.lang}.pdf`),
-          )
-          .send(pdf);
+          .header('content-type', file.contentType)
+          .header('content-disposition', attachmentHeader(file.fileName))
+          .send(file.body);
       },
     });
 

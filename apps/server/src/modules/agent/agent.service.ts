@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type {
   TAgentDashboard,
   TAgentMe,
@@ -14,14 +13,14 @@ import { parseDay, payPeriodsOfMonth } from '@ra/shared/agent/pay-periods';
 import type { z } from 'zod';
 import type { ZInviteMemberRequest, ZPortfolioUpdate } from '@ra/shared/agent/agent.schemas';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import type { Database } from '../../db/client.ts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import type { Clock } from '../../lib/clock.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { AgentRepository, dayOf, isoOrNull, num, rowsOf } from './agent.repository.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
+import { dayOf, isoOrNull, num } from '../../db/sql-util.ts';
+import type { AgentRepository } from './agent.repository.ts';
 import { agentScope, agentToday, fieldError, refuse, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 
 /** How long an invitation link works (issue 13 "a link that expires"). */
@@ -30,7 +29,9 @@ export const INVITE_TTL_DAYS = 7;
 export const QUIET_DAYS = 3;
 
 export interface TAgentServiceDeps {
-  db: Database;
+  repo: AgentRepository;
+  /** Records refusals outside any transaction (the changes record theirs in their own). */
+  audit: AuditRepository;
   clock: Clock;
   email: EmailSender;
   publicUrl: string | undefined;
@@ -42,7 +43,7 @@ export interface TAgentServiceDeps {
  * there is one way to set a password from an email and it expires and works once the same way.
  */
 export async function createPasswordLink(
-  tx: Database,
+  repo: AgentRepository,
   user: { id: number; email: string },
   now: Date,
   ttlDays: number,
@@ -50,10 +51,7 @@ export async function createPasswordLink(
   const token = randomBytes(32).toString('base64url');
   const tokenHash = createHash('sha256').update(`password-reset:${token}`).digest('hex');
   const expiresAt = new Date(now.getTime() + ttlDays * 86_400_000);
-  await tx.execute(
-    sql`insert into password_resets (email, ip, user_id, token_hash, expires_at, created_at)
-        values (${user.email}, 'invite', ${user.id}, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
-  );
+  await repo.insertPasswordLink(user.id, user.email, tokenHash, expiresAt, now);
   return { token, expiresAt };
 }
 
@@ -73,10 +71,10 @@ export function inviteEmail(link: string, who: string, what: { en: string; zh: s
 }
 
 export class AgentService {
-  readonly repo: AgentRepository;
+  private readonly repo: AgentRepository;
 
   constructor(private readonly deps: TAgentServiceDeps) {
-    this.repo = new AgentRepository(deps.db);
+    this.repo = deps.repo;
   }
 
   scope(auth: AuthContext): Promise<TAgentScope> {
@@ -85,6 +83,11 @@ export class AgentService {
 
   today(): string {
     return agentToday(this.deps.clock.now());
+  }
+
+  /** The name of the node the caller signs in at (agent or team), for statements and emails. */
+  nodeName(nodeId: number): Promise<string> {
+    return this.repo.nodeName(nodeId);
   }
 
   link(path: string, origin: string): string {
@@ -170,19 +173,9 @@ export class AgentService {
     const [target] = await this.repo.restaurantsByXid(scope.path, scope.restaurantIds, [xid]);
     if (!target) throw notFound();
     const today = this.today();
-    await this.deps.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into agent_portfolio (restaurant_id, status, plan, since, updated_at)
-            values (${target.id}, ${body.status ?? 'onboarding'}, ${body.plan ?? 'starter'},
-                    ${body.status === 'live' ? today : null}, ${this.deps.clock.now().toISOString()}::timestamptz)
-            on conflict (restaurant_id) do update set
-              status = coalesce(${body.status ?? null}, agent_portfolio.status),
-              plan = coalesce(${body.plan ?? null}, agent_portfolio.plan),
-              since = case when ${body.status ?? null}::text = 'live' and agent_portfolio.status <> 'live'
-                           then ${today}::date else agent_portfolio.since end,
-              updated_at = excluded.updated_at`,
-      );
-      await new AuditRepository(tx).record({
+    await this.repo.transaction(async (repo, audit) => {
+      await repo.upsertPortfolio(target.id, body, today, this.deps.clock.now());
+      await audit.record({
         restaurantId: target.id,
         actorUserId: auth.userId,
         action: 'agent.portfolio.update',
@@ -222,27 +215,9 @@ export class AgentService {
 
   async team(auth: AuthContext): Promise<{ items: TTeamMember[] }> {
     const scope = await this.scope(auth);
-    const rows = await rowsOf(
-      this.deps.db,
-      sql`select u.id, u.xid, u.email, u.first_name, u.last_name, u.status, u.password_hash is not null as has_password,
-                 coalesce(m.team_role, 'admin') as team_role, m.team_role as team_row, u.is_admin, m.invite_expires_at,
-                 (select max(s.created_at) from sessions s where s.user_id = u.id) as last_sign_in_at
-          from users u join nodes n on n.id = u.node_id
-          left join agent_team_members m on m.user_id = u.id
-          where u.restaurant_id is null and u.deleted_at is null and n.id = ${scope.nodeId}
-            ${scope.teamRole === 'admin' ? sql`` : sql`and u.id = ${scope.userId}`}
-          order by coalesce(m.team_role, 'admin'), lower(u.first_name), u.id`,
-    );
-    const ids = rows.map((r) => num(r.id));
-    const assigned =
-      ids.length === 0
-        ? []
-        : await rowsOf(
-            this.deps.db,
-            sql`select a.user_id, n.xid, r.name from agent_member_restaurants a
-                join restaurants r on r.id = a.restaurant_id join nodes n on n.id = r.node_id
-                where a.user_id = any(${sql.param(ids)}::int[]) order by lower(r.name)`,
-          );
+    // A member sees only themself; the admin sees the whole team.
+    const rows = await this.repo.teamMembers(scope.nodeId, scope.teamRole === 'admin' ? null : scope.userId);
+    const assigned = await this.repo.memberAssignments(rows.map((r) => num(r.id)));
     return {
       items: rows.map((r) => ({
         xid: String(r.xid),
@@ -267,20 +242,23 @@ export class AgentService {
     const now = this.deps.clock.now();
     const who = `${auth.firstName} ${auth.lastName}`.trim();
     const nodeName = await this.repo.nodeName(scope.nodeId);
-    const invited = await this.deps.db.transaction(async (tx) => {
-      const created = await createAgentUser(tx, {
+    const invited = await this.repo.transaction(async (repo, audit) => {
+      const created = await createAgentUser(repo, {
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
         nodeId: scope.nodeId,
       });
-      await tx.execute(
-        sql`insert into agent_team_members (user_id, agent_node_id, team_role, invited_by_user_id, invite_expires_at, created_at)
-            values (${created.id}, ${scope.nodeId}, ${body.teamRole}, ${auth.userId},
-                    ${new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
-      );
-      const { token } = await createPasswordLink(tx, { id: created.id, email: body.email }, now, INVITE_TTL_DAYS);
-      await new AuditRepository(tx).record({
+      await repo.insertInvitedMember({
+        userId: created.id,
+        nodeId: scope.nodeId,
+        teamRole: body.teamRole,
+        invitedBy: auth.userId,
+        inviteExpiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),
+        now,
+      });
+      const { token } = await createPasswordLink(repo, { id: created.id, email: body.email }, now, INVITE_TTL_DAYS);
+      await audit.record({
         restaurantId: null,
         actorUserId: auth.userId,
         action: 'agent.member.invite',
@@ -304,7 +282,7 @@ export class AgentService {
       });
     } catch (error) {
       // An invitation nobody received must not leave an account behind (its link rows go with it).
-      await this.deps.db.execute(sql`delete from users where id = ${invited.id} and password_hash is null`);
+      await this.repo.deleteUserWithoutPassword(invited.id);
       throw new AppError(503, ERROR_CODES.emailUnavailable, AGENT_MESSAGES['agent.inviteEmailFailed'].en, {
         cause: error,
       });
@@ -315,12 +293,7 @@ export class AgentService {
   async updateMember(auth: AuthContext, memberXid: string, body: TUpdateMemberRequest, ip: string) {
     const scope = await this.scope(auth);
     requireTeamAdmin(scope);
-    const [member] = await rowsOf(
-      this.deps.db,
-      sql`select u.id, u.xid, u.status, u.is_admin, m.team_role from users u
-          left join agent_team_members m on m.user_id = u.id
-          where u.xid = ${memberXid} and u.node_id = ${scope.nodeId} and u.restaurant_id is null and u.deleted_at is null`,
-    );
+    const member = await this.repo.memberByXid(memberXid, scope.nodeId);
     if (!member) throw notFound();
     const userId = num(member.id);
     // Nobody acts on themself, on platform staff (unless staff), or on anyone at or above them.
@@ -336,7 +309,7 @@ export class AgentService {
       body,
     );
     if (refusal) {
-      await new AuditRepository(this.deps.db).record({
+      await this.deps.audit.record({
         restaurantId: null,
         actorUserId: auth.userId,
         action: `${memberAction(body)}.refused`,
@@ -355,33 +328,19 @@ export class AgentService {
     if (restaurants && body.restaurantXids && restaurants.length !== new Set(body.restaurantXids).size)
       throw fieldError('restaurantXids', 'agent.restaurantNotInTree');
     const now = this.deps.clock.now();
-    await this.deps.db.transaction(async (tx) => {
-      if (body.teamRole) {
-        await tx.execute(
-          sql`insert into agent_team_members (user_id, agent_node_id, team_role, created_at)
-              values (${userId}, ${scope.nodeId}, ${body.teamRole}, ${now.toISOString()}::timestamptz)
-              on conflict (user_id) do update set team_role = excluded.team_role`,
+    await this.repo.transaction(async (repo, audit) => {
+      if (body.teamRole) await repo.setTeamRole(userId, scope.nodeId, body.teamRole, now);
+      if (restaurants)
+        await repo.replaceAssignments(
+          userId,
+          restaurants.map((r) => r.id),
         );
-      }
-      if (restaurants) {
-        await tx.execute(sql`delete from agent_member_restaurants where user_id = ${userId}`);
-        if (restaurants.length > 0)
-          await tx.execute(
-            sql`insert into agent_member_restaurants (user_id, restaurant_id)
-                select ${userId}, unnest(${sql.param(restaurants.map((r) => r.id))}::int[])`,
-          );
-      }
       if (body.status && body.status !== member.status) {
-        await tx.execute(
-          sql`update users set status = ${body.status}, updated_at = ${now.toISOString()}::timestamptz where id = ${userId}`,
-        );
+        await repo.setUserStatus(userId, body.status, now);
         // As for employees (team module): deactivation ends every session at once.
-        if (body.status === 'inactive')
-          await tx.execute(
-            sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz where user_id = ${userId} and revoked_at is null`,
-          );
+        if (body.status === 'inactive') await repo.revokeSessions(userId, now);
       }
-      await new AuditRepository(tx).record({
+      await audit.record({
         restaurantId: null,
         actorUserId: auth.userId,
         action: memberAction(body),
@@ -406,18 +365,9 @@ const memberAction = (body: TUpdateMemberRequest) =>
 
 /** A dashboard account with no password yet (it is chosen through the emailed link). */
 export async function createAgentUser(
-  tx: Database,
+  repo: AgentRepository,
   values: { email: string; firstName: string; lastName: string; nodeId: number; restaurantId?: number | null },
 ): Promise<{ id: number; xid: string }> {
-  const [taken] = await rowsOf(tx, sql`select 1 from users where email = ${values.email} and deleted_at is null`);
-  if (taken) throw fieldError('email', 'agent.emailTaken');
-  const [row] = await rowsOf(
-    tx,
-    sql`insert into users (email, first_name, last_name, node_id, restaurant_id, authorized_representative)
-        values (${values.email}, ${values.firstName}, ${values.lastName}, ${values.nodeId}, ${values.restaurantId ?? null},
-                ${values.restaurantId !== undefined && values.restaurantId !== null})
-        returning id, xid`,
-  );
-  if (!row) throw new Error('user insert returned nothing');
-  return { id: num(row.id), xid: String(row.xid) };
+  if (await repo.emailTaken(values.email)) throw fieldError('email', 'agent.emailTaken');
+  return repo.insertUser(values);
 }

@@ -8,8 +8,9 @@ import type {
 } from '@ra/shared/agent/agent.schemas';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor, restaurantByName } from '../team/team.test-support.ts';
-import { rowsOf } from './agent.repository.ts';
+import { rowsOf } from '../../db/sql-util.ts';
 import { pdfText } from './pdf-text.test-support.ts';
+import { EarningsRepository } from './earnings.repository.ts';
 import { EarningsService } from './earnings.service.ts';
 
 /**
@@ -347,7 +348,12 @@ describe('earnings and paychecks', () => {
   });
 
   it('records a paycheck paid when the bank is verified, and its earnings paid', async () => {
-    const service = new EarningsService({ db: ctx.db, clock: ctx.config.clock, bankCheck: async () => true });
+    const service = new EarningsService({
+      repo: new EarningsRepository(ctx.db),
+      clock: ctx.config.clock,
+      bankCheck: async () => true,
+      nodeName: async () => 'Demo Agent',
+    });
     const [due] = await rowsOf(
       ctx.db,
       sql`select id from agent_paychecks where status = 'due' order by id desc limit 1`,

@@ -1,15 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { allRoleFlags, emptyRoleFlags } from '@ra/shared/permissions';
 import type { TApplication, TApplicationsResponse, TRejectRequest } from '@ra/shared/agent/agent.schemas';
 import type { z } from 'zod';
 import type { ZApplyRequest } from '@ra/shared/agent/agent.schemas';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { isoOrNull, num, rowsOf, strOrNull } from './agent.repository.ts';
+import { isoOrNull, num, strOrNull } from '../../db/sql-util.ts';
+import type { ApplicationsRepository } from './applications.repository.ts';
 import { conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 import { createAgentUser, createPasswordLink, INVITE_TTL_DAYS, inviteEmail } from './agent.service.ts';
 
@@ -21,7 +18,7 @@ import { createAgentUser, createPasswordLink, INVITE_TTL_DAYS, inviteEmail } fro
  */
 export class ApplicationsService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: ApplicationsRepository,
     private readonly clock: Clock,
     private readonly email: EmailSender,
     private readonly link: (path: string, origin: string) => string,
@@ -55,29 +52,12 @@ export class ApplicationsService {
     q: { kind?: string | undefined; status?: string | undefined; page: number; pageSize: number },
   ): Promise<TApplicationsResponse> {
     requireTeamAdmin(scope);
-    const where = sql`a.agent_node_id = ${scope.nodeId}
-      ${q.kind ? sql`and a.kind = ${q.kind}` : sql``} ${q.status ? sql`and a.status = ${q.status}` : sql``}`;
-    const [count] = await rowsOf(this.db, sql`select count(*) as n from agent_applications a where ${where}`);
-    const rows = await rowsOf(
-      this.db,
-      sql`select a.*, trim(rv.first_name || ' ' || rv.last_name) as reviewer,
-                 coalesce(rn.xid, cu.xid) as created_xid, coalesce(r.name, trim(cu.first_name || ' ' || cu.last_name)) as created_name
-          from agent_applications a
-          left join users rv on rv.id = a.reviewer_user_id
-          left join restaurants r on r.id = a.created_restaurant_id left join nodes rn on rn.id = r.node_id
-          left join users cu on cu.id = a.created_user_id and a.kind = 'member'
-          where ${where}
-          order by (a.status = 'pending') desc, a.created_at desc, a.id desc
-          limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
-    );
-    return { items: rows.map((r) => this.applicationOf(r)), total: num(count?.n) };
+    const { rows, total } = await this.repo.page(scope.nodeId, q);
+    return { items: rows.map((r) => this.applicationOf(r)), total };
   }
 
-  private async pending(tx: Database, scope: TAgentScope, id: number) {
-    const [row] = await rowsOf(
-      tx,
-      sql`select * from agent_applications where id = ${id} and agent_node_id = ${scope.nodeId} for update`,
-    );
+  private async pending(repo: ApplicationsRepository, scope: TAgentScope, id: number) {
+    const row = await repo.lockApplication(scope.nodeId, id);
     if (!row) throw notFound();
     if (row.status !== 'pending') throw conflict('agent.applicationNotPending');
     return row;
@@ -86,13 +66,10 @@ export class ApplicationsService {
   async reject(scope: TAgentScope, id: number, body: TRejectRequest, ip: string) {
     requireTeamAdmin(scope);
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      await this.pending(tx, scope, id);
-      await tx.execute(
-        sql`update agent_applications set status = 'rejected', reject_reason = ${body.reason}, reject_note = ${body.note},
-              reviewer_user_id = ${scope.userId}, reviewed_at = ${now.toISOString()}::timestamptz where id = ${id}`,
-      );
-      await new AuditRepository(tx).record({
+    await this.repo.transaction(async (repo, _agents, audit) => {
+      await this.pending(repo, scope, id);
+      await repo.markRejected(id, body.reason, body.note, scope.userId, now);
+      await audit.record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.application.reject',
@@ -109,75 +86,53 @@ export class ApplicationsService {
   async approve(scope: TAgentScope, id: number, ip: string, origin: string) {
     requireTeamAdmin(scope);
     const now = this.clock.now();
-    const done = await this.db.transaction(async (tx) => {
-      const app = await this.pending(tx, scope, id);
+    const done = await this.repo.transaction(async (repo, agents, audit) => {
+      const app = await this.pending(repo, scope, id);
       const email = String(app.email);
       let restaurantId: number | null = null;
       let created: { id: number; xid: string };
       let createdXid: string;
       if (app.kind === 'restaurant') {
         const name = String(app.business_name);
-        const [node] = await rowsOf(
-          tx,
-          sql`insert into nodes (parent_id, type, restname, path, depth)
-              select id, 'restaurant', ${name}, '', depth + 1 from nodes where id = ${scope.nodeId}
-              returning id, xid`,
-        );
-        const nodeId = num(node?.id);
-        await tx.execute(sql`update nodes set path = ${scope.path} || id || '/' where id = ${nodeId}`);
-        const [restaurant] = await rowsOf(
-          tx,
-          sql`insert into restaurants (node_id, name, fullname, city, state, phone, config)
-              values (${nodeId}, ${name}, ${name}, ${String(app.city)}, ${String(app.state)}, ${String(app.phone)},
-                      ${JSON.stringify({ version: '1.0.0' })}::jsonb)
-              returning id`,
-        );
-        restaurantId = num(restaurant?.id);
-        const roles = await rowsOf(
-          tx,
-          sql`insert into roles (restaurant_id, name, flags) values
-                (${restaurantId}, 'Owner', ${JSON.stringify(allRoleFlags())}::jsonb),
-                (${restaurantId}, 'Staff', ${JSON.stringify(emptyRoleFlags())}::jsonb)
-              returning id, name`,
-        );
-        created = await createAgentUser(tx, {
+        const node = await repo.insertRestaurantNode({ id: scope.nodeId, path: scope.path }, name);
+        const nodeId = node.id;
+        restaurantId = await repo.insertRestaurant(nodeId, {
+          name,
+          city: String(app.city),
+          state: String(app.state),
+          phone: String(app.phone),
+        });
+        const ownerRoleId = await repo.insertStarterRoles(restaurantId);
+        created = await createAgentUser(agents, {
           email,
           firstName: String(app.first_name),
           lastName: String(app.last_name),
           nodeId,
           restaurantId,
         });
-        const owner = roles.find((r) => r.name === 'Owner');
-        await tx.execute(
-          sql`insert into user_roles (user_id, role_id, restaurant_id) values (${created.id}, ${num(owner?.id)}, ${restaurantId})`,
-        );
-        await tx.execute(
-          sql`insert into agent_portfolio (restaurant_id, status, plan, monthly_fee_cents, updated_at)
-              values (${restaurantId}, 'onboarding', ${strOrNull(app.plan) ?? 'starter'}, 0, ${now.toISOString()}::timestamptz)`,
-        );
-        createdXid = String(node?.xid);
+        await repo.insertUserRole(created.id, ownerRoleId, restaurantId);
+        await repo.insertOnboardingPortfolio(restaurantId, strOrNull(app.plan) ?? 'starter', now);
+        createdXid = node.xid;
       } else {
-        created = await createAgentUser(tx, {
+        created = await createAgentUser(agents, {
           email,
           firstName: String(app.first_name),
           lastName: String(app.last_name),
           nodeId: scope.nodeId,
         });
-        await tx.execute(
-          sql`insert into agent_team_members (user_id, agent_node_id, team_role, invited_by_user_id, invite_expires_at, created_at)
-              values (${created.id}, ${scope.nodeId}, 'member', ${scope.userId},
-                      ${new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString()}::timestamptz,
-                      ${now.toISOString()}::timestamptz)`,
-        );
+        await agents.insertInvitedMember({
+          userId: created.id,
+          nodeId: scope.nodeId,
+          teamRole: 'member',
+          invitedBy: scope.userId,
+          inviteExpiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),
+          now,
+        });
         createdXid = created.xid;
       }
-      const { token } = await createPasswordLink(tx, { id: created.id, email }, now, INVITE_TTL_DAYS);
-      await tx.execute(
-        sql`update agent_applications set status = 'approved', reviewer_user_id = ${scope.userId},
-              reviewed_at = ${now.toISOString()}::timestamptz, created_restaurant_id = ${restaurantId},
-              created_user_id = ${created.id} where id = ${id}`,
-      );
-      await new AuditRepository(tx).record({
+      const { token } = await createPasswordLink(agents, { id: created.id, email }, now, INVITE_TTL_DAYS);
+      await repo.markApproved(id, scope.userId, now, { restaurantId, userId: created.id });
+      await audit.record({
         restaurantId,
         actorUserId: scope.userId,
         action: 'agent.application.approve',
@@ -212,17 +167,24 @@ export class ApplicationsService {
 
   /** The public form behind an agent's referral link; the referral code is the agent node's xid. */
   async apply(body: z.output<typeof ZApplyRequest>) {
-    const [agent] = await rowsOf(
-      this.db,
-      sql`select id from nodes where xid = ${body.ref} and type in ('agent', 'team')`,
-    );
-    if (!agent) throw fieldError('ref', 'agent.referralInvalid');
+    const agentNodeId = await this.repo.referrerNodeId(body.ref);
+    if (agentNodeId === undefined) throw fieldError('ref', 'agent.referralInvalid');
     const now = this.clock.now();
-    await this.db.execute(
-      sql`insert into agent_applications (agent_node_id, kind, business_name, first_name, last_name, email, phone, city, state, plan, message, created_at)
-          values (${num(agent.id)}, ${body.kind}, ${body.kind === 'restaurant' ? body.businessName : null}, ${body.firstName},
-                  ${body.lastName}, ${body.email}, ${body.phone}, ${body.city}, ${body.state}, ${body.plan}, ${body.message},
-                  ${now.toISOString()}::timestamptz)`,
+    await this.repo.insertApplication(
+      agentNodeId,
+      {
+        kind: body.kind,
+        businessName: body.kind === 'restaurant' ? body.businessName : null,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        phone: body.phone,
+        city: body.city,
+        state: body.state,
+        plan: body.plan,
+        message: body.message,
+      },
+      now,
     );
     return { ok: true as const, message: AGENT_MESSAGES['agent.applicationReceived'].en };
   }

@@ -1,29 +1,20 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TCommissionRule, ZCommissionRuleRequest } from '@ra/shared/agent/agent.schemas';
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { dayOf, num, rowsOf, strOrNull, type AgentRepository } from './agent.repository.ts';
+import { dayOf, num, strOrNull } from '../../db/sql-util.ts';
+import type { AgentRepository } from './agent.repository.ts';
 import { fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 
 /** The earning structure (issue 13): rules per restaurant or per plan, each with its dates. */
 export class CommissionRulesService {
   constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
     private readonly repo: AgentRepository,
+    private readonly clock: Clock,
   ) {}
 
   async list(scope: TAgentScope): Promise<{ items: TCommissionRule[] }> {
     requireTeamAdmin(scope);
-    const rows = await rowsOf(
-      this.db,
-      sql`select c.*, n.xid, r.name from agent_commission_rules c
-          left join restaurants r on r.id = c.restaurant_id left join nodes n on n.id = r.node_id
-          where c.agent_node_id = ${scope.nodeId}
-          order by c.restaurant_id nulls first, c.plan, c.basis, c.starts_on desc, c.id desc`,
-    );
+    const rows = await this.repo.commissionRules(scope.nodeId);
     return {
       items: rows.map((r) => ({
         id: num(r.id),
@@ -46,25 +37,29 @@ export class CommissionRulesService {
       restaurantId = r.id;
     }
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const [row] = await rowsOf(
-        tx,
-        sql`insert into agent_commission_rules (agent_node_id, restaurant_id, plan, basis, rate_bps, starts_on, ends_on, created_by_user_id, created_at)
-            values (${scope.nodeId}, ${restaurantId}, ${body.plan}, ${body.basis}, ${body.rateBps}, ${body.startsOn!},
-                    ${body.endsOn}, ${scope.userId}, ${now.toISOString()}::timestamptz)
-            returning id`,
-      );
-      await new AuditRepository(tx).record({
+    return this.repo.transaction(async (repo, audit) => {
+      const id = await repo.insertCommissionRule({
+        nodeId: scope.nodeId,
+        restaurantId,
+        plan: body.plan,
+        basis: body.basis,
+        rateBps: body.rateBps,
+        startsOn: body.startsOn!,
+        endsOn: body.endsOn,
+        userId: scope.userId,
+        now,
+      });
+      await audit.record({
         restaurantId,
         actorUserId: scope.userId,
         action: 'agent.commissionRule.create',
         targetType: 'commissionRule',
-        targetId: String(num(row?.id)),
+        targetId: String(id),
         details: { ...body },
         ip,
         at: now,
       });
-      return { ok: true as const, id: num(row?.id) };
+      return { ok: true as const, id };
     });
   }
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TEarning, TEarningsResponse, TPaycheck } from '@ra/shared/agent/agent.schemas';
 import {
   computeCommission,
@@ -10,21 +9,31 @@ import {
 } from '@ra/shared/agent/commission';
 import { eachDay, payPeriodOf, type TPayPeriod } from '@ra/shared/agent/pay-periods';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { dayOf, intArray, isoOrNull, num, rowsOf, strOrNull } from './agent.repository.ts';
+import { dayOf, isoOrNull, num, strOrNull } from '../../db/sql-util.ts';
+import type { EarningsRepository, TCommissionColumns } from './earnings.repository.ts';
+import { earningsCsv, earningsXlsx } from './earnings-export.ts';
+import { paycheckPdf } from './paycheck-pdf.ts';
 import { agentToday, conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
-import type { TBankCheck } from './bank-check.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 
 export interface TEarningsDeps {
-  db: Database;
+  repo: EarningsRepository;
   clock: Clock;
-  bankCheck: TBankCheck;
+  /** Whether the agent node has a linked, verified bank account (bank-check.ts). */
+  bankCheck: (nodeId: number) => Promise<boolean>;
+  /** The agent node's name, printed on its paycheck statements. */
+  nodeName: (nodeId: number) => Promise<string>;
+}
+
+/** A file to download: its name, content type and bytes (or text). */
+export interface TDownload {
+  fileName: string;
+  contentType: string;
+  body: string | Buffer;
 }
 
 /** What a statement line and a report row is made of. */
@@ -44,7 +53,11 @@ export interface TStatementLine {
  * and keeps the states: pending → approved → paid, reversals as their own negative rows.
  */
 export class EarningsService {
-  constructor(private readonly deps: TEarningsDeps) {}
+  private readonly repo: EarningsRepository;
+
+  constructor(private readonly deps: TEarningsDeps) {
+    this.repo = deps.repo;
+  }
 
   private now() {
     return this.deps.clock.now();
@@ -60,23 +73,8 @@ export class EarningsService {
     ip: string,
   ): Promise<{ restaurants: number; rows: number; totalCents: number }> {
     requireTeamAdmin(scope);
-    const db = this.deps.db;
-    const restaurants = await rowsOf(
-      db,
-      sql`select r.id, coalesce(p.plan, 'starter') as plan, coalesce(p.monthly_fee_cents, 0) as fee,
-                 coalesce(p.status, 'live') as status, p.since
-          from restaurants r join nodes n on n.id = r.node_id
-          left join agent_portfolio p on p.restaurant_id = r.id
-          where n.path like ${`${scope.path}%`}`,
-    );
-    const rules = (
-      await rowsOf(
-        db,
-        sql`select id, restaurant_id, plan, basis, rate_bps, starts_on, ends_on from agent_commission_rules
-            where agent_node_id = ${scope.nodeId} and starts_on <= ${period.end}
-              and (ends_on is null or ends_on >= ${period.start})`,
-      )
-    ).map((r): TCommissionRuleInput => ({
+    const restaurants = await this.repo.subtreeRestaurants(scope.path);
+    const rules = (await this.repo.rulesOverlapping(scope.nodeId, period)).map((r): TCommissionRuleInput => ({
       id: num(r.id),
       restaurantId: r.restaurant_id === null ? null : num(r.restaurant_id),
       plan: (strOrNull(r.plan) as TPlan | null) ?? null,
@@ -98,17 +96,10 @@ export class EarningsService {
       .filter((id) => rulesOf.get(id)!.some((x) => x.basis === 'cardVolume'));
     const volume = new Map<number, Map<string, number>>();
     if (needVolume.length > 0) {
-      const which =
-        needVolume.length === restaurants.length
-          ? sql`restaurant_id in (select r.id from restaurants r join nodes n on n.id = r.node_id
-                where n.path like ${`${scope.path}%`})`
-          : sql`restaurant_id = any(${intArray(needVolume)})`;
-      const rows = await rowsOf(
-        db,
-        sql`select restaurant_id, business_day, sum(amount_cents - refund_cents) as cents from daily_payment_sales
-            where ${which} and method = 'card'
-              and business_day between ${period.start} and ${period.end}
-            group by restaurant_id, business_day`,
+      const rows = await this.repo.cardVolume(
+        scope.path,
+        needVolume.length === restaurants.length ? null : needVolume,
+        period,
       );
       for (const row of rows) {
         const id = num(row.restaurant_id);
@@ -119,13 +110,7 @@ export class EarningsService {
     }
     const now = this.now();
     // One column array per field: the whole period goes in as one statement of five parameters.
-    const cols = {
-      rid: [] as number[],
-      basis: [] as string[],
-      base: [] as number[],
-      amount: [] as number[],
-      seg: [] as string[],
-    };
+    const cols: TCommissionColumns = { rid: [], basis: [], base: [], amount: [], seg: [] };
     let totalCents = 0;
     const periodDays = eachDay(period.start, period.end);
     for (const r of restaurants) {
@@ -155,24 +140,11 @@ export class EarningsService {
         cols.seg.push(JSON.stringify(line.segments));
       }
     }
-    await db.transaction(async (tx) => {
+    await this.repo.transaction(async (repo, audit) => {
       // What is still pending is recomputed from scratch; approved and paid rows stay as they are.
-      await tx.execute(
-        sql`delete from agent_earnings where agent_node_id = ${scope.nodeId} and period_start = ${period.start}
-            and kind = 'commission' and status = 'pending'`,
-      );
-      if (cols.rid.length > 0)
-        await tx.execute(
-          sql`insert into agent_earnings (agent_node_id, restaurant_id, period_start, period_end, kind, basis,
-                base_cents, amount_cents, status, segments, created_at, created_by_user_id)
-              select ${scope.nodeId}, u.rid, ${period.start}::date, ${period.end}::date, 'commission', u.basis,
-                     u.base, u.amount, 'pending', u.seg::jsonb, ${now.toISOString()}::timestamptz, ${scope.userId}
-              from unnest(${sql.param(cols.rid)}::int[], ${sql.param(cols.basis)}::text[],
-                          ${sql.param(cols.base)}::bigint[], ${sql.param(cols.amount)}::bigint[],
-                          ${sql.param(cols.seg)}::text[]) as u(rid, basis, base, amount, seg)
-              on conflict (agent_node_id, restaurant_id, period_start, basis) where kind = 'commission' do nothing`,
-        );
-      await new AuditRepository(tx).record({
+      await repo.deletePendingCommissions(scope.nodeId, period.start);
+      await repo.insertPendingCommissions(scope.nodeId, scope.userId, period, now, cols);
+      await audit.record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.earnings.compute',
@@ -187,16 +159,7 @@ export class EarningsService {
   }
 
   async list(scope: TAgentScope, period: TPayPeriod, status?: string): Promise<TEarningsResponse> {
-    const rows = await rowsOf(
-      this.deps.db,
-      sql`select e.*, n.xid, r.name from agent_earnings e
-          join restaurants r on r.id = e.restaurant_id join nodes n on n.id = r.node_id
-          where e.agent_node_id = ${scope.nodeId} and e.period_start = ${period.start}
-            and n.path like ${`${scope.path}%`}
-            ${scope.restaurantIds === null ? sql`` : sql`and e.restaurant_id = any(${intArray(scope.restaurantIds)})`}
-            ${status ? sql`and e.status = ${status}` : sql``}
-          order by lower(r.name), e.basis, e.id`,
-    );
+    const rows = await this.repo.list(scope.nodeId, scope.path, scope.restaurantIds, period.start, status);
     const items: TEarning[] = rows.map((e) => ({
       id: num(e.id),
       restaurant: { xid: String(e.xid), name: String(e.name) },
@@ -224,15 +187,9 @@ export class EarningsService {
   async approvePeriod(scope: TAgentScope, period: TPayPeriod, ip: string): Promise<{ ok: true; approved: number }> {
     requireTeamAdmin(scope);
     const now = this.now();
-    return this.deps.db.transaction(async (tx) => {
-      const rows = await rowsOf(
-        tx,
-        sql`update agent_earnings set status = 'approved', approved_at = ${now.toISOString()}::timestamptz,
-              approved_by_user_id = ${scope.userId}
-            where agent_node_id = ${scope.nodeId} and period_start = ${period.start} and status = 'pending'
-            returning id`,
-      );
-      await new AuditRepository(tx).record({
+    return this.repo.transaction(async (repo, audit) => {
+      const rows = await repo.approvePending(scope.nodeId, scope.userId, period.start, now);
+      await audit.record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.earnings.approve',
@@ -258,41 +215,36 @@ export class EarningsService {
   ) {
     requireTeamAdmin(scope);
     const now = this.now();
-    return this.deps.db.transaction(async (tx) => {
-      const [original] = await rowsOf(
-        tx,
-        sql`select e.id, e.kind, e.amount_cents, e.restaurant_id, e.basis,
-                   (select coalesce(sum(c.amount_cents), 0) from agent_earnings c where c.reverses_id = e.id) as reversed
-            from agent_earnings e join restaurants r on r.id = e.restaurant_id join nodes n on n.id = r.node_id
-            where e.id = ${id} and e.agent_node_id = ${scope.nodeId} and n.path like ${`${scope.path}%`}
-            for update of e`,
-      );
+    return this.repo.transaction(async (repo, audit) => {
+      const original = await repo.earningForReversal(id, scope.nodeId, scope.path);
       if (!original) throw notFound();
       if (original.kind !== 'commission') throw conflict('agent.clawbackNotCommission');
       const remaining = num(original.amount_cents) + num(original.reversed);
       const amount = body.amountCents ?? remaining;
       if (amount <= 0 || amount > remaining) throw fieldError('amountCents', 'agent.clawbackTooLarge');
       const period = payPeriodOf(agentToday(now));
-      const [row] = await rowsOf(
-        tx,
-        sql`insert into agent_earnings (agent_node_id, restaurant_id, period_start, period_end, kind, basis, base_cents,
-              amount_cents, status, reason, reverses_id, created_at, created_by_user_id, approved_at, approved_by_user_id)
-            values (${scope.nodeId}, ${num(original.restaurant_id)}, ${period.start}, ${period.end}, 'clawback',
-              ${String(original.basis)}, 0, ${-amount}, 'approved', ${body.reason}, ${id}, ${now.toISOString()}::timestamptz,
-              ${scope.userId}, ${now.toISOString()}::timestamptz, ${scope.userId})
-            returning id`,
-      );
-      await new AuditRepository(tx).record({
+      const clawbackId = await repo.insertClawback({
+        nodeId: scope.nodeId,
+        restaurantId: num(original.restaurant_id),
+        period,
+        basis: String(original.basis),
+        amountCents: -amount,
+        reason: body.reason,
+        reversesId: id,
+        userId: scope.userId,
+        now,
+      });
+      await audit.record({
         restaurantId: num(original.restaurant_id),
         actorUserId: scope.userId,
         action: 'agent.earnings.clawback',
         targetType: 'earning',
         targetId: String(id),
-        details: { amountCents: -amount, reason: body.reason, clawbackId: num(row?.id) },
+        details: { amountCents: -amount, reason: body.reason, clawbackId },
         ip,
         at: now,
       });
-      return { ok: true as const, id: num(row?.id) };
+      return { ok: true as const, id: clawbackId };
     });
   }
 
@@ -314,10 +266,7 @@ export class EarningsService {
 
   async paychecks(scope: TAgentScope): Promise<{ items: TPaycheck[]; minimumPayoutCents: number }> {
     requireTeamAdmin(scope);
-    const rows = await rowsOf(
-      this.deps.db,
-      sql`select * from agent_paychecks where agent_node_id = ${scope.nodeId} order by period_start desc limit 48`,
-    );
+    const rows = await this.repo.paychecks(scope.nodeId);
     return { items: rows.map((r) => this.paycheckOf(r)), minimumPayoutCents: MINIMUM_PAYOUT_CENTS };
   }
 
@@ -329,42 +278,24 @@ export class EarningsService {
     requireTeamAdmin(scope);
     const now = this.now();
     if (period.end >= agentToday(now)) throw conflict('agent.periodNotOver');
-    return this.deps.db.transaction(async (tx) => {
-      const [existing] = await rowsOf(
-        tx,
-        sql`select * from agent_paychecks where agent_node_id = ${scope.nodeId} and period_start = ${period.start}`,
-      );
+    return this.repo.transaction(async (repo, audit) => {
+      const existing = await repo.paycheckOfPeriod(scope.nodeId, period.start);
       if (existing) return this.paycheckOf(existing);
-      const [earned] = await rowsOf(
-        tx,
-        sql`select coalesce(sum(amount_cents), 0) as cents from agent_earnings
-            where agent_node_id = ${scope.nodeId} and status = 'approved' and paycheck_id is null
-              and period_start <= ${period.start}`,
-      );
-      const [previous] = await rowsOf(
-        tx,
-        sql`select carried_out_cents from agent_paychecks where agent_node_id = ${scope.nodeId}
-            and period_start < ${period.start} order by period_start desc limit 1`,
-      );
-      const earnedCents = num(earned?.cents);
-      const carriedInCents = num(previous?.carried_out_cents);
+      const earnedCents = await repo.unpaidApprovedCents(scope.nodeId, period.start);
+      const carriedInCents = await repo.carriedBefore(scope.nodeId, period.start);
       const settled = settlePaycheck(earnedCents, carriedInCents);
-      const [row] = await rowsOf(
-        tx,
-        sql`insert into agent_paychecks (agent_node_id, period_start, period_end, earned_cents, carried_in_cents,
-              net_pay_cents, carried_out_cents, status, created_at)
-            values (${scope.nodeId}, ${period.start}, ${period.end}, ${earnedCents}, ${carriedInCents},
-              ${settled.netPayCents}, ${settled.carriedOutCents}, ${settled.netPayCents > 0 ? 'due' : 'carried'},
-              ${now.toISOString()}::timestamptz)
-            returning *`,
-      );
-      if (!row) throw new Error('paycheck insert returned nothing');
-      await tx.execute(
-        sql`update agent_earnings set paycheck_id = ${num(row.id)}
-            where agent_node_id = ${scope.nodeId} and status = 'approved' and paycheck_id is null
-              and period_start <= ${period.start}`,
-      );
-      await new AuditRepository(tx).record({
+      const row = await repo.insertPaycheck({
+        nodeId: scope.nodeId,
+        period,
+        earnedCents,
+        carriedInCents,
+        netPayCents: settled.netPayCents,
+        carriedOutCents: settled.carriedOutCents,
+        status: settled.netPayCents > 0 ? 'due' : 'carried',
+        now,
+      });
+      await repo.attachEarnings(scope.nodeId, num(row.id), period.start);
+      await audit.record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.paycheck.close',
@@ -384,26 +315,17 @@ export class EarningsService {
    */
   async pay(auth: AuthContext, id: number, ip: string): Promise<TPaycheck> {
     const now = this.now();
-    const [found] = await rowsOf(this.deps.db, sql`select * from agent_paychecks where id = ${id}`);
+    const found = await this.repo.paycheck(id);
     if (!found) throw notFound();
     if (found.status === 'paid') throw conflict('agent.paycheckAlreadyPaid');
     if (found.status === 'carried') throw conflict('agent.paycheckNothingToPay');
-    if (!(await this.deps.bankCheck(this.deps.db, num(found.agent_node_id))))
+    if (!(await this.deps.bankCheck(num(found.agent_node_id))))
       throw new AppError(409, ERROR_CODES.conflict, AGENT_MESSAGES['agent.bankNotVerified'].en);
-    return this.deps.db.transaction(async (tx) => {
-      const [row] = await rowsOf(
-        tx,
-        sql`update agent_paychecks set status = 'paid', paid_on = ${agentToday(now)}, paid_by_user_id = ${auth.userId}
-            where id = ${id} and status = 'due' returning *`,
-      );
+    return this.repo.transaction(async (repo, audit) => {
+      const row = await repo.markPaycheckPaid(id, agentToday(now), auth.userId);
       if (!row) throw conflict('agent.paycheckAlreadyPaid');
-      await tx.execute(
-        sql`update agent_earnings set status = 'paid', paid_at = ${now.toISOString()}::timestamptz
-            where paycheck_id = ${id} or paycheck_id in (
-              select p.id from agent_paychecks p where p.agent_node_id = ${num(found.agent_node_id)}
-                and p.status = 'carried' and p.period_start < ${dayOf(found.period_start)})`,
-      );
-      await new AuditRepository(tx).record({
+      await repo.markEarningsPaid(id, num(found.agent_node_id), dayOf(found.period_start), now);
+      await audit.record({
         restaurantId: null,
         actorUserId: auth.userId,
         action: 'agent.paycheck.pay',
@@ -417,20 +339,44 @@ export class EarningsService {
     });
   }
 
+  /** The payment report of a pay period as CSV or XLSX (what `list` shows). */
+  async report(
+    scope: TAgentScope,
+    period: TPayPeriod,
+    status: string | undefined,
+    format: 'csv' | 'xlsx',
+  ): Promise<TDownload> {
+    const report = await this.list(scope, period, status);
+    const fileName = `payment-report-${report.periodStart}.${format}`;
+    return format === 'xlsx'
+      ? {
+          fileName,
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          body: await earningsXlsx(report.items),
+        }
+      : { fileName, contentType: 'text/csv; charset=utf-8', body: earningsCsv(report.items) };
+  }
+
+  /** A paycheck statement as PDF, in English or Chinese. */
+  async statementPdf(scope: TAgentScope, id: number, lang: 'en' | 'zh'): Promise<TDownload> {
+    const statement = await this.statement(scope, id);
+    const pdf = await paycheckPdf(
+      { agentName: await this.deps.nodeName(scope.nodeId), paycheck: statement.paycheck, lines: statement.lines },
+      lang,
+    );
+    return {
+      fileName: `paycheck-${statement.paycheck.periodStart}-${lang}.pdf`,
+      contentType: 'application/pdf',
+      body: pdf,
+    };
+  }
+
   /** A paycheck with the lines it pays, for the PDF statement. */
   async statement(scope: TAgentScope, id: number) {
     requireTeamAdmin(scope);
-    const [row] = await rowsOf(
-      this.deps.db,
-      sql`select * from agent_paychecks where id = ${id} and agent_node_id = ${scope.nodeId}`,
-    );
+    const row = await this.repo.paycheckOfNode(id, scope.nodeId);
     if (!row) throw notFound();
-    const lines = await rowsOf(
-      this.deps.db,
-      sql`select e.kind, e.basis, e.base_cents, e.amount_cents, e.reason, e.segments, r.name
-          from agent_earnings e join restaurants r on r.id = e.restaurant_id
-          where e.paycheck_id = ${id} order by lower(r.name), e.kind, e.basis, e.id`,
-    );
+    const lines = await this.repo.statementLines(id);
     return {
       paycheck: this.paycheckOf(row),
       lines: lines.map((l): TStatementLine => ({

@@ -1,13 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { TInboxResponse, TNotificationReads, TSentNotification } from '@ra/shared/agent/agent.schemas';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { AuditRepository } from '../../db/audit.repository.ts';
-import { intArray, isoOrNull, num, rowsOf, strOrNull, type AgentRepository } from './agent.repository.ts';
+import { isoOrNull, num, strOrNull } from '../../db/sql-util.ts';
+import type { AgentRepository } from './agent.repository.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
 import { fieldError, refuse, type TAgentScope } from './agent-scope.ts';
 
 /** Issue 13: a PDF or an image, its type read from its bytes, never from its name or the browser's word. */
@@ -32,9 +31,10 @@ export async function checkUpload(upload: TUpload): Promise<string> {
  */
 export class NotificationsService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: NotificationsRepository,
+    /** The caller's reach (restaurants and nodes of their subtree). */
+    private readonly agents: AgentRepository,
     private readonly clock: Clock,
-    private readonly repo: AgentRepository,
   ) {}
 
   async send(
@@ -50,36 +50,23 @@ export class NotificationsService {
     ip: string,
   ): Promise<{ ok: true; id: number; recipients: number }> {
     const targets = input.all
-      ? await this.repo.allRestaurantIds(scope.path, scope.restaurantIds)
+      ? await this.agents.allRestaurantIds(scope.path, scope.restaurantIds)
       : await this.chosen(scope, input.restaurantXids, input.nodeXids);
     if (targets.length === 0) throw fieldError('restaurantXids', 'agent.recipientsRequired');
     const mime = input.file ? await checkUpload(input.file) : null;
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      let fileId: number | null = null;
-      if (input.file && mime) {
-        const [file] = await rowsOf(
-          tx,
-          sql`insert into agent_files (agent_node_id, file_name, mime, size_bytes, content, created_at)
-              values (${scope.nodeId}, ${input.file.fileName}, ${mime}, ${input.file.bytes.length},
-                      ${sql.param(input.file.bytes)}, ${now.toISOString()}::timestamptz)
-              returning id`,
-        );
-        fileId = num(file?.id);
-      }
-      const [row] = await rowsOf(
-        tx,
-        sql`insert into agent_notifications (agent_node_id, sender_user_id, message_en, message_zh, file_id, created_at)
-            values (${scope.nodeId}, ${scope.userId}, ${input.messageEn}, ${input.messageZh}, ${fileId},
-                    ${now.toISOString()}::timestamptz)
-            returning id`,
-      );
-      const id = num(row?.id);
-      await tx.execute(
-        sql`insert into agent_notification_deliveries (notification_id, restaurant_id)
-            select ${id}, unnest(${intArray(targets)})`,
-      );
-      await new AuditRepository(tx).record({
+    return this.repo.transaction(async (repo, audit) => {
+      const fileId = input.file && mime ? await repo.insertFile(scope.nodeId, input.file, mime, now) : null;
+      const id = await repo.insertNotification({
+        nodeId: scope.nodeId,
+        userId: scope.userId,
+        messageEn: input.messageEn,
+        messageZh: input.messageZh,
+        fileId,
+        now,
+      });
+      await repo.insertDeliveries(id, targets);
+      await audit.record({
         restaurantId: null,
         actorUserId: scope.userId,
         action: 'agent.notification.send',
@@ -99,11 +86,11 @@ export class NotificationsService {
    * reaches (for a member, the assigned ones). Each restaurant once.
    */
   private async chosen(scope: TAgentScope, restaurantXids: string[], nodeXids: string[]): Promise<number[]> {
-    const picked = await this.repo.restaurantsByXid(scope.path, scope.restaurantIds, restaurantXids);
+    const picked = await this.agents.restaurantsByXid(scope.path, scope.restaurantIds, restaurantXids);
     if (picked.length !== new Set(restaurantXids).size) throw fieldError('restaurantXids', 'agent.restaurantNotInTree');
-    const nodes = await this.repo.nodesByXid(scope.path, scope.restaurantIds, nodeXids);
+    const nodes = await this.agents.nodesByXid(scope.path, scope.restaurantIds, nodeXids);
     if (nodes.length !== new Set(nodeXids).size) throw refuse('agent.nodeNotInTree');
-    const under = await this.repo.restaurantIdsUnder(
+    const under = await this.agents.restaurantIdsUnder(
       scope.path,
       scope.restaurantIds,
       nodes.map((n) => n.path),
@@ -124,15 +111,9 @@ export class NotificationsService {
     };
   }
 
-  private sentQuery(scope: TAgentScope) {
-    return sql`select m.id, m.message_en, m.message_zh, m.created_at, f.file_name,
-                      trim(u.first_name || ' ' || u.last_name) as sender,
-                      (select count(*) from agent_notification_deliveries d where d.notification_id = m.id) as recipients,
-                      (select count(*) from agent_notification_deliveries d where d.notification_id = m.id and d.read_at is not null) as read
-               from agent_notifications m left join agent_files f on f.id = m.file_id
-               left join users u on u.id = m.sender_user_id
-               where m.agent_node_id = ${scope.nodeId}
-                 ${scope.teamRole === 'admin' ? sql`` : sql`and m.sender_user_id = ${scope.userId}`}`;
+  /** An admin sees every notification of the node; a member only the ones they sent. */
+  private senderFilter(scope: TAgentScope): number | null {
+    return scope.teamRole === 'admin' ? null : scope.userId;
   }
 
   async sent(
@@ -140,29 +121,15 @@ export class NotificationsService {
     page: number,
     pageSize: number,
   ): Promise<{ items: TSentNotification[]; total: number }> {
-    const [count] = await rowsOf(
-      this.db,
-      sql`select count(*) as n from agent_notifications m where m.agent_node_id = ${scope.nodeId}
-          ${scope.teamRole === 'admin' ? sql`` : sql`and m.sender_user_id = ${scope.userId}`}`,
-    );
-    const rows = await rowsOf(
-      this.db,
-      sql`${this.sentQuery(scope)} order by m.created_at desc, m.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    );
-    return { items: rows.map((r) => this.sentOf(r)), total: num(count?.n) };
+    const total = await this.repo.sentCount(scope.nodeId, this.senderFilter(scope));
+    const rows = await this.repo.sentPage(scope.nodeId, this.senderFilter(scope), pageSize, (page - 1) * pageSize);
+    return { items: rows.map((r) => this.sentOf(r)), total };
   }
 
   async reads(scope: TAgentScope, id: number): Promise<TNotificationReads> {
-    const [row] = await rowsOf(this.db, sql`${this.sentQuery(scope)} and m.id = ${id}`);
+    const row = await this.repo.sentOne(scope.nodeId, this.senderFilter(scope), id);
     if (!row) throw notFound();
-    const deliveries = await rowsOf(
-      this.db,
-      sql`select n.xid, r.name, d.read_at, trim(u.first_name || ' ' || u.last_name) as reader
-          from agent_notification_deliveries d join restaurants r on r.id = d.restaurant_id
-          join nodes n on n.id = r.node_id left join users u on u.id = d.read_by_user_id
-          where d.notification_id = ${id} and n.path like ${`${scope.path}%`}
-          order by d.read_at desc nulls last, lower(r.name)`,
-    );
+    const deliveries = await this.repo.deliveries(id, scope.path);
     return {
       notification: this.sentOf(row),
       deliveries: deliveries.map((d) => ({
@@ -177,22 +144,10 @@ export class NotificationsService {
 
   async inbox(auth: AuthContext): Promise<TInboxResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const rows = await rowsOf(
-      this.db,
-      sql`select m.id, m.message_en, m.message_zh, m.created_at, f.file_name, d.read_at,
-                 coalesce(nullif(trim(coalesce(an.first_name, '') || ' ' || coalesce(an.last_name, '')), ''), '') as sender
-          from agent_notification_deliveries d join agent_notifications m on m.id = d.notification_id
-          join nodes an on an.id = m.agent_node_id
-          left join agent_files f on f.id = m.file_id
-          where d.restaurant_id = ${restaurantId}
-          order by m.created_at desc, m.id desc limit 50`,
-    );
-    const [unread] = await rowsOf(
-      this.db,
-      sql`select count(*) as n from agent_notification_deliveries where restaurant_id = ${restaurantId} and read_at is null`,
-    );
+    const rows = await this.repo.inbox(restaurantId);
+    const unread = await this.repo.unreadCount(restaurantId);
     return {
-      unread: num(unread?.n),
+      unread,
       items: rows.map((r) => ({
         id: num(r.id),
         from: String(r.sender),
@@ -209,30 +164,17 @@ export class NotificationsService {
   async markRead(auth: AuthContext, id: number): Promise<{ ok: true }> {
     const restaurantId = requireRestaurantId(auth);
     const now = this.clock.now();
-    const rows = await rowsOf(
-      this.db,
-      sql`update agent_notification_deliveries set read_at = coalesce(read_at, ${now.toISOString()}::timestamptz),
-            read_by_user_id = coalesce(read_by_user_id, ${auth.userId})
-          where notification_id = ${id} and restaurant_id = ${restaurantId} returning notification_id`,
-    );
-    if (rows.length === 0) throw notFound();
+    if (!(await this.repo.markRead(id, restaurantId, auth.userId, now))) throw notFound();
     return { ok: true };
   }
 
   /** The file, for a restaurant it was sent to or for the agent who sent it. */
   async file(auth: AuthContext, id: number, scope: TAgentScope | null) {
-    const where =
-      scope !== null
-        ? sql`m.agent_node_id = ${scope.nodeId}`
-        : sql`exists (select 1 from agent_notification_deliveries d where d.notification_id = m.id
-                      and d.restaurant_id = ${requireRestaurantId(auth)})`;
-    const [row] = await rowsOf(
-      this.db,
-      sql`select f.file_name, f.mime, f.content from agent_notifications m join agent_files f on f.id = m.file_id
-          where m.id = ${id} and ${where}`,
+    const file = await this.repo.file(
+      id,
+      scope !== null ? { nodeId: scope.nodeId } : { restaurantId: requireRestaurantId(auth) },
     );
-    if (!row) throw notFound();
-    const content = row.content as Buffer | Uint8Array;
-    return { fileName: String(row.file_name), mime: String(row.mime), bytes: Buffer.from(content) };
+    if (!file) throw notFound();
+    return file;
   }
 }

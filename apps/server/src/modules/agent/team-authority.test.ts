@@ -5,7 +5,7 @@ import type { TAgentMe, TTeamMember } from '@ra/shared/agent/agent.schemas';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../../demo/seed.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { as, createTestContext, signin, tokenFor, type TestContext } from '../../../test/helper.ts';
-import { rowsOf } from './agent.repository.ts';
+import { rowsOf } from '../../db/sql-util.ts';
 
 /**
  * The agent area's Team tab (docs/decisions.md "Agent team: nobody acts on someone at or above

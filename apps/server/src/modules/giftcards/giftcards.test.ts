@@ -7,6 +7,7 @@ import { giftcardLedger, giftcards } from '../../db/schema/giftcards.ts';
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { harbor } from '../team/team.test-support.ts';
+import { giftcardsModule } from './giftcards.module.ts';
 import { pairMatrixDevice } from '../../../test/matrix/devices.ts';
 import type { TMatrixEnv } from '../../../test/matrix/types.ts';
 
@@ -234,6 +235,25 @@ describe('reports', () => {
     const res = await owner({ method: 'GET', url: '/api/api/giftcard/liability', query: { at: '2026-01-01' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ at: '2026-01-01', outstandingCents: 1500 + 4200, cardsWithBalance: 2 });
+  });
+
+  it("the module's api reads the sales report's gift card sales: activations and loads, not redemptions", async () => {
+    const { sales } = giftcardsModule({
+      db: ctx.db,
+      clock: ctx.config.clock,
+      email: { send: async () => undefined },
+    }).api;
+    const now = ctx.config.clock.now();
+    const start = new Date(now.getTime() - 60_000);
+    const end = new Date(now.getTime() + 60_000);
+    const before = await sales(harborId, start, end);
+    const card = await issue(3000);
+    await act(card.id, { type: 'load', amountCents: 700 });
+    await act(card.id, { type: 'redeem', amountCents: 500, orderRef: 'T-sales' });
+    expect(await sales(harborId, start, end)).toEqual({
+      amountCents: before.amountCents + 3700,
+      count: before.count + 2,
+    });
   });
 
   it('breakage lists balances untouched for N months', async () => {

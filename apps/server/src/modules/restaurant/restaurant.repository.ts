@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
+import type { TStoredHours } from '../../lib/business-hours.ts';
 import type { TConfigDoc, TSettingWrite } from './restaurant.settings.ts';
 
 export type TRestaurantProfileWrite = {
@@ -16,14 +17,8 @@ export type TRestaurantProfileWrite = {
   businessHours?: TStoredHours;
 };
 
-/**
- * The business-hours document as stored: each weekday keeps its first range as open/close too (what
- * the first release wrote and still reads), plus all its ranges; special days beside the holidays.
- */
-export type TStoredHours = Omit<TBusinessHoursDoc, 'weekly'> & {
-  weekly: Array<TBusinessHoursDoc['weekly'][number] & { ranges?: Array<{ open: string; close: string }> }>;
-  special?: Array<{ date: string; closed: boolean; ranges: Array<{ open: string; close: string }>; note: string }>;
-};
+/** The stored hours' type lives in lib/business-hours.ts; kept here for the modules that import it from here. */
+export type { TStoredHours };
 
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */
 export class RestaurantRepository {

@@ -3,6 +3,7 @@ import type { TRestSettingName } from '@ra/shared/auth/auth.schemas';
 import type { TBusinessSettings } from '@ra/shared/business/business.schemas';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
+import { CONFIG_DEFAULTS } from '../../lib/restaurant-config.ts';
 import { zText } from '@ra/shared/validation/text';
 
 /**
@@ -31,17 +32,8 @@ interface TSettingDefinition {
   write(value: string): TSettingWrite;
 }
 
-/** Defaults the client sees when the restaurant never chose (SPEC 3 "workHoursSteps (default 15)"). */
-export const CONFIG_DEFAULTS = {
-  version: '1.0.0',
-  enableOrderToGoWithDateSelect: false,
-  workHoursSteps: 15,
-  enableCaptureSignature: false,
-  captureSignature: false,
-  requireSignatureForWorkHoursEdit: false,
-  enableClockingOutWaitingTime: false,
-  enablePremiumCoupon: false,
-} as const;
+/** The defaults live in lib/restaurant-config.ts (other modules read them too); kept here for their imports. */
+export { CONFIG_DEFAULTS };
 
 const ZBooleanText = z.enum(['true', 'false'], "Use 'true' or 'false'");
 const ZIntText = (min: number, max: number) =>
