@@ -33,19 +33,11 @@ import { EmployeeService } from './modules/team/employee.service.ts';
 import { RoleService } from './modules/team/role.service.ts';
 import { TeamRepository } from './modules/team/team.repository.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
-import { OrdersRepository } from './modules/orders/orders.repository.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { OrdersService } from './modules/orders/orders.service.ts';
-import { ReportsRepository } from './modules/reports/reports.repository.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { ReportsService } from './modules/reports/reports.service.ts';
-import { TransactionsRepository } from './modules/transactions/transactions.repository.ts';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
-import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { DashboardService } from './modules/dashboard/dashboard.service.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
+import { transactionsModule } from './modules/transactions/transactions.module.ts';
+import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { mediaModule } from './modules/media/media.module.ts';
 import { menuModule } from './modules/menu/menu.module.ts';
 import { businessModule } from './modules/business/business.module.ts';
@@ -149,12 +141,12 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     now: () => clock.now(),
     publicUrl: config.publicUrl,
   });
-  const orders = new OrdersService(new OrdersRepository(db), clock);
+  const orders = ordersModule({ db, clock });
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
   const restaurants = new RestaurantService(
     new RestaurantRepository(db),
     audit,
-    (id, tx) => orders.rebuildRollups(id, tx),
+    (id, tx) => orders.api.rebuildRollups(id, tx),
     clock,
   );
 
@@ -187,13 +179,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(restaurantRoutes(restaurants));
   const team = new TeamRepository(db, clock);
   await typed.register(teamRoutes(new RoleService(team, audit), new EmployeeService(team, audit)));
-  await typed.register(ordersRoutes(orders));
-  const reportsRepo = new ReportsRepository(db);
-  await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock, giftcardSalesReader(db)), reportsRepo));
-  await typed.register(transactionsRoutes(new TransactionsRepository(db)));
-  const dashboardRepo = new DashboardRepository(db);
-  await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));
-  await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo, dashboardRepo, clock)));
+  await typed.register(orders.routes);
+  // The sales figures need only the database and the clock, so they are built (and registered) here.
+  const reports = reportsModule({ db, clock, giftcardSales: giftcardSalesReader(db) });
+  await typed.register(reports.routes);
+  await typed.register(transactionsModule({ db, reports: reports.api }).routes);
+  const dashboard = dashboardModule({ db, clock });
+  await typed.register(dashboard.routes);
+  await typed.register(analyticsModule({ clock, reports: reports.api, dashboard: dashboard.api }).routes);
   // The domains built on the foundation above; each module builds its own services from these.
   // Jobs run in the background on a real or running clock; under a ManualClock (tests) only in drain().
   const jobs = createJobQueue({
@@ -206,12 +199,12 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders, jobs };
+  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders: orders.api, jobs };
   await typed.register(mediaModule(deps));
   await typed.register(menuModule(deps));
   await typed.register(businessModule(deps));
   await typed.register(devicesModule(deps));
-  await typed.register(deliveryModule(deps));
+  await typed.register(deliveryModule(deps).routes);
   await typed.register(couponsModule(deps));
   await typed.register(giftcardsModule(deps));
   await typed.register(workHoursModule(deps));

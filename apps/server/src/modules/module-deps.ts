@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { AuditRepository } from '../db/audit.repository.ts';
 import type { NodeService } from './node/node.service.ts';
-import type { OrdersService } from './orders/orders.service.ts';
+import type { TOrdersApi } from './orders/orders.module.ts';
 import type { RestaurantService } from './restaurant/restaurant.service.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface TModuleDeps {
   email: EmailSender;
   nodes: NodeService;
   restaurants: RestaurantService;
-  orders: OrdersService;
+  orders: TOrdersApi;
   /** Background jobs (lib/jobs/job-queue.ts): register workers when the module is built. */
   jobs: JobQueue;
 }

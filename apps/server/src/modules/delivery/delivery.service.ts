@@ -31,10 +31,8 @@ import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
-import type { TIngestedOrder } from '../orders/orders.repository.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import { normaliseSpecialDays, normaliseWeek } from '../restaurant/restaurant.service.ts';
-import type { TStoredHours } from '../restaurant/restaurant.repository.ts';
+import { normaliseSpecialDays, normaliseWeek, type TStoredHours } from '@ra/shared/business/opening-hours';
+import type { TIngestedOrder, TOrdersApi } from '../orders/orders.module.ts';
 import type { DeliveryRepository, TConnectionRow, TStoreHours } from './delivery.repository.ts';
 import { IngestBatcher } from './ingest-batcher.ts';
 import type { MenuSource } from './menu-source.ts';
@@ -97,14 +95,14 @@ const rejected = (reason: TWebhookRefusal): TWebhookResult => ({
 /**
  * Delivery platforms (issue 9 "Delivery platforms"): connections and their settings under editConfig,
  * menu publishing checked against each platform's rules first, and platform orders arriving by
- * signed webhook into the same order tables (channel 'delivery') through OrdersService.
+ * signed webhook into the same order tables (channel 'delivery') through the orders module (TOrdersApi).
  */
 export class DeliveryService {
   constructor(
     private readonly repo: DeliveryRepository,
     private readonly adapter: DeliveryPlatformAdapter,
     private readonly menus: MenuSource,
-    private readonly orders: OrdersService,
+    private readonly orders: TOrdersApi,
     private readonly clock: Clock,
   ) {
     this.batcher = new IngestBatcher((restaurantId, orders, received) =>

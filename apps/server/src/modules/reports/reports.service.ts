@@ -37,8 +37,7 @@ import { sameTimeCutoff, type TSameTime } from '@ra/shared/reports/same-time';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { addSums, emptySums, type ReportsRepository, type TSalesSums } from './reports.repository.ts';
-import type { TGiftcardSalesReader } from '../giftcards/giftcard-sales.ts';
-import { giftCardSalesLine } from './giftcard-sales.ts';
+import { giftCardSalesLine, type TGiftcardSalesPort } from './giftcard-sales.ts';
 
 /** Exports read every row of an event list; a year of a busy restaurant's comps and voids fits. */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -102,7 +101,7 @@ export class ReportsService {
     private readonly repo: ReportsRepository,
     private readonly clock: Clock = systemClock,
     /** The gift card ledger's loads (giftcards module), for the summary's liability line. */
-    private readonly giftcardSales: TGiftcardSalesReader,
+    private readonly giftcardSales: TGiftcardSalesPort,
   ) {}
 
   /**

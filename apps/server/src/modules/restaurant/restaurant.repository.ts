@@ -4,6 +4,9 @@ import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TConfigDoc, TSettingWrite } from './restaurant.settings.ts';
+import type { TStoredHours } from '@ra/shared/business/opening-hours';
+
+export type { TStoredHours };
 
 export type TRestaurantProfileWrite = {
   name: string;
@@ -14,15 +17,6 @@ export type TRestaurantProfileWrite = {
   zip: string;
   phone: string;
   businessHours?: TStoredHours;
-};
-
-/**
- * The business-hours document as stored: each weekday keeps its first range as open/close too (what
- * the first release wrote and still reads), plus all its ranges; special days beside the holidays.
- */
-export type TStoredHours = Omit<TBusinessHoursDoc, 'weekly'> & {
-  weekly: Array<TBusinessHoursDoc['weekly'][number] & { ranges?: Array<{ open: string; close: string }> }>;
-  special?: Array<{ date: string; closed: boolean; ranges: Array<{ open: string; close: string }>; note: string }>;
 };
 
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */

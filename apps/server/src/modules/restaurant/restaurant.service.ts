@@ -3,9 +3,9 @@ import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts
 import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { AuditRepository } from '../../db/audit.repository.ts';
-import type { RestaurantRepository, TStoredHours } from './restaurant.repository.ts';
+import type { RestaurantRepository } from './restaurant.repository.ts';
+import { normaliseSpecialDays, normaliseWeek, type TStoredHours } from '@ra/shared/business/opening-hours';
 import type {
-  TBusinessDay,
   TRestAdminConfig,
   TRestProfile,
   TUpdateRestAdminConfigRequest,
@@ -23,27 +23,6 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
 
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
-
-/**
- * A weekday nobody has set up yet shows as closed. A day stored by the first release (one open/close
- * pair, no ranges) reads as that one range.
- */
-export function normaliseWeek(weekly: TStoredHours['weekly']): TBusinessDay[] {
-  return [0, 1, 2, 3, 4, 5, 6].map((day) => {
-    const d = weekly.find((w) => w.day === day);
-    if (!d) return { day, closed: true, ranges: [] };
-    const ranges = d.ranges ?? (d.closed ? [] : [{ open: d.open, close: d.close }]);
-    return { day, closed: d.closed, ranges: d.closed ? [] : ranges };
-  });
-}
-
-/** Special days, with the holidays of the first release (closed all day) among them, by date. */
-export function normaliseSpecialDays(hours: TStoredHours): NonNullable<TStoredHours['special']> {
-  const special = [...(hours.special ?? [])];
-  const seen = new Set(special.map((s) => s.date));
-  for (const date of hours.holidays) if (!seen.has(date)) special.push({ date, closed: true, ranges: [], note: '' });
-  return special.sort((a, b) => a.date.localeCompare(b.date));
-}
 
 /**
  * The selected restaurant's own data. Every method reads the restaurant id from the caller's session
