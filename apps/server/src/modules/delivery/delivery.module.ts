@@ -18,7 +18,7 @@ export interface TDeliveryApi {
  * platform's adapter is configured (ARCHITECTURE "delivery platforms (signed webhooks; default
  * local simulator)"). Platform orders are stored through the orders module (`deps.orders`).
  */
-export function deliveryModule(deps: TModuleDeps): TModule<TDeliveryApi> {
+export function deliveryModule(deps: Pick<TModuleDeps, 'db' | 'clock' | 'orders'>): TModule<TDeliveryApi> {
   const repo = new DeliveryRepository(deps.db);
   const service = new DeliveryService(
     repo,
