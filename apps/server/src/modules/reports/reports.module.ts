@@ -2,7 +2,9 @@ import type { TDayRange } from '@ra/shared/business-day/date-range';
 import type { TFileContext } from '../../lib/exports/table-export.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
 import type { TGiftcardSalesPort } from './giftcard-sales.ts';
+import { ItemSalesService } from './item-sales.service.ts';
 import { ReportExportsService } from './report-exports.service.ts';
+import { ReportPeriods } from './report-periods.ts';
 import { ReportsRepository, type TItemSums, type TSalesSums } from './reports.repository.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { ReportsService } from './reports.service.ts';
@@ -41,9 +43,10 @@ export function reportsModule(
   deps: Pick<TModuleDeps, 'db' | 'clock'> & { giftcardSales: TGiftcardSalesPort },
 ): TModule<TReportsApi> {
   const repo = new ReportsRepository(deps.db);
-  const service = new ReportsService(repo, deps.clock, deps.giftcardSales);
+  const periods = new ReportPeriods(repo, deps.clock);
+  const service = new ReportsService(repo, periods, deps.giftcardSales);
   return {
-    routes: reportsRoutes(service, new ReportExportsService(repo)),
+    routes: reportsRoutes(service, new ItemSalesService(repo, periods), new ReportExportsService(repo)),
     api: {
       fileContext: (restaurantId) => repo.fileContext(restaurantId),
       lastSalesDay: (restaurantId, onOrBefore) => repo.lastSalesDay(restaurantId, onOrBefore),

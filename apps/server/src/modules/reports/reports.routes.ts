@@ -25,6 +25,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { authOf } from '../../plugins/access-control.ts';
 import type { TSectionResponses } from './report-exports.ts';
+import type { ItemSalesService } from './item-sales.service.ts';
 import type { ReportExportsService } from './report-exports.service.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -62,7 +63,11 @@ interface TSectionDef<S extends TReportSection> {
  * REPORT_PATHS[section] answers the section as JSON, and `.../export?format=csv|xlsx&lang=en|zh` the
  * same table as a file (rows, then totals rows) with its words in the caller's language.
  */
-export function reportsRoutes(service: ReportsService, exports: ReportExportsService): FastifyPluginAsyncZod {
+export function reportsRoutes(
+  service: ReportsService,
+  items: ItemSalesService,
+  exports: ReportExportsService,
+): FastifyPluginAsyncZod {
   const sections: { [S in TReportSection]: TSectionDef<S> } = {
     salesSummary: { query: ZReportQuery, response: ZSalesSummaryResponse, load: (a, q) => service.salesSummary(a, q) },
     salesTrends: { query: ZTrendsQuery, response: ZSalesTrendsResponse, load: (a, q) => service.salesTrends(a, q) },
@@ -72,13 +77,13 @@ export function reportsRoutes(service: ReportsService, exports: ReportExportsSer
       response: ZPaymentMethodsResponse,
       load: (a, q) => service.paymentMethods(a, q),
     },
-    itemSales: { query: ZReportQuery, response: ZItemSalesResponse, load: (a, q) => service.itemSales(a, q) },
+    itemSales: { query: ZReportQuery, response: ZItemSalesResponse, load: (a, q) => items.itemSales(a, q) },
     categorySales: {
       query: ZReportQuery,
       response: ZCategorySalesResponse,
-      load: (a, q) => service.categorySales(a, q),
+      load: (a, q) => items.categorySales(a, q),
     },
-    optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => service.optionSales(a, q) },
+    optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => items.optionSales(a, q) },
     discounts: { query: ZReportQuery, response: ZDiscountsResponse, load: (a, q) => service.discounts(a, q) },
     compsVoids: {
       query: ZCompsVoidsQuery,
