@@ -2,6 +2,7 @@ import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { DeliveryRepository, type TConnectionRow } from './delivery.repository.ts';
 import { deliveryRoutes, deliveryWebhookRoutes } from './delivery.routes.ts';
 import { DeliveryService } from './delivery.service.ts';
+import { DeliveryWebhookService } from './delivery-webhook.service.ts';
 import { publishedMenuSource } from './menu-source.ts';
 import { localSimulatorFor } from './platform-adapter.ts';
 
@@ -27,10 +28,11 @@ export function deliveryModule(deps: Pick<TModuleDeps, 'db' | 'clock' | 'orders'
     deps.orders,
     deps.clock,
   );
+  const webhook = new DeliveryWebhookService(repo, deps.orders, deps.clock);
   return {
     routes: async (app) => {
       await app.register(deliveryRoutes(service));
-      await app.register(deliveryWebhookRoutes(service));
+      await app.register(deliveryWebhookRoutes(webhook));
     },
     api: { connections: (restaurantId) => repo.connections(restaurantId) },
   };
