@@ -24,28 +24,18 @@ import { AuditRepository } from './db/audit.repository.ts';
 import { nodeModule } from './modules/node/node.module.ts';
 import { restaurantModule } from './modules/restaurant/restaurant.module.ts';
 import { teamModule } from './modules/team/team.module.ts';
-import { OrdersRepository } from './modules/orders/orders.repository.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { OrdersService } from './modules/orders/orders.service.ts';
-import { ReportsRepository } from './modules/reports/reports.repository.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { ReportsService } from './modules/reports/reports.service.ts';
-import { TransactionsRepository } from './modules/transactions/transactions.repository.ts';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.ts';
-import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { DashboardService } from './modules/dashboard/dashboard.service.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { AnalyticsService } from './modules/analytics/analytics.service.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
+import { transactionsModule } from './modules/transactions/transactions.module.ts';
+import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
+import { analyticsModule } from './modules/analytics/analytics.module.ts';
 import { mediaModule, type TImageUser } from './modules/media/media.module.ts';
 import { menuModule } from './modules/menu/menu.module.ts';
 import { businessModule } from './modules/business/business.module.ts';
-import { DeliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
-import { giftcardSalesReader } from './modules/giftcards/giftcard-sales.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
@@ -135,9 +125,14 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const nodes = node.api;
   const account = accountModule({ db, config, clock, audit, email, tokens, nodes });
   const accounts = account.api;
-  const orders = new OrdersService(new OrdersRepository(db), clock);
+  const orders = ordersModule({ db, clock });
   // Reports file every figure under a business day, so a new zone or end-of-day hour re-files them.
-  const restaurant = restaurantModule({ db, audit, clock, onClockChange: (id, tx) => orders.rebuildRollups(id, tx) });
+  const restaurant = restaurantModule({
+    db,
+    audit,
+    clock,
+    onClockChange: (id, tx) => orders.api.rebuildRollups(id, tx),
+  });
   const restaurants = restaurant.api;
 
   const authCache = new AuthCache(
@@ -168,13 +163,15 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(node.routes);
   await typed.register(restaurant.routes);
   await typed.register(teamModule({ db, clock, audit }).routes);
-  await typed.register(ordersRoutes(orders));
-  const reportsRepo = new ReportsRepository(db);
-  await typed.register(reportsRoutes(new ReportsService(reportsRepo, clock, giftcardSalesReader(db)), reportsRepo));
-  await typed.register(transactionsRoutes(new TransactionsRepository(db)));
-  const dashboardRepo = new DashboardRepository(db);
-  await typed.register(dashboardRoutes(new DashboardService(dashboardRepo, clock)));
-  await typed.register(analyticsRoutes(new AnalyticsService(reportsRepo, dashboardRepo, clock)));
+  await typed.register(orders.routes);
+  // The sales figures count gift cards sold, which the gift cards module reads for them.
+  const giftcards = giftcardsModule({ db, clock, email });
+  const reports = reportsModule({ db, clock, giftcardSales: giftcards.api.sales });
+  await typed.register(reports.routes);
+  await typed.register(transactionsModule({ db, reports: reports.api }).routes);
+  const dashboard = dashboardModule({ db, clock });
+  await typed.register(dashboard.routes);
+  await typed.register(analyticsModule({ clock, reports: reports.api, dashboard: dashboard.api }).routes);
   // The domains built on the foundation above; each module builds its own services from these.
   // Jobs run in the background on a real or running clock; under a ManualClock (tests) only in drain().
   const jobs = createJobQueue({
@@ -187,24 +184,24 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders, jobs };
+  const deps: TModuleDeps = { db, config, clock, audit, email, nodes, restaurants, orders: orders.api, jobs };
   const media = mediaModule(deps);
   await typed.register(media.routes);
   const menu = menuModule({ ...deps, media: media.api });
   for (const user of options.imageUsers ?? []) media.api.addImageUser(user);
   await typed.register(menu.routes);
+  const delivery = deliveryModule({ ...deps, menu: menu.api });
   // Business reads the menu's dish hours and the delivery connections through its ports.
   const business = businessModule({
     ...deps,
     menuItems: (restaurantId) => menu.api.items(restaurantId),
-    deliveryConnections: (restaurantId) => new DeliveryRepository(db).connections(restaurantId),
+    deliveryConnections: (restaurantId) => delivery.api.connections(restaurantId),
   });
   await typed.register(business.routes);
   await typed.register(devicesModule(deps).routes);
-  await typed.register(deliveryModule({ ...deps, menu: menu.api }));
+  await typed.register(delivery.routes);
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
-  const giftcards = giftcardsModule(deps);
   await typed.register(giftcards.routes);
   await typed.register(workHoursModule(deps));
   await typed.register(agentModule(deps).routes);

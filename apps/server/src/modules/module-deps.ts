@@ -6,7 +6,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../lib/jobs/job-queue.ts';
 import type { AuditRepository } from '../db/audit.repository.ts';
 import type { TNodeApi } from './node/node.module.ts';
-import type { OrdersService } from './orders/orders.service.ts';
+import type { TOrdersApi } from './orders/orders.module.ts';
 import type { TRestaurantApi } from './restaurant/restaurant.module.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface TModuleDeps {
   email: EmailSender;
   nodes: TNodeApi;
   restaurants: TRestaurantApi;
-  orders: OrdersService;
+  orders: TOrdersApi;
   /** Background jobs (lib/jobs/job-queue.ts): register workers when the module is built. */
   jobs: JobQueue;
 }

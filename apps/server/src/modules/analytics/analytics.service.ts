@@ -5,9 +5,9 @@ import type { TAnalyticsOverviewResponse, TPeriodFigures } from '@ra/shared/anal
 import { averageCents, changeRatio } from '@ra/shared/reports/report-math';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import type { DashboardRepository } from '../dashboard/dashboard.repository.ts';
-import { comparisonPartialDay, type TPartialDay } from '../dashboard/same-time.ts';
-import type { ReportsRepository, TSalesSums } from '../reports/reports.repository.ts';
+import { comparisonPartialDay, type TPartialDay } from '@ra/shared/reports/partial-day';
+import type { TDashboardApi } from '../dashboard/dashboard.module.ts';
+import type { TReportsApi, TSalesSums } from '../reports/reports.module.ts';
 
 const TOP_N = 10;
 
@@ -15,7 +15,7 @@ const TOP_N = 10;
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** Where a period's figures come from: whole days from the rollup, a partial day from its orders. */
-type TSoFarSource = Pick<DashboardRepository, 'daySoFar'>;
+type TSoFarSource = Pick<TDashboardApi, 'daySoFar'>;
 
 /**
  * The analytic center (SPEC 2 "/analyticCenter/index", SPEC 6 viewAnalyticCenter), read from the
@@ -25,7 +25,7 @@ type TSoFarSource = Pick<DashboardRepository, 'daySoFar'>;
  */
 export class AnalyticsService {
   constructor(
-    private readonly repo: ReportsRepository,
+    private readonly repo: TReportsApi,
     private readonly soFar: TSoFarSource,
     private readonly clock: Clock = systemClock,
   ) {}

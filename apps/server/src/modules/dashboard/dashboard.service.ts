@@ -12,7 +12,7 @@ import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts
 import { forbidden } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { comparisonPartialDay } from './same-time.ts';
+import { comparisonPartialDay } from '@ra/shared/reports/partial-day';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 
 /**

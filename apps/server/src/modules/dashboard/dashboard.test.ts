@@ -9,7 +9,7 @@ import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../
 import { seedDemoOrders } from '../../demo/demo-orders.ts';
 import { rowsOf } from '../../db/sql-util.ts';
 import { harbor } from '../team/team.test-support.ts';
-import { comparisonPartialDay } from './same-time.ts';
+import { comparisonPartialDay } from '@ra/shared/reports/partial-day';
 
 const NEW_YORK = { timeZone: 'America/New_York', hourOffsetEndOfDay: 3 };
 

@@ -19,6 +19,7 @@ import {
 import { jsonDepthExceeds, jsonTooDeep } from '../../lib/json-depth.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { DeliveryService } from './delivery.service.ts';
+import type { DeliveryWebhookService } from './delivery-webhook.service.ts';
 import { sendTestOrder } from './test-order.ts';
 
 /** /thirdParty/index is one of the config pages editConfig opens (SPEC 2 "editConfig adds config"). */
@@ -156,7 +157,7 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
  * The platforms' webhook. Public, as webhooks are: the HMAC signature over the raw body is the
  * credential, so this context keeps the body as the exact text that was signed.
  */
-export function deliveryWebhookRoutes(service: DeliveryService): FastifyPluginAsyncZod {
+export function deliveryWebhookRoutes(service: DeliveryWebhookService): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(

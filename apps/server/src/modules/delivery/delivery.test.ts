@@ -6,6 +6,8 @@ import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { createPerson, flagsWith, harbor, restaurantByName } from '../team/team.test-support.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { deliveryModule } from './delivery.module.ts';
+import type { TMenuApi } from '../menu/menu.module.ts';
 import { localSimulatorFor, signWebhook } from './platform-adapter.ts';
 
 let ctx: TestContext;
@@ -498,5 +500,37 @@ describe('the simulator’s test orders', () => {
     const server = as(ctx.app, await tokenFor(ctx.app, 'server-delivery@demo.test'));
     expect((await server({ method: 'GET', url: '/api/api/delivery/platforms' })).statusCode).toBe(403);
     expect((await server({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause' })).statusCode).toBe(403);
+  });
+});
+
+describe('the module api', () => {
+  it('gives another module the restaurant’s platform connections as stored, and no other restaurant’s', async () => {
+    const notCalled = () => Promise.reject(new Error('orders are not used to read connections'));
+    const { api } = deliveryModule({
+      db: ctx.db,
+      clock,
+      orders: {
+        ingestOrdersFor: notCalled,
+        clockOf: notCalled,
+        onIngested: () => undefined,
+        rebuildRollups: notCalled,
+      },
+      menu: { publishedMenu: notCalled, imageSizes: notCalled } as unknown as TMenuApi,
+    });
+    const home = await harbor(ctx.db);
+    const other = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
+
+    const stored = rowsOf<{ restaurant_id: number; platform: string; status: string }>(
+      await ctx.db.execute(sql`select restaurant_id, platform, status from delivery_connections
+        where restaurant_id in (${home.id}, ${other.id}) order by platform`),
+    );
+    const view = (rows: Awaited<ReturnType<typeof api.connections>>) =>
+      rows
+        .map((c) => ({ restaurant_id: c.restaurantId, platform: c.platform, status: c.status }))
+        .sort((x, y) => x.platform.localeCompare(y.platform));
+    const mine = await api.connections(home.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(view(mine)).toEqual(stored.filter((r) => r.restaurant_id === home.id));
+    expect(view(await api.connections(other.id))).toEqual(stored.filter((r) => r.restaurant_id === other.id));
   });
 });

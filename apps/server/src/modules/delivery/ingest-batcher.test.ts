@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
-import type { TIngestedOrder } from '../orders/orders.repository.ts';
+import type { TIngestedOrder } from '../orders/orders.module.ts';
 import { IngestBatcher } from './ingest-batcher.ts';
 
 const order = (posOrderId: string) => ({ posOrderId }) as TIngestOrderRequest;

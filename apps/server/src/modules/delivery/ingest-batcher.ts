@@ -1,5 +1,5 @@
 import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
-import type { TIngestedOrder } from '../orders/orders.repository.ts';
+import type { TIngestedOrder } from '../orders/orders.module.ts';
 
 /** Stores a batch; `tags[i]` is what the caller submitted with `orders[i]`. */
 type TIngest<TTag> = (

@@ -1,6 +1,16 @@
 import { rangeBounds, type TDayRange } from '@ra/shared/business-day/date-range';
 import type { TGiftCardSalesLine, TSameTimeOut } from '@ra/shared/reports/reports.schemas';
-import type { TGiftcardSalesReader } from '../giftcards/giftcard-sales.ts';
+
+/**
+ * Gift card sales from `start` (inclusive) to `end` (exclusive) at one restaurant: money loaded onto
+ * cards (activations and reloads) and how many loads. The giftcards module offers it
+ * (`TGiftcardsApi.sales`); app.ts hands it to this module.
+ */
+export type TGiftcardSalesPort = (
+  restaurantId: number,
+  start: Date,
+  end: Date,
+) => Promise<{ amountCents: number; count: number }>;
 
 /**
  * The sales summary's "Gift card sales" line (issue 10): money loaded onto gift cards (activations
@@ -10,7 +20,7 @@ import type { TGiftcardSalesReader } from '../giftcards/giftcard-sales.ts';
  * figures (`sameTime`), so a day in progress is not set against a whole one.
  */
 export async function giftCardSalesLine(
-  read: TGiftcardSalesReader,
+  read: TGiftcardSalesPort,
   restaurantId: number,
   clock: { timeZone: string | null; hourOffsetEndOfDay: number },
   { range, previousRange, sameTime }: { range: TDayRange; previousRange: TDayRange | null; sameTime: TSameTimeOut },

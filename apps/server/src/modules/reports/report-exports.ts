@@ -1,9 +1,5 @@
-import { zonedParts } from '@ra/shared/business-day/business-day';
 import { MILLI_PERCENT_PER_PERCENT } from '@ra/shared/business/tax-rate';
-import type { TLang } from '@ra/shared/errors';
-import { toCsv, type TCsvColumn } from '@ra/shared/reports/csv';
-import { reportEnumLabel, reportLabel, type TReportLabelKey } from '@ra/shared/reports/report-labels';
-import { applyTipWording, type TTipWording } from '@ra/shared/reports/tip-wording';
+import type { TReportLabelKey } from '@ra/shared/reports/report-labels';
 import type {
   TCategorySalesResponse,
   TCompsVoidsResponse,
@@ -19,7 +15,14 @@ import type {
   TSalesTrendsResponse,
   TTaxesResponse,
 } from '@ra/shared/reports/reports.schemas';
-import { xlsx, type TXlsxCell } from './xlsx.ts';
+import {
+  localTime,
+  wordsFor,
+  type TExportContext,
+  type TExportTable,
+  type TKind,
+  type TWords,
+} from '../../lib/exports/table-export.ts';
 
 /** What each section's file is called: its tab's name (item and category sales are two tables). */
 export const EXPORT_TITLE_KEYS: Record<TReportSection, TReportLabelKey> = {
@@ -46,14 +49,6 @@ export const EXPORT_TITLE_KEYS: Record<TReportSection, TReportLabelKey> = {
  * (items, reasons, people) are written as they are.
  */
 
-export type TKind = 'text' | 'number' | 'cents' | 'percent';
-export type TCell = string | number | null;
-
-export interface TExportTable {
-  columns: Array<{ header: string; kind: TKind }>;
-  rows: TCell[][];
-}
-
 export interface TSectionResponses {
   salesSummary: TSalesSummaryResponse;
   salesTrends: TSalesTrendsResponse;
@@ -69,33 +64,6 @@ export interface TSectionResponses {
 }
 
 const col = (header: string, kind: TKind = 'text') => ({ header, kind });
-
-export interface TExportContext {
-  /** The restaurant's zone for local times; null writes ISO instants. */
-  timeZone: string | null;
-  lang: TLang;
-  /** The restaurant's words for tips (SPEC 1), as the screen uses them. */
-  tipWording?: TTipWording;
-}
-
-/** The words of one file: labels and enum names in its language, with the restaurant's tip wording. */
-export function wordsFor(lang: TLang, tipWording: TTipWording = {}) {
-  return {
-    label: (key: TReportLabelKey, values?: Record<string, string | number>) =>
-      applyTipWording(reportLabel(key, lang, values), lang, tipWording),
-    name: (group: Parameters<typeof reportEnumLabel>[0], value: string) => reportEnumLabel(group, value, lang),
-  };
-}
-export type TWords = ReturnType<typeof wordsFor>;
-
-/** Local wall-clock time in the restaurant's zone, as owners read times on their receipts. */
-export function localTime(iso: string, timeZone: string | null): string {
-  const at = new Date(iso);
-  if (!timeZone) return iso;
-  const p = zonedParts(at, timeZone);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
-}
 
 const FIGURE_COLUMNS: Array<[keyof TSalesFigures, TKind]> = [
   ['grossSalesCents', 'cents'],
@@ -455,32 +423,4 @@ export function exportTable<S extends TReportSection>(
   context: TExportContext,
 ): TExportTable {
   return (BUILDERS[section] as TBuilder<S>)(response, wordsFor(context.lang, context.tipWording), context.timeZone);
-}
-
-export function tableToCsv(table: TExportTable): string {
-  const columns: TCsvColumn<Record<string, TCell>>[] = table.columns.map((c, i) => ({
-    key: `c${i}`,
-    header: c.header,
-    ...(c.kind === 'percent'
-      ? { format: (v: TCell) => (typeof v === 'number' ? (v * 100).toFixed(2) : '') }
-      : { kind: c.kind === 'cents' ? 'cents' : c.kind === 'number' ? 'number' : 'text' }),
-  }));
-  const rows = table.rows.map((row) => Object.fromEntries(row.map((v, i) => [`c${i}`, v])));
-  return toCsv(columns, rows, { bom: true });
-}
-
-export function tableToXlsx(table: TExportTable, sheetName: string): Promise<Buffer> {
-  const rows: TXlsxCell[][] = [
-    table.columns.map((c) => c.header),
-    ...table.rows.map((row) =>
-      row.map((v, i) => {
-        const kind = table.columns[i]?.kind ?? 'text';
-        if (v === null) return null;
-        if (kind === 'cents' && typeof v === 'number') return { money: v / 100 };
-        if (kind === 'percent' && typeof v === 'number') return Math.round(v * 10_000) / 100;
-        return v;
-      }),
-    ),
-  ];
-  return xlsx(sheetName, rows);
 }

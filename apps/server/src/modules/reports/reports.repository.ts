@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDayRange } from '@ra/shared/business-day/date-range';
 import type { TCompsVoidsSortKey, TPayoutSortKey, TSortOrder } from '@ra/shared/reports/reports.schemas';
-import type { TTipWording } from '@ra/shared/reports/tip-wording';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
+import type { TFileContext } from '../../lib/exports/table-export.ts';
 
 /**
  * Sales report reads. Every figure comes from the per-day rollups (db/schema/orders-rollups.ts), so a
@@ -163,14 +163,7 @@ function limitOffset(page: { limit: number | null; offset: number }): SQL {
   return sql`${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`;
 }
 
-/** What a downloaded file says about the restaurant: its name, its zone for local times, its tip words. */
-export interface TFileContext {
-  restaurant: string;
-  timeZone: string | null;
-  tipWording: TTipWording;
-}
-
-export async function fileContextOf(db: Database, restaurantId: number): Promise<TFileContext> {
+async function fileContextOf(db: Database, restaurantId: number): Promise<TFileContext> {
   const [row] = await rowsOf(
     db,
     sql`select name, time_zone, config->>'tipWord' as tip_word, config->>'tipWordZh' as tip_word_zh
@@ -188,7 +181,7 @@ export async function fileContextOf(db: Database, restaurantId: number): Promise
  * report opened before the day's first sale starts instead of an empty today (docs/decisions.md
  * "Reports open on the last day with sales"). One read of the daily rollup's primary-key range.
  */
-export async function lastSalesDayOf(db: Database, restaurantId: number, onOrBefore: string): Promise<string | null> {
+async function lastSalesDayOf(db: Database, restaurantId: number, onOrBefore: string): Promise<string | null> {
   const [row] = await rowsOf(
     db,
     sql`select max(business_day)::text as day from daily_sales

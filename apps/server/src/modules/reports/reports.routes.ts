@@ -24,10 +24,9 @@ import {
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
 import { authOf } from '../../plugins/access-control.ts';
-import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
-import { reportLabel } from '@ra/shared/reports/report-labels';
-import { EXPORT_TITLE_KEYS, exportTable, tableToCsv, tableToXlsx, type TSectionResponses } from './report-exports.ts';
-import type { ReportsRepository } from './reports.repository.ts';
+import type { TSectionResponses } from './report-exports.ts';
+import type { ItemSalesService } from './item-sales.service.ts';
+import type { ReportExportsService } from './report-exports.service.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const SECTION_TITLES: Record<TReportSection, string> = {
@@ -64,7 +63,11 @@ interface TSectionDef<S extends TReportSection> {
  * REPORT_PATHS[section] answers the section as JSON, and `.../export?format=csv|xlsx&lang=en|zh` the
  * same table as a file (rows, then totals rows) with its words in the caller's language.
  */
-export function reportsRoutes(service: ReportsService, repo: ReportsRepository): FastifyPluginAsyncZod {
+export function reportsRoutes(
+  service: ReportsService,
+  items: ItemSalesService,
+  exports: ReportExportsService,
+): FastifyPluginAsyncZod {
   const sections: { [S in TReportSection]: TSectionDef<S> } = {
     salesSummary: { query: ZReportQuery, response: ZSalesSummaryResponse, load: (a, q) => service.salesSummary(a, q) },
     salesTrends: { query: ZTrendsQuery, response: ZSalesTrendsResponse, load: (a, q) => service.salesTrends(a, q) },
@@ -74,13 +77,13 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
       response: ZPaymentMethodsResponse,
       load: (a, q) => service.paymentMethods(a, q),
     },
-    itemSales: { query: ZReportQuery, response: ZItemSalesResponse, load: (a, q) => service.itemSales(a, q) },
+    itemSales: { query: ZReportQuery, response: ZItemSalesResponse, load: (a, q) => items.itemSales(a, q) },
     categorySales: {
       query: ZReportQuery,
       response: ZCategorySalesResponse,
-      load: (a, q) => service.categorySales(a, q),
+      load: (a, q) => items.categorySales(a, q),
     },
-    optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => service.optionSales(a, q) },
+    optionSales: { query: ZReportQuery, response: ZOptionSalesResponse, load: (a, q) => items.optionSales(a, q) },
     discounts: { query: ZReportQuery, response: ZDiscountsResponse, load: (a, q) => service.discounts(a, q) },
     compsVoids: {
       query: ZCompsVoidsQuery,
@@ -116,29 +119,11 @@ export function reportsRoutes(service: ReportsService, repo: ReportsRepository):
         handler: async (request, reply) => {
           const auth = authOf(request);
           const query = request.query as TQueryOf<'salesSummary'> & TReportExportOptions;
-          const [response, file] = await Promise.all([
-            def.load(auth, query, true),
-            repo.fileContext(requireRestaurantId(auth)),
-          ]);
-          const table = exportTable(section, response as never, {
-            timeZone: file.timeZone,
-            lang: query.lang,
-            tipWording: file.tipWording,
-          });
-          // Named in the file's language after the restaurant and the section, days in ISO so files sort.
-          const title = reportLabel(EXPORT_TITLE_KEYS[section], query.lang);
-          const name = (format: 'csv' | 'xlsx') =>
-            exportFileName({ restaurant: file.restaurant, title, from: query.from, to: query.to, format });
-          if (query.format === 'xlsx') {
-            return reply
-              .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-              .header('content-disposition', attachmentHeader(name('xlsx')))
-              .send(await tableToXlsx(table, title));
-          }
+          const file = await exports.file(requireRestaurantId(auth), section, query, () => def.load(auth, query, true));
           return reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', attachmentHeader(name('csv')))
-            .send(tableToCsv(table));
+            .header('content-type', file.contentType)
+            .header('content-disposition', file.contentDisposition)
+            .send(file.body);
         },
       });
     }

@@ -1,26 +1,17 @@
-import {
-  comparisonRange,
-  enumerateDays,
-  startOfWeek,
-  type TDatePreset,
-  type TDayRange,
-} from '@ra/shared/business-day/date-range';
+import { enumerateDays, startOfWeek, type TDayRange } from '@ra/shared/business-day/date-range';
 import {
   ORDER_CHANNELS,
   type TCardBrand,
   type TDiscountKind,
   type TPaymentMethod,
 } from '@ra/shared/orders/orders.schemas';
-import { averageCents, shareOf } from '@ra/shared/reports/report-math';
+import { averageCents } from '@ra/shared/reports/report-math';
 import type {
-  TCategorySalesResponse,
   TCompsVoidsQuery,
   TCompsVoidsResponse,
   TDiscountsResponse,
-  TItemSalesResponse,
   TOperationFigures,
   TOperationResponse,
-  TOptionSalesResponse,
   TPaymentMethodsResponse,
   TPayoutsQuery,
   TPayoutsResponse,
@@ -33,12 +24,10 @@ import type {
   TTrendsQuery,
 } from '@ra/shared/reports/reports.schemas';
 import { addDays } from '@ra/shared/business-day/calendar-day';
-import { sameTimeCutoff, type TSameTime } from '@ra/shared/reports/same-time';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
-import { systemClock, type Clock } from '../../lib/clock.ts';
 import { addSums, emptySums, type ReportsRepository, type TSalesSums } from './reports.repository.ts';
-import type { TGiftcardSalesReader } from '../giftcards/giftcard-sales.ts';
-import { giftCardSalesLine } from './giftcard-sales.ts';
+import { giftCardSalesLine, type TGiftcardSalesPort } from './giftcard-sales.ts';
+import { byAmountThenName, type ReportPeriods, type TPeriodQuery } from './report-periods.ts';
 
 /** Exports read every row of an event list; a year of a busy restaurant's comps and voids fits. */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -78,20 +67,11 @@ function operationFigures(s: TSalesSums): TOperationFigures {
 
 const total = (map: Map<string, TSalesSums>) => [...map.values()].reduce(addSums, emptySums());
 
-/** Sorted by net (or amount) descending, then by name, so ties read the same way every time. */
-const byAmountThenName =
-  <T>(amount: (row: T) => number, name: (row: T) => string) =>
-  (a: T, b: T) =>
-    amount(b) - amount(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
-
 const label = {
   hour: (hour: number) => `${String(hour).padStart(2, '0')}:00`,
   day: (day: string) => day.slice(5),
   month: (day: string) => day.slice(0, 7),
 };
-
-/** What every section's query says about its periods. */
-type TPeriodQuery = { from: string; to: string; compare: boolean; preset: TDatePreset };
 
 /**
  * The sales report (SPEC 2 "/salesReport", SPEC 6 viewSalesReport). Every section answers the range
@@ -100,9 +80,10 @@ type TPeriodQuery = { from: string; to: string; compare: boolean; preset: TDateP
 export class ReportsService {
   constructor(
     private readonly repo: ReportsRepository,
-    private readonly clock: Clock = systemClock,
+    /** The asked period and its comparison period, cut at the same time when today is in progress. */
+    private readonly periods: ReportPeriods,
     /** The gift card ledger's loads (giftcards module), for the summary's liability line. */
-    private readonly giftcardSales: TGiftcardSalesReader,
+    private readonly giftcardSales: TGiftcardSalesPort,
   ) {}
 
   /**
@@ -111,7 +92,7 @@ export class ReportsService {
    * so at 03:45 today is not set against all of yesterday.
    */
   private async salesOfBothPeriods(restaurantId: number, query: TPeriodQuery) {
-    return this.bothPeriods(restaurantId, query, (r, until) => this.salesByChannel(restaurantId, r, until));
+    return this.periods.both(restaurantId, query, (r, until) => this.salesByChannel(restaurantId, r, until));
   }
 
   /** Sales by channel of a range whose last day counts up to `until` (whole when null). */
@@ -134,36 +115,6 @@ export class ReportsService {
       this.repo.salesByChannelUntil(restaurantId, r.to, until),
     ]);
     return new Map([...(whole ?? []), [r.to, total(lastDay)]]);
-  }
-
-  private periods(query: TPeriodQuery) {
-    const range: TDayRange = { from: query.from, to: query.to };
-    return { range, previousRange: query.compare ? comparisonRange(query.preset, range) : null };
-  }
-
-  /**
-   * Every section reads the asked period and, when comparing, the one before it, side by side. When
-   * the asked period ends with the business day in progress, the comparison period is loaded with
-   * `until`, the same time into its last day (shared same-time.ts), and `sameTime` says so; a period
-   * that is over is compared whole (`until` null).
-   */
-  private async bothPeriods<T>(
-    restaurantId: number,
-    query: TPeriodQuery,
-    load: (range: TDayRange, until: Date | null) => Promise<T>,
-  ) {
-    const { range, previousRange } = this.periods(query);
-    const clock = previousRange ? await this.repo.clock(restaurantId) : null;
-    const cut: TSameTime | null =
-      previousRange && clock
-        ? sameTimeCutoff(this.clock.now(), range, previousRange, clock.timeZone, clock.hourOffsetEndOfDay)
-        : null;
-    const [current, previous] = await Promise.all([
-      load(range, null),
-      previousRange ? load(previousRange, cut?.previousUntil ?? null) : null,
-    ]);
-    const sameTime = cut ? { asOf: cut.asOf.toISOString(), previousUntil: cut.previousUntil.toISOString() } : null;
-    return { range, previousRange, sameTime, current, previous };
   }
 
   async salesSummary(auth: AuthContext, query: TReportQuery): Promise<TSalesSummaryResponse> {
@@ -207,7 +158,7 @@ export class ReportsService {
     const restaurantId = requireRestaurantId(auth);
     const hourOffsetEndOfDay =
       query.granularity === 'hour' ? (await this.repo.clock(restaurantId)).hourOffsetEndOfDay : 0;
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+    const { range, previousRange, sameTime, current, previous } = await this.periods.both(
       restaurantId,
       query,
       (r, until) => this.trendPoints(restaurantId, r, query.granularity, hourOffsetEndOfDay, until),
@@ -273,152 +224,9 @@ export class ReportsService {
     return [...buckets.values()];
   }
 
-  async itemSales(auth: AuthContext, query: TReportQuery): Promise<TItemSalesResponse> {
-    const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
-      restaurantId,
-      query,
-      (r, until) => this.repo.itemSales(restaurantId, r, until),
-    );
-    const totalsOf = (rows: typeof current) =>
-      rows.reduce(
-        (t, r) => ({
-          quantity: t.quantity + r.quantity,
-          grossCents: t.grossCents + r.grossCents,
-          discountCents: t.discountCents + r.discountCents,
-          compCents: t.compCents + r.compCents,
-          netCents: t.netCents + r.netCents,
-        }),
-        { quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 },
-      );
-    const totals = totalsOf(current);
-    const prior = new Map((previous ?? []).map((r) => [`${r.itemId}\u0000${r.category}`, r]));
-    return {
-      range,
-      previousRange,
-      sameTime,
-      rows: current
-        .map((r) => {
-          const p = prior.get(`${r.itemId}\u0000${r.category}`);
-          return {
-            ...r,
-            share: shareOf(r.netCents, totals.netCents),
-            previousQuantity: previous ? (p?.quantity ?? 0) : null,
-            previousNetCents: previous ? (p?.netCents ?? 0) : null,
-          };
-        })
-        .sort(
-          byAmountThenName(
-            (r) => r.netCents,
-            (r) => r.itemName,
-          ),
-        ),
-      totals,
-      previousTotals: previous ? totalsOf(previous) : null,
-    };
-  }
-
-  async categorySales(auth: AuthContext, query: TReportQuery): Promise<TCategorySalesResponse> {
-    const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
-      restaurantId,
-      query,
-      (r, until) => this.repo.itemSales(restaurantId, r, until),
-    );
-    type TTotals = { quantity: number; grossCents: number; discountCents: number; compCents: number; netCents: number };
-    const zero = (): TTotals => ({ quantity: 0, grossCents: 0, discountCents: 0, compCents: 0, netCents: 0 });
-    const group = (rows: typeof current) => {
-      const map = new Map<string, TTotals>();
-      for (const r of rows) {
-        const c = map.get(r.category) ?? zero();
-        c.quantity += r.quantity;
-        c.grossCents += r.grossCents;
-        c.discountCents += r.discountCents;
-        c.compCents += r.compCents;
-        c.netCents += r.netCents;
-        map.set(r.category, c);
-      }
-      return map;
-    };
-    const sumAll = (map: Map<string, TTotals>) =>
-      [...map.values()].reduce(
-        (t, c) => ({
-          quantity: t.quantity + c.quantity,
-          grossCents: t.grossCents + c.grossCents,
-          discountCents: t.discountCents + c.discountCents,
-          compCents: t.compCents + c.compCents,
-          netCents: t.netCents + c.netCents,
-        }),
-        zero(),
-      );
-    const byCategory = group(current);
-    const prior = previous ? group(previous) : null;
-    const totals = sumAll(byCategory);
-    return {
-      range,
-      previousRange,
-      sameTime,
-      rows: [...byCategory.entries()]
-        .map(([category, c]) => ({
-          category,
-          ...c,
-          share: shareOf(c.netCents, totals.netCents),
-          previousQuantity: prior ? (prior.get(category)?.quantity ?? 0) : null,
-          previousNetCents: prior ? (prior.get(category)?.netCents ?? 0) : null,
-        }))
-        .sort(
-          byAmountThenName(
-            (r) => r.netCents,
-            (r) => r.category,
-          ),
-        ),
-      totals,
-      previousTotals: prior ? sumAll(prior) : null,
-    };
-  }
-
-  async optionSales(auth: AuthContext, query: TReportQuery): Promise<TOptionSalesResponse> {
-    const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
-      restaurantId,
-      query,
-      (r, until) => this.repo.optionSales(restaurantId, r, until),
-    );
-    const totalsOf = (rows: typeof current) =>
-      rows.reduce((t, r) => ({ quantity: t.quantity + r.quantity, amountCents: t.amountCents + r.amountCents }), {
-        quantity: 0,
-        amountCents: 0,
-      });
-    const totals = totalsOf(current);
-    const prior = new Map((previous ?? []).map((r) => [`${r.group}\u0000${r.optionName}`, r]));
-    return {
-      range,
-      previousRange,
-      sameTime,
-      rows: current
-        .map((r) => {
-          const p = prior.get(`${r.group}\u0000${r.optionName}`);
-          return {
-            optionName: r.optionName,
-            group: r.group,
-            quantity: r.quantity,
-            amountCents: r.amountCents,
-            share: shareOf(r.amountCents, totals.amountCents),
-            previousQuantity: previous ? (p?.quantity ?? 0) : null,
-            previousAmountCents: previous ? (p?.amountCents ?? 0) : null,
-          };
-        })
-        .sort(
-          (a, b) => b.quantity - a.quantity || b.amountCents - a.amountCents || (a.optionName < b.optionName ? -1 : 1),
-        ),
-      totals,
-      previousTotals: previous ? totalsOf(previous) : null,
-    };
-  }
-
   async paymentMethods(auth: AuthContext, query: TReportQuery): Promise<TPaymentMethodsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+    const { range, previousRange, sameTime, current, previous } = await this.periods.both(
       restaurantId,
       query,
       (r, until) => this.repo.paymentMethods(restaurantId, r, until),
@@ -460,7 +268,7 @@ export class ReportsService {
 
   async discounts(auth: AuthContext, query: TReportQuery): Promise<TDiscountsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+    const { range, previousRange, sameTime, current, previous } = await this.periods.both(
       restaurantId,
       query,
       (r, until) => this.repo.discounts(restaurantId, r, until),
@@ -489,7 +297,7 @@ export class ReportsService {
 
   async taxes(auth: AuthContext, query: TReportQuery): Promise<TTaxesResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange, sameTime, current, previous } = await this.bothPeriods(
+    const { range, previousRange, sameTime, current, previous } = await this.periods.both(
       restaurantId,
       query,
       (r, until) => this.repo.taxes(restaurantId, r, until),
@@ -516,7 +324,7 @@ export class ReportsService {
 
   async compsVoids(auth: AuthContext, query: TCompsVoidsQuery, all = false): Promise<TCompsVoidsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
+    const { range, previousRange } = this.periods.of(query);
     const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
     const offset = all ? 0 : (query.page - 1) * query.pageSize;
     const totalsOf = (s: TSalesSums) => ({
@@ -544,12 +352,12 @@ export class ReportsService {
 
   async payouts(auth: AuthContext, query: TPayoutsQuery, all = false): Promise<TPayoutsResponse> {
     const restaurantId = requireRestaurantId(auth);
-    const { range, previousRange } = this.periods(query);
+    const { range, previousRange } = this.periods.of(query);
     const limit = all ? EXPORT_ROW_LIMIT : query.pageSize;
     const offset = all ? 0 : (query.page - 1) * query.pageSize;
     const [rows, { sameTime, current: totals, previous: previousTotals }] = await Promise.all([
       this.repo.payouts(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),
-      this.bothPeriods(restaurantId, query, (r, until) => this.repo.payoutTotals(restaurantId, r, until)),
+      this.periods.both(restaurantId, query, (r, until) => this.repo.payoutTotals(restaurantId, r, until)),
     ]);
     return {
       range,

@@ -10,7 +10,7 @@ import { RestaurantRepository } from './restaurant.repository.ts';
 import { restaurantRoutes } from './restaurant.routes.ts';
 import type { TBusinessDay, TRestAdminConfig, TUpdateRestAdminConfigRequest } from './restaurant.schemas.ts';
 import { RestaurantService } from './restaurant.service.ts';
-import type { TStoredHours } from '../../lib/business-hours.ts';
+import type { TStoredHours } from '@ra/shared/business/opening-hours';
 
 /** The selected restaurant's hours and settings, as the effective-hours view merges them. */
 export interface TRestaurantHoursSource {

@@ -3,8 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { nodes } from '../../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc } from '../../db/schema/restaurants.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
-import type { TStoredHours } from '../../lib/business-hours.ts';
 import type { TConfigDoc, TSettingWrite } from './restaurant.settings.ts';
+import type { TStoredHours } from '@ra/shared/business/opening-hours';
+
+export type { TStoredHours };
 
 export type TRestaurantProfileWrite = {
   name: string;
@@ -16,9 +18,6 @@ export type TRestaurantProfileWrite = {
   phone: string;
   businessHours?: TStoredHours;
 };
-
-/** The stored hours' type lives in lib/business-hours.ts; kept here for the modules that import it from here. */
-export type { TStoredHours };
 
 /** Every method takes the restaurant id first: callers pass the caller's own, never a client's. */
 export class RestaurantRepository {

@@ -4,7 +4,7 @@ import { FieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { gmtOffsetLabel, UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { AuditRepository } from '../../db/audit.repository.ts';
 import type { RestaurantRepository } from './restaurant.repository.ts';
-import { normaliseSpecialDays, normaliseWeek, type TStoredHours } from '../../lib/business-hours.ts';
+import { normaliseSpecialDays, normaliseWeek, type TStoredHours } from '@ra/shared/business/opening-hours';
 import type {
   TRestAdminConfig,
   TRestProfile,
@@ -23,9 +23,6 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import type { Database } from '../../db/client.ts';
 
 type TRestaurantRow = NonNullable<Awaited<ReturnType<RestaurantRepository['findById']>>>;
-
-/** Moved to lib/business-hours.ts (other modules read stored hours too); kept here for their imports. */
-export { normaliseSpecialDays, normaliseWeek } from '../../lib/business-hours.ts';
 
 /**
  * The selected restaurant's own data. Every method reads the restaurant id from the caller's session

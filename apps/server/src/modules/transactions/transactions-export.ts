@@ -1,5 +1,5 @@
 import type { TTransactionsResponse } from '@ra/shared/transactions/transactions.schemas';
-import { localTime, type TExportContext, type TExportTable, wordsFor } from '../reports/report-exports.ts';
+import { localTime, type TExportContext, type TExportTable, wordsFor } from '../../lib/exports/table-export.ts';
 
 /** Most rows one transactions file holds: a year of a very busy restaurant's payments and refunds. */
 export const TRANSACTIONS_EXPORT_LIMIT = 200_000;

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
-import { fileContextOf, lastSalesDayOf, type TFileContext } from '../reports/reports.repository.ts';
 import type { TOrderDetail, TTransactionRow, TTransactionsQuery } from '@ra/shared/transactions/transactions.schemas';
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -14,15 +13,6 @@ const isoOrNull = (value: unknown) => (value === null || value === undefined ? n
  */
 export class TransactionsRepository {
   constructor(private readonly db: Database) {}
-
-  fileContext(restaurantId: number): Promise<TFileContext> {
-    return fileContextOf(this.db, restaurantId);
-  }
-
-  /** The latest business day up to `onOrBefore` with a closed order (reports.repository lastSalesDayOf). */
-  lastSalesDay(restaurantId: number, onOrBefore: string): Promise<string | null> {
-    return lastSalesDayOf(this.db, restaurantId, onOrBefore);
-  }
 
   /**
    * With `pageEnd`, each branch is sorted and cut to the first `pageEnd` rows on its own, so a page

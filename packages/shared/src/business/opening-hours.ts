@@ -1,19 +1,22 @@
-import type { TBusinessDay } from '@ra/shared/business/business.schemas';
-import type { TBusinessHoursDoc } from '../db/schema/restaurants.ts';
+import type { TBusinessDay } from './business.schemas.ts';
 
 /**
- * A restaurant's business hours as stored, and their reading, shared by the modules that read them
- * (restaurant, delivery, business).
+ * The business-hours document as stored in `restaurants.business_hours`: each weekday keeps its first
+ * range as open/close too (what the first release wrote and still reads), plus all its ranges; special
+ * days beside the holidays. Read by the restaurant module (which writes it) and by delivery (platform
+ * hours default to the restaurant's).
  */
-
-/**
- * The business-hours document as stored: each weekday keeps its first range as open/close too (what
- * the first release wrote and still reads), plus all its ranges; special days beside the holidays.
- */
-export type TStoredHours = Omit<TBusinessHoursDoc, 'weekly'> & {
-  weekly: Array<TBusinessHoursDoc['weekly'][number] & { ranges?: Array<{ open: string; close: string }> }>;
+export interface TStoredHours {
+  weekly: Array<{
+    day: number;
+    closed: boolean;
+    open: string;
+    close: string;
+    ranges?: Array<{ open: string; close: string }>;
+  }>;
+  holidays: string[];
   special?: Array<{ date: string; closed: boolean; ranges: Array<{ open: string; close: string }>; note: string }>;
-};
+}
 
 /**
  * A weekday nobody has set up yet shows as closed. A day stored by the first release (one open/close

@@ -1,5 +1,5 @@
-import { addDays } from '@ra/shared/business-day/calendar-day';
-import { sameTimeOn } from '@ra/shared/reports/same-time';
+import { addDays } from '../business-day/calendar-day.ts';
+import { sameTimeOn } from './same-time.ts';
 
 export interface TRestaurantClock {
   timeZone: string;
@@ -14,8 +14,8 @@ export interface TPartialDay {
 
 /**
  * The partial day of a period shifted `shiftDays` back from the one holding today (e.g. -7, -364),
- * counted up to the same time into it as `now` is into today (the rule of shared `reports/same-time.ts`,
- * which Sales Summary uses too), so a Saturday at 19:30 is never set against all of last Saturday.
+ * counted up to the same time into it as `now` is into today (the rule of `same-time.ts`, which Sales
+ * Summary uses too), so a Saturday at 19:30 is never set against all of last Saturday.
  */
 export function comparisonPartialDay(
   today: string,
