@@ -4,6 +4,7 @@ import type { TBusinessSettings } from '@ra/shared/business/business.schemas';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
 import { zText } from '@ra/shared/validation/text';
+import { CONFIG_DEFAULTS } from '@ra/shared/restaurant/config-defaults';
 
 /**
  * The config document as this module reads and writes it: the schema's keys plus the English plural
@@ -31,17 +32,8 @@ interface TSettingDefinition {
   write(value: string): TSettingWrite;
 }
 
-/** Defaults the client sees when the restaurant never chose (SPEC 3 "workHoursSteps (default 15)"). */
-export const CONFIG_DEFAULTS = {
-  version: '1.0.0',
-  enableOrderToGoWithDateSelect: false,
-  workHoursSteps: 15,
-  enableCaptureSignature: false,
-  captureSignature: false,
-  requireSignatureForWorkHoursEdit: false,
-  enableClockingOutWaitingTime: false,
-  enablePremiumCoupon: false,
-} as const;
+/** Moved to packages/shared (pure data the work-hours module reads too); re-exported for this module. */
+export { CONFIG_DEFAULTS };
 
 const ZBooleanText = z.enum(['true', 'false'], "Use 'true' or 'false'");
 const ZIntText = (min: number, max: number) =>
