@@ -214,7 +214,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(deliveryModule(deps));
   await typed.register(couponsModule(deps));
   await typed.register(giftcardsModule(deps));
-  await typed.register(workHoursModule(deps));
+  await typed.register(workHoursModule(deps).routes);
   await typed.register(agentModule(deps));
   await typed.register(customersModule(deps));
   for (const module of options.modules ?? []) await typed.register(module);
