@@ -203,7 +203,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
-  await typed.register(workHoursModule(deps));
+  await typed.register(workHoursModule(deps).routes);
   await typed.register(agentModule(deps).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);

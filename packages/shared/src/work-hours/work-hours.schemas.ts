@@ -60,6 +60,10 @@ export const ZClockParams = z.object({
   xid: z.string().regex(/^U\d{1,12}$/, 'Expected an employee id like U100001'),
 });
 export const ZRestParams = z.object({ restId: ZRestId });
+/** GET workhour-signature/:name (the store refuses any name it did not give out). */
+export const ZSignatureParams = ZRestParams.extend({ name: z.string().max(64) });
+/** What a clock-in or clock-out call answers: the shift it opened or changed. */
+export const ZShiftIdResponse = z.object({ id: z.number() });
 
 /** SPEC 7 POST /api/restaurant/user/delete: the shift's clock-in and clock-out entries (one shift). */
 export const ZDeleteShiftRequest = z.object({

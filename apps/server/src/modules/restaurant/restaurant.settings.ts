@@ -3,8 +3,8 @@ import type { TRestSettingName } from '@ra/shared/auth/auth.schemas';
 import type { TBusinessSettings } from '@ra/shared/business/business.schemas';
 import type { TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
 import { isSupportedTimeZone } from '../../lib/time-zone.ts';
-import { CONFIG_DEFAULTS } from '../../lib/restaurant-config.ts';
 import { zText } from '@ra/shared/validation/text';
+import { CONFIG_DEFAULTS } from '@ra/shared/restaurant/config-defaults';
 
 /**
  * The config document as this module reads and writes it: the schema's keys plus the English plural
@@ -32,7 +32,7 @@ interface TSettingDefinition {
   write(value: string): TSettingWrite;
 }
 
-/** The defaults live in lib/restaurant-config.ts (other modules read them too); kept here for their imports. */
+/** Moved to packages/shared (pure data the work-hours module reads too); re-exported for this module. */
 export { CONFIG_DEFAULTS };
 
 const ZBooleanText = z.enum(['true', 'false'], "Use 'true' or 'false'");

@@ -1,17 +1,56 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TModuleDeps } from '../module-deps.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { LaborService } from './labor.service.ts';
+import { laborRoutes } from './labor.routes.ts';
+import { PayPeriodsService } from './pay-periods.service.ts';
+import { payPeriodsRoutes } from './pay-periods.routes.ts';
+import { PayrollService } from './payroll.service.ts';
+import { PosService } from './pos.service.ts';
+import { posRoutes } from './pos.routes.ts';
+import { WorkHoursSettingsService } from './settings.service.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { ShiftsService } from './shifts.service.ts';
+import { shiftsRoutes } from './shifts.routes.ts';
 import { localSignatureStore } from './signature-store.ts';
+import { SignaturesService } from './signatures.service.ts';
+import { signaturesRoutes } from './signatures.routes.ts';
+import { TimesheetService } from './timesheet.service.ts';
+import { timesheetRoutes } from './timesheet.routes.ts';
+import { WagesService } from './wages.service.ts';
+import { wagesRoutes } from './wages.routes.ts';
 import { WorkHoursRepository } from './work-hours.repository.ts';
-import { workHoursRoutes } from './work-hours.routes.ts';
-import { WorkHoursService } from './work-hours.service.ts';
 
-/** The work-hours domain (issue 11): timesheet, clock in and out, signatures, pay periods, payroll. */
-export function workHoursModule(deps: TModuleDeps): FastifyPluginAsyncZod {
-  const service = new WorkHoursService(
-    new WorkHoursRepository(deps.db),
-    // The shared storage adapter is not in place yet; signatures go to the data directory meanwhile.
-    localSignatureStore(deps.config.dataDir),
-    deps.clock,
-  );
-  return workHoursRoutes(service);
+/** Nothing outside the work-hours module calls into it. */
+export type TWorkHoursApi = undefined;
+
+/**
+ * The work-hours domain (issue 11): timesheet, clock in and out, signatures, pay periods, payroll,
+ * wages, labour cost, the POS clock. SPEC 7 work-hour calls, plus the pay-period, wage, settings and POS
+ * calls in docs/decisions.md.
+ */
+export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
+  const repo = new WorkHoursRepository(deps.db);
+  const { clock } = deps;
+  const settings = new WorkHoursSettingsService(repo, clock);
+  // The shared storage adapter is not in place yet; signatures go to the data directory meanwhile.
+  const signatures = new SignaturesService(localSignatureStore(deps.config.dataDir));
+  const timesheet = new TimesheetService(repo, settings, clock);
+  const shifts = new ShiftsService(repo, settings, signatures, clock);
+  const wages = new WagesService(repo, clock);
+  const labor = new LaborService(settings, timesheet);
+  const periods = new PayPeriodsService(repo, settings, signatures, clock);
+  const payroll = new PayrollService(repo, settings, periods, timesheet);
+  const pos = new PosService(repo, settings, signatures, clock);
+  return {
+    routes: async (app) => {
+      await app.register(timesheetRoutes(timesheet));
+      await app.register(shiftsRoutes(shifts));
+      await app.register(signaturesRoutes(signatures));
+      await app.register(settingsRoutes(settings));
+      await app.register(wagesRoutes(wages));
+      await app.register(laborRoutes(labor));
+      await app.register(payPeriodsRoutes(periods, payroll));
+      await app.register(posRoutes(pos));
+    },
+    api: undefined,
+  };
 }

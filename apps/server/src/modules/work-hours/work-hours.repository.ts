@@ -8,6 +8,7 @@ import { restaurants, type TRestaurantConfigDoc } from '../../db/schema/restaura
 import { roles, userRoles, users } from '../../db/schema/users.ts';
 import { workHourSettings, workPayPeriods, workShifts, workWages } from '../../db/schema/work-hours.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
+import { num } from '../../db/sql-util.ts';
 
 export type TShiftRow = typeof workShifts.$inferSelect;
 export type TShiftInsert = typeof workShifts.$inferInsert;
@@ -355,8 +356,8 @@ export class WorkHoursRepository {
       )
       .groupBy(orders.openedHour);
     return {
-      byDay: byDay.map((r) => ({ day: r.day, cents: Number(r.cents) })),
-      byHour: byHour.map((r) => ({ hour: r.hour, cents: Number(r.cents) })),
+      byDay: byDay.map((r) => ({ day: r.day, cents: num(r.cents) })),
+      byHour: byHour.map((r) => ({ hour: r.hour, cents: num(r.cents) })),
     };
   }
 
@@ -386,6 +387,6 @@ export class WorkHoursRepository {
         ),
       )
       .groupBy(orders.serverId, orders.serverName);
-    return rows.map((r) => ({ serverId: r.serverId, serverName: r.serverName, cents: Number(r.cents) }));
+    return rows.map((r) => ({ serverId: r.serverId, serverName: r.serverName, cents: num(r.cents) }));
   }
 }

@@ -1,9 +1,7 @@
 /**
- * A restaurant's config document's defaults, shared by the modules that read the document (restaurant,
- * work hours).
+ * Defaults the client sees when the restaurant never chose (SPEC 3 "workHoursSteps (default 15)"). Pure
+ * data: the restaurant module's settings and the work-hours module both read it.
  */
-
-/** Defaults the client sees when the restaurant never chose (SPEC 3 "workHoursSteps (default 15)"). */
 export const CONFIG_DEFAULTS = {
   version: '1.0.0',
   enableOrderToGoWithDateSelect: false,
