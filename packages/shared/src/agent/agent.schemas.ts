@@ -7,6 +7,7 @@ import { AGENT_MESSAGES, type TAgentMessageKey } from './agent.messages.ts';
 import { COMMISSION_BASES, PLANS } from './commission.ts';
 import { isPayPeriodStart } from './pay-periods.ts';
 import { TEAM_PLACES } from './team-authority.ts';
+import { ZIdParam } from '../validation/limits.ts';
 
 /**
  * Request and response shapes of the agent area (SPEC 1 agent/team area, 3 "Agent", 4 application
@@ -47,7 +48,7 @@ const ZPage = z.coerce.number().int().min(1).max(10_000).default(1);
 const ZPageSize = z.coerce.number().int().min(1).max(100).default(20);
 
 export const ZXidParam = z.object({ xid: zText().regex(/^[NU]\d{1,12}$/) });
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export { ZIdParam };
 
 // --- portfolio -----------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import {
   PREMIUM_CODES_MAX,
   type TCouponsMessageKey,
 } from './coupons.messages.ts';
+import { MAX_INT4, ZIdParam } from '../validation/limits.ts';
 
 /**
  * Coupons (SPEC 3 "Coupon", 5 "Coupon generator", 9). One schema for the coupon form and for the
@@ -84,7 +85,7 @@ export function parseIdList(
   for (const part of parts) {
     if (!/^[1-9]\d{0,9}$/.test(part)) return { ok: false, error: formatError };
     const id = Number(part);
-    if (id > 2_147_483_647) return { ok: false, error: formatError };
+    if (id > MAX_INT4) return { ok: false, error: formatError };
     if (!ids.includes(id)) ids.push(id);
   }
   if (ids.length === 1 && singleWarning) return { ok: true, ids, warning: singleWarning };
@@ -355,7 +356,7 @@ export const ZRedemption = z.object({
 });
 export type TRedemption = z.infer<typeof ZRedemption>;
 
-export const ZRedemptionIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZRedemptionIdParam = ZIdParam;
 
 // --- simulator --------------------------------------------------------------------------------
 
@@ -497,4 +498,4 @@ export const ZCouponPerformance = z.object({
 });
 export type TCouponPerformance = z.infer<typeof ZCouponPerformance>;
 
-export const ZOk = z.object({ ok: z.literal(true) });
+export { ZOkResponse as ZOk } from '../auth/auth.schemas.ts';

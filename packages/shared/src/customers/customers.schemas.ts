@@ -7,6 +7,7 @@ import { zText } from '../validation/text.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
 import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
+import { ZDbId } from '../validation/limits.ts';
 
 /**
  * The count of matching customers (its own request, GET /api/api/customers/count) stops at this many: an
@@ -131,10 +132,7 @@ export const ZCustomerDetail = z.object({
 });
 
 /** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
-export const ZAudience = z.union([
-  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)) }),
-  z.object({ filter: ZCustomerFilter }),
-]);
+export const ZAudience = z.union([z.object({ ids: z.array(ZDbId) }), z.object({ filter: ZCustomerFilter })]);
 
 function checkBody(language: 'en' | 'zh') {
   return (body: string, ctx: z.RefinementCtx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from '../validation/text.ts';
 import { MEDIA_MESSAGES } from './media.messages.ts';
+import { ZIdText } from '../validation/limits.ts';
 
 /**
  * Shapes of the media API: the image library (issue 8 "Images") and customer photo approval
@@ -14,7 +15,7 @@ export const REFUSE_REASON_MAX_LENGTH = 200;
 /** How many photos one approve / refuse may carry (a page of the list at most). */
 export const PHOTO_BATCH_MAX = 100;
 
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZId = ZIdText;
 export const ZMediaIdParam = z.object({ id: ZId });
 
 export const ZImageFormat = z.enum(['webp', 'jpeg']);
@@ -152,7 +153,7 @@ export type TRewardCouponsResponse = z.infer<typeof ZRewardCouponsResponse>;
 /** The ordering site's upload: text fields beside the photo file. */
 export const ZCustomerPhotoFields = z.object({
   name: zText({ error: MEDIA_MESSAGES.dishNameRequired.en }).trim().min(1, MEDIA_MESSAGES.dishNameRequired.en).max(120),
-  menuItemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  menuItemId: ZIdText.optional(),
   userId: zText().trim().min(1).max(100),
 });
 

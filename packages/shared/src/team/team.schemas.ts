@@ -12,6 +12,7 @@ import {
   TEAM_MESSAGES,
   type TTeamMessageKey,
 } from './team.messages.ts';
+import { ZDbId, ZIdParam, ZIdText } from '../validation/limits.ts';
 
 /**
  * Request and response shapes of the team management API (SPEC 2 /teamManagement, 3 "Role" and
@@ -100,9 +101,8 @@ export function normaliseRoleFlags(input: Partial<TRoleFlags>): TRoleFlags {
 
 export const ZRoleName = requiredText('team.roleNameRequired', 'team.roleNameTooLong', ROLE_NAME_MAX_LENGTH);
 
-const ZId = z.number({ error: 'Expected a numeric id' }).int().positive().max(2_147_483_647);
-/** Path ids arrive as text. */
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZId = ZDbId;
+export { ZIdParam };
 
 /** POST /api/api/updaterestperm: without `id` it creates a role, with `id` it replaces that role. */
 export const ZRoleUpsertRequest = z.object({
@@ -260,7 +260,7 @@ export const EMPLOYEE_PAGE_SIZE_MAX = 100;
 /** GET /api/api/user query: q matches first, last or full name, email or employee number. */
 export const ZEmployeeListQuery = z.object({
   q: zText().trim().max(100).optional(),
-  roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  roleId: ZIdText.optional(),
   status: ZStatus.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(EMPLOYEE_PAGE_SIZE_MAX).default(EMPLOYEE_PAGE_SIZE_DEFAULT),

@@ -4,6 +4,7 @@ import { BREAK_KINDS } from './timesheet.ts';
 import { OVERTIME_RULES } from './overtime.ts';
 import { PAY_PERIOD_KINDS } from './pay-period.ts';
 import { WORK_HOURS_MESSAGES as M } from './work-hours.messages.ts';
+import { ZDbId, ZIdText } from '../validation/limits.ts';
 
 /**
  * SPEC 9: "a 10-digit timestamp is seconds". Anything smaller than 1e11 is read as seconds, anything
@@ -53,7 +54,7 @@ export const ZClockRequest = z.object({
 });
 export type TClockRequest = z.input<typeof ZClockRequest>;
 
-const ZRestId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZRestId = ZIdText;
 /** Employees' login ids look like 'U100001' (users.xid); anything else (NUL, junk) is refused with 400. */
 export const ZClockParams = z.object({
   restId: ZRestId,
@@ -234,8 +235,8 @@ export const ZPeriodExportQuery = z.object({
 export const WAGE_MAX_CENTS = 100_000;
 export const ZWageUpdate = z
   .object({
-    userId: z.number().int().positive().max(2_147_483_647).optional(),
-    roleId: z.number().int().positive().max(2_147_483_647).optional(),
+    userId: ZDbId.optional(),
+    roleId: ZDbId.optional(),
     /** null removes the wage. */
     hourlyCents: z
       .number()

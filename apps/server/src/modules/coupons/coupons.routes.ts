@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@ra/shared/validation/limits';
 import {
   ZCodeBatch,
   ZCodeBatchList,
@@ -38,7 +39,7 @@ const TAKE_ORDERS: TRouteAccess = { kind: 'operation', authority: 'canOrder' };
 /** SPEC 6 "Admin-only: premium/advanced coupon code generation" (/Coupon/index). */
 const PLATFORM_STAFF: TRouteAccess = { kind: 'admin' };
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZId = ZIdParam;
 
 /** SPEC 7 shows no coupon calls, so paths follow /api/api/<domain>; the contract is the OpenAPI document at /api/docs. */
 export function couponsRoutes(

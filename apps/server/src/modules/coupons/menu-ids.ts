@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TCouponMenu } from '@ra/shared/coupons/coupons.schemas';
+import { MAX_INT4 } from '@ra/shared/validation/limits';
 import type { Database } from '../../db/client.ts';
 import { menuCategories, menuItems, menuModifierGroups, menuModifiers } from '../../db/schema/menu.ts';
 
@@ -15,9 +16,6 @@ export type MenuIdCheck = (
   ids: TMenuIds,
 ) => Promise<{ items: number[]; categories: number[]; toppings: number[] }>;
 
-/** Ids fit in an integer column; anything larger cannot be on the menu and is never sent to the database. */
-const INT4_MAX = 2_147_483_647;
-
 /**
  * The one place coupons look at the menu (migration 0007): items, categories and toppings (the menu's
  * modifiers) of this restaurant only, so another restaurant's id counts as missing. Three indexed
@@ -26,7 +24,12 @@ const INT4_MAX = 2_147_483_647;
 export function menuIdCheck(db: Database): MenuIdCheck {
   const missing = async (ids: number[], find: (valid: number[]) => Promise<{ id: number }[]>): Promise<number[]> => {
     const unique = [...new Set(ids)];
-    const valid = unique.filter((id) => Number.isInteger(id) && id > 0 && id <= INT4_MAX);
+    const valid = unique.filter(
+      (id) =>
+        Number.isInteger(id) &&
+        id > 0 &&
+        id <= MAX_INT4 /* larger cannot be on the menu and is never sent to the database */,
+    );
     const found = new Set(valid.length ? (await find(valid)).map((r) => r.id) : []);
     return unique.filter((id) => !found.has(id));
   };
