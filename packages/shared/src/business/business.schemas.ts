@@ -29,7 +29,9 @@ export const US_STATE_CODES = [
 // Hours
 
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ZClockTime = zText({ error: m('business.timeFormat') }).regex(CLOCK_TIME, m('business.timeFormat'));
+const ZClockTime = zText({ error: m('business.timeFormat') })
+  .regex(CLOCK_TIME, m('business.timeFormat'))
+  .max(5, m('business.timeFormat'));
 
 /** 'HH:MM' to minutes after midnight. */
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -110,8 +112,14 @@ export const ZUpdateRestRequest = z
     street: requiredText(200),
     city: requiredText(100),
     state: z.enum(US_STATE_CODES, m('business.stateRequired')),
-    zip: zText({ error: required }).trim().regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en),
-    phone: zText({ error: required }).trim().regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en),
+    zip: zText({ error: required })
+      .trim()
+      .regex(ZIP_CODE, VALIDATION_MESSAGES['account.zipcodeError'].en)
+      .max(10, VALIDATION_MESSAGES['account.zipcodeError'].en),
+    phone: zText({ error: required })
+      .trim()
+      .regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en)
+      .max(30, VALIDATION_MESSAGES['account.phoneError'].en),
     businessHours: ZWeek.optional(),
     /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
     holidays: z
@@ -225,7 +233,8 @@ export const ZRoutingNumber = zText({ error: required })
     if (v === '') return;
     if (!/^\d{9}$/.test(v)) ctx.addIssue({ code: 'custom', message: routingMessage });
     else if (!hasValidAbaChecksum(v)) ctx.addIssue({ code: 'custom', message: m('business.routingChecksum') });
-  });
+  })
+  .max(9, routingMessage);
 
 /** Link a bank account (SPEC 3 "Bank account"; SPEC 5 required fields, routing number). */
 export const ZLinkBankRequest = z.object({
@@ -235,7 +244,8 @@ export const ZLinkBankRequest = z.object({
   accountNumber: zText({ error: required })
     .trim()
     .min(1, required)
-    .regex(/^\d{4,17}$/, m('business.accountNumberError')),
+    .regex(/^\d{4,17}$/, m('business.accountNumberError'))
+    .max(17, m('business.accountNumberError')),
   providerCustomerId: requiredText(64).regex(/^[A-Za-z0-9_-]+$/, m('business.customerIdError')),
 });
 export type TLinkBankRequest = z.infer<typeof ZLinkBankRequest>;
@@ -245,6 +255,7 @@ const ZDepositAmount = zText({ error: required })
   .trim()
   .min(1, required)
   .regex(/^0?\.\d{2}$|^0$/, m('business.depositAmountError'))
+  .max(4, m('business.depositAmountError'))
   .transform((v) => amountTextToCents(v.startsWith('.') ? `0${v}` : v) ?? -1)
   .refine((cents) => cents >= 1 && cents <= 99, m('business.depositAmountError'));
 
@@ -295,6 +306,7 @@ export const FEE_KINDS = ['fixed', 'percent'] as const;
 const ZAmountText = zText({ error: required })
   .trim()
   .min(1, required)
+  .max(20, m('business.feeAmountError'))
   .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 100_000_000, m('business.feeAmountError'));
 
 /** A service fee as the form sends it: amounts as text with up to two decimals. */
@@ -386,15 +398,14 @@ export const SLOT_MINUTES = [5, 10, 15, 20, 30, 60] as const;
 
 const ZPercentText = zText({ error: required })
   .trim()
-  .refine(
-    (v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000,
-    m('business.gratuityPercentError'),
-  );
+  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000, m('business.gratuityPercentError'))
+  .max(20, m('business.gratuityPercentError'));
 
 /** A tax rate as text with up to three decimals (8.875% in New York City), 0–100. */
 const ZTaxRateText = zText({ error: required })
   .trim()
-  .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'));
+  .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'))
+  .max(20, m('business.taxRateError'));
 
 const lockMinutes = z
   .number()

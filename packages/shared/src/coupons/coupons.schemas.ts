@@ -119,7 +119,7 @@ export const ZCouponInput = z
       .max(COUPON_NAME_MAX_LENGTH, en('coupons.nameTooLong')),
     type: z.enum(COUPON_TYPES, { error: en('coupons.typeRequired') }),
     /** Required for customCode; other types get a generated code when left empty. */
-    code: zText().trim().default(''),
+    code: zText().trim().max(COUPON_CODE_MAX_LENGTH, en('coupons.codeFormat')).default(''),
     overAmount: ZCents.default(0),
     minusAmount: ZCents.default(0),
     /**
@@ -431,6 +431,7 @@ export const ZGenerateCodesRequest = z.object({
   prefix: zText()
     .trim()
     .regex(/^[A-Z0-9]{0,8}$/, en('coupons.prefixFormat'))
+    .max(8, en('coupons.prefixFormat'))
     .default(''),
 });
 export type TGenerateCodesRequest = z.input<typeof ZGenerateCodesRequest>;

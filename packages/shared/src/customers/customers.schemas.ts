@@ -35,7 +35,7 @@ export const CUSTOMER_SORTS = ['points', 'lastOrderAt', 'totalOrders'] as const;
 const optionalInt = z.coerce.number().int().min(0).max(1_000_000).optional();
 /** Dollars as typed ("12.50") to cents; absent when empty. */
 const optionalMoney = z
-  .union([z.string(), z.number()])
+  .union([z.string().max(40, 'Enter an amount like 12.50'), z.number()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return undefined;
@@ -131,8 +131,15 @@ export const ZCustomerDetail = z.object({
   optHistory: z.array(z.object({ kind: z.enum(['optOut', 'optIn']), body: z.string(), at: z.string() })),
 });
 
-/** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
-export const ZAudience = z.union([z.object({ ids: z.array(ZDbId) }), z.object({ filter: ZCustomerFilter })]);
+/**
+ * Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). More than
+ * MAX_SELECTED ids get the service's "Maximum 1000 users" answer; the array's own bound only keeps a
+ * request from carrying an unbounded list.
+ */
+export const ZAudience = z.union([
+  z.object({ ids: z.array(ZDbId).max(MAX_SELECTED * 10) }),
+  z.object({ filter: ZCustomerFilter }),
+]);
 
 function checkBody(language: 'en' | 'zh') {
   return (body: string, ctx: z.RefinementCtx) => {

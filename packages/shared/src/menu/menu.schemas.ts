@@ -299,6 +299,9 @@ export const ZChannelSetting = z.object({
   /** This channel's own price; null: the item's price. */
   priceCents: optionalPrice,
 });
+
+/** Settings per channel in a request: at most one entry for each of the MENU_CHANNELS. */
+const ZChannelSettings = z.partialRecord(ZMenuChannel, ZChannelSetting).meta({ maxProperties: MENU_CHANNELS.length });
 export type TChannelSetting = z.infer<typeof ZChannelSetting>;
 const defaultChannels = () =>
   Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }])) as Record<
@@ -591,7 +594,7 @@ export const ZScheduledChangeFields = z
   .object({
     priceCents: price('menu.inputPrice').optional(),
     soldOut: z.boolean().optional(),
-    channels: z.partialRecord(ZMenuChannel, ZChannelSetting).optional(),
+    channels: ZChannelSettings.optional(),
   })
   .refine(
     (c) => c.priceCents !== undefined || c.soldOut !== undefined || c.channels !== undefined,
@@ -613,7 +616,7 @@ export const ZScheduledChange = z.object({
   change: z.object({
     priceCents: z.number().int().optional(),
     soldOut: z.boolean().optional(),
-    channels: z.partialRecord(ZMenuChannel, ZChannelSetting).optional(),
+    channels: ZChannelSettings.optional(),
   }),
   status: z.enum(SCHEDULE_STATUSES),
   createdAt: z.string(),

@@ -29,6 +29,7 @@ export function isSupportedDay(value: unknown): boolean {
 export function zIsoDay(message: string = INPUT_MESSAGES['validation.invalidDay'].en) {
   return z.iso
     .date({ error: message })
+    .max(10, { message, when: formatIsValid })
     .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -38,6 +39,7 @@ export const ZIsoDay = zIsoDay();
 export function zIsoMonth(message: string = INPUT_MESSAGES['validation.invalidMonth'].en) {
   return zText({ error: message })
     .regex(ISO_MONTH, message)
+    .max(7, { message, when: formatIsValid })
     .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -47,6 +49,7 @@ export const ZIsoMonth = zIsoMonth();
 export function zIsoYear(message: string = INPUT_MESSAGES['validation.invalidYear'].en) {
   return zText({ error: message })
     .regex(/^\d{4}$/, message)
+    .max(4, { message, when: formatIsValid })
     .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -56,9 +59,13 @@ export function zIsoYear(message: string = INPUT_MESSAGES['validation.invalidYea
  */
 export const ZInstant = z.iso
   .datetime({ offset: true, error: INPUT_MESSAGES['validation.invalidDateTime'].en })
+  .max(64, { message: INPUT_MESSAGES['validation.invalidDateTime'].en, when: formatIsValid })
   .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 
-/** Range checks run only on a value whose format passed, so one bad value gets one message. */
+/**
+ * Range and length checks run only on a value whose format passed, so one bad value gets one
+ * message (the length bound is what the OpenAPI document shows; the format already implies it).
+ */
 function formatIsValid(payload: { issues: readonly unknown[] }): boolean {
   return payload.issues.length === 0;
 }

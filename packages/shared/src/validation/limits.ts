@@ -14,3 +14,9 @@ export const ZIdText = z.coerce.number().int().positive().max(MAX_INT4);
 
 /** `/:id` paths. */
 export const ZIdParam = z.object({ id: ZIdText });
+
+/**
+ * A yes/no query flag ('true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'y', 'n', 'enabled',
+ * 'disabled', as z.stringbool reads them); no such word is longer than 8 characters.
+ */
+export const zQueryFlag = () => z.string().max(8, 'Invalid input: expected a yes/no value').pipe(z.stringbool());

@@ -58,7 +58,10 @@ const ZRestId = ZIdText;
 /** Employees' login ids look like 'U100001' (users.xid); anything else (NUL, junk) is refused with 400. */
 export const ZClockParams = z.object({
   restId: ZRestId,
-  xid: z.string().regex(/^U\d{1,12}$/, 'Expected an employee id like U100001'),
+  xid: z
+    .string()
+    .regex(/^U\d{1,12}$/, 'Expected an employee id like U100001')
+    .max(13, 'Expected an employee id like U100001'),
 });
 export const ZRestParams = z.object({ restId: ZRestId });
 
@@ -262,7 +265,10 @@ export type TWagesResponse = z.infer<typeof ZWagesResponse>;
 
 /** Clocking in or out at the POS with a staff session and the employee's PIN. */
 export const ZPosClockRequest = z.object({
-  pin: z.string().regex(/^\d{1,12}$/, M.pinWrong.en),
+  pin: z
+    .string()
+    .regex(/^\d{1,12}$/, M.pinWrong.en)
+    .max(12, M.pinWrong.en),
   action: z.enum(['in', 'out']),
   signatureUrl: z.string().max(300).nullable().optional(),
   declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
@@ -276,7 +282,12 @@ export const ZPosClockResponse = z.object({
   clockedIn: z.boolean(),
   at: z.number(),
 });
-export const ZPosPinInRequest = z.object({ pin: z.string().regex(/^\d{1,12}$/, M.pinWrong.en) });
+export const ZPosPinInRequest = z.object({
+  pin: z
+    .string()
+    .regex(/^\d{1,12}$/, M.pinWrong.en)
+    .max(12, M.pinWrong.en),
+});
 export const ZPosPinInResponse = z.object({ xid: z.string(), name: z.string(), clockedIn: z.boolean() });
 
 /** Labour cost against net sales over business days (the analytic center's labour section). */

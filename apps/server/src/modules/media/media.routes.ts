@@ -111,7 +111,12 @@ export function mediaRoutes(media: MediaService): FastifyPluginAsyncZod {
         tags: ['media'],
         summary: 'A library image by its public address (menus, kiosks, ordering sites; no session)',
         description: 'The address is unguessable (144 random bits) and never changes; `.webp` or `.jpg`.',
-        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/) }),
+        params: z.object({
+          file: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/)
+            .max(29),
+        }),
       },
       config: { access: PUBLIC },
       handler: async (request, reply) => {
