@@ -66,6 +66,34 @@ export function errorAnswers(route: {
   return out;
 }
 
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Completes what zod's JSON Schema leaves out: every `integer` gets its `format` (OWASP API4), int32
+ * when its bounds fit PostgreSQL's integer, else int64 (zod writes the bounds but no format); and a
+ * nullable enum lists null among its values.
+ */
+export function completeSchemas(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) completeSchemas(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const fits = (n: unknown) => typeof n === 'number' && n >= INT32_MIN && n <= INT32_MAX;
+    const min = schema.minimum ?? schema.exclusiveMinimum;
+    const max = schema.maximum ?? schema.exclusiveMaximum;
+    schema.format = fits(min) && fits(max) ? 'int32' : 'int64';
+  }
+  // OpenAPI 3.0 reads `nullable` with `enum` as the enum's values only: a nullable enum lists null too.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
+  for (const value of Object.values(schema)) completeSchemas(value);
+}
+
 /**
  * The OpenAPI document is generated from the same zod schemas that validate requests, so it cannot
  * drift from the code (ARCHITECTURE.md "documented in the OpenAPI document served at /api/docs").
@@ -87,6 +115,11 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
       },
+    },
+    transformObject: (documentObject) => {
+      const doc = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      completeSchemas(doc.paths);
+      return doc;
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);

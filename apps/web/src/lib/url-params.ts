@@ -1,10 +1,12 @@
+import { MAX_INT4 } from '@ra/shared/validation/limits';
+
 /**
  * Typed values read back from a page's URL (URLSearchParams.get), so a refresh or a shared link shows
  * the same thing. Every reader answers a safe fallback for a missing or bad value, never throws.
  */
 
 /** The largest PostgreSQL `integer` (ids, counts the server stores in one). */
-export const MAX_INT32 = 2_147_483_647;
+export const MAX_INT32 = MAX_INT4;
 
 /** `raw` when it is one of `values` (a tab, a sort, a filter choice), else undefined. */
 export function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {

@@ -9,6 +9,7 @@ import { isPayPeriodStart } from './pay-periods.ts';
 import { TEAM_PLACES, TEAM_ROLES, type TTeamRole } from './team-authority.ts';
 
 export { TEAM_ROLES, type TTeamRole };
+import { ZIdParam } from '../validation/limits.ts';
 
 /**
  * Request and response shapes of the agent area (SPEC 1 agent/team area, 3 "Agent", 4 application
@@ -40,14 +41,19 @@ const requiredText = (key: TAgentMessageKey, max = 100) =>
 const ZEmail = zText({ error: en('agent.emailInvalid') })
   .trim()
   .regex(EMAIL, en('agent.emailInvalid'))
+  .max(254, en('agent.emailInvalid'))
   .transform((e) => e.toLowerCase());
 /** A day in a request: the shared date type, so its years are bounded like every other route's. */
 const ZDay = zIsoDay();
 const ZPage = z.coerce.number().int().min(1).max(10_000).default(1);
 const ZPageSize = z.coerce.number().int().min(1).max(100).default(20);
 
-export const ZXidParam = z.object({ xid: zText().regex(/^[NU]\d{1,12}$/) });
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZXidParam = z.object({
+  xid: zText()
+    .regex(/^[NU]\d{1,12}$/)
+    .max(13),
+});
+export { ZIdParam };
 
 // --- portfolio -----------------------------------------------------------------------------------
 
@@ -131,7 +137,11 @@ export const ZUpdateMemberRequest = z.object({
   teamRole: z.enum(TEAM_ROLES).optional(),
   status: z.enum(['active', 'inactive']).optional(),
   restaurantXids: z
-    .array(zText().regex(/^N\d{1,12}$/))
+    .array(
+      zText()
+        .regex(/^N\d{1,12}$/)
+        .max(13),
+    )
     .max(5000)
     .optional(),
 });
@@ -160,6 +170,7 @@ export const ZCommissionRuleRequest = z
   .object({
     restaurantXid: zText()
       .regex(/^N\d{1,12}$/)
+      .max(13)
       .nullable()
       .default(null),
     plan: z.enum(PLANS).nullable().default(null),
@@ -362,7 +373,8 @@ export const ZApplyRequest = z
   .object({
     ref: zText()
       .trim()
-      .regex(/^N\d{1,12}$/, en('agent.referralInvalid')),
+      .regex(/^N\d{1,12}$/, en('agent.referralInvalid'))
+      .max(13, en('agent.referralInvalid')),
     kind: z.enum(APPLICATION_KINDS).default('restaurant'),
     businessName: zText().trim().max(100).default(''),
     firstName: requiredText('agent.firstNameRequired', 50),

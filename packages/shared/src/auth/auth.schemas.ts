@@ -21,12 +21,13 @@ export type TPreloginResponse = z.infer<typeof ZPreloginResponse>;
 export const ZSigninRequest = z.object({
   email: ZLoginEmail,
   password: zText().min(1).max(200),
-  cid: z.union([z.number(), zText()]).optional(),
+  cid: z.union([z.number(), zText().max(64)]).optional(),
   emailVerificationCodeNumber: z
     .union([
       zText()
         .trim()
-        .regex(/^\d{6}$/),
+        .regex(/^\d{6}$/)
+        .max(6),
       z.literal(''),
       z.null(),
     ])
@@ -44,7 +45,8 @@ export const ZSigninResponse = z.union([
 ]);
 export type TSigninResponse = z.infer<typeof ZSigninResponse>;
 
-export const ZAcquireTokenRequest = z.object({ oldjwtToken: zText().optional() });
+/** A session token is a few hundred characters; 4096 leaves room for any claims it may carry. */
+export const ZAcquireTokenRequest = z.object({ oldjwtToken: zText().max(4096).optional() });
 export const ZTokenResponse = z.object({ token: z.string() });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
@@ -137,7 +139,7 @@ export type TSwitchRestResponse = z.infer<typeof ZSwitchRestResponse>;
 
 /** SPEC 7: xid plus a fixed client-side code value. */
 export const NODE_TREE_CODE = 'RA-NODE-TREE';
-export const ZChildrenNodeRequest = z.object({ xid: zText().min(1).max(64), code: zText() });
+export const ZChildrenNodeRequest = z.object({ xid: zText().min(1).max(64), code: zText().max(64) });
 
 /** SPEC 3 "Restaurant or node". */
 export const ZNode = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEAM_MESSAGES } from '../team/team.messages.ts';
-import { passwordProblems } from '../team/team.schemas.ts';
+import { PASSWORD_MAX_UNITS, passwordProblems } from '../team/team.schemas.ts';
 import { zText } from '../validation/text.ts';
 import { ZLoginEmail } from './auth.schemas.ts';
 
@@ -20,11 +20,13 @@ export type TForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
 export const ZResetPasswordRequest = z
   .object({
     token: zText().trim().min(20).max(200),
-    newPassword: zText({ error: TEAM_MESSAGES['team.passwordRequired'].en }).min(
-      1,
-      TEAM_MESSAGES['team.passwordRequired'].en,
+    newPassword: zText({ error: TEAM_MESSAGES['team.passwordRequired'].en })
+      .min(1, TEAM_MESSAGES['team.passwordRequired'].en)
+      .max(PASSWORD_MAX_UNITS, TEAM_MESSAGES['team.passwordTooLong'].en),
+    confirmPassword: zText({ error: TEAM_MESSAGES['team.passwordMismatch'].en }).max(
+      PASSWORD_MAX_UNITS,
+      TEAM_MESSAGES['team.passwordMismatch'].en,
     ),
-    confirmPassword: zText({ error: TEAM_MESSAGES['team.passwordMismatch'].en }),
   })
   .superRefine((body, ctx) => {
     const [problem] = passwordProblems(body.newPassword);

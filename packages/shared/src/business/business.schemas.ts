@@ -1,3 +1,4 @@
+import { ZIdParam } from '../validation/limits.ts';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { AMOUNT_2DP, US_PHONE, ZIP_CODE } from '../validation/rules.ts';
@@ -32,7 +33,7 @@ export const US_STATE_CODES = [
 ] as const;
 
 /** A service fee's or a restaurant's id in a path (an int4 key). */
-export const ZBusinessIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZBusinessIdParams = ZIdParam;
 export type TBusinessIdParams = z.infer<typeof ZBusinessIdParams>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -129,7 +130,7 @@ export const ZUpdateRestRequest = z
     phone: zText({ error: required })
       .trim()
       .regex(US_PHONE, VALIDATION_MESSAGES['account.phoneError'].en)
-      .max(20, VALIDATION_MESSAGES['account.phoneError'].en),
+      .max(30, VALIDATION_MESSAGES['account.phoneError'].en),
     businessHours: ZWeek.optional(),
     /** Dates closed all day (SPEC 3 "holiday dates"); the same as special days with `closed`. */
     holidays: z
@@ -244,7 +245,8 @@ export const ZRoutingNumber = zText({ error: required })
     if (v === '') return;
     if (!/^\d{9}$/.test(v)) ctx.addIssue({ code: 'custom', message: routingMessage });
     else if (!hasValidAbaChecksum(v)) ctx.addIssue({ code: 'custom', message: m('business.routingChecksum') });
-  });
+  })
+  .max(9, routingMessage);
 
 /** Link a bank account (SPEC 3 "Bank account"; SPEC 5 required fields, routing number). */
 export const ZLinkBankRequest = z.object({
@@ -328,8 +330,8 @@ export const FEE_KINDS = ['fixed', 'percent'] as const;
 const ZAmountText = zText({ error: required })
   .trim()
   .min(1, required)
-  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 100_000_000, m('business.feeAmountError'))
-  .max(20, m('business.feeAmountError'));
+  .max(20, m('business.feeAmountError'))
+  .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 100_000_000, m('business.feeAmountError'));
 
 /** A service fee as the form sends it: amounts as text with up to two decimals. */
 export const ZServiceFeeInput = z
@@ -421,13 +423,13 @@ export const SLOT_MINUTES = [5, 10, 15, 20, 30, 60] as const;
 const ZPercentText = zText({ error: required })
   .trim()
   .refine((v) => AMOUNT_2DP.test(v) && (amountTextToCents(v) ?? Infinity) <= 10_000, m('business.gratuityPercentError'))
-  .max(16, m('business.gratuityPercentError'));
+  .max(20, m('business.gratuityPercentError'));
 
 /** A tax rate as text with up to three decimals (8.875% in New York City), 0–100. */
 const ZTaxRateText = zText({ error: required })
   .trim()
   .refine((v) => (percentTextToMilliPercent(v) ?? Infinity) <= MAX_TAX_RATE_MILLI_PERCENT, m('business.taxRateError'))
-  .max(16, m('business.taxRateError'));
+  .max(20, m('business.taxRateError'));
 
 const lockMinutes = z
   .number()

@@ -14,6 +14,7 @@ import {
   PREMIUM_CODES_MAX,
   type TCouponsMessageKey,
 } from './coupons.messages.ts';
+import { MAX_INT4, ZIdParam } from '../validation/limits.ts';
 
 /**
  * Coupons (SPEC 3 "Coupon", 5 "Coupon generator", 9). One schema for the coupon form and for the
@@ -84,7 +85,7 @@ export function parseIdList(
   for (const part of parts) {
     if (!/^[1-9]\d{0,9}$/.test(part)) return { ok: false, error: formatError };
     const id = Number(part);
-    if (id > 2_147_483_647) return { ok: false, error: formatError };
+    if (id > MAX_INT4) return { ok: false, error: formatError };
     if (!ids.includes(id)) ids.push(id);
   }
   if (ids.length === 1 && singleWarning) return { ok: true, ids, warning: singleWarning };
@@ -118,7 +119,7 @@ export const ZCouponInput = z
       .max(COUPON_NAME_MAX_LENGTH, en('coupons.nameTooLong')),
     type: z.enum(COUPON_TYPES, { error: en('coupons.typeRequired') }),
     /** Required for customCode; other types get a generated code when left empty. */
-    code: zText().trim().default(''),
+    code: zText().trim().max(COUPON_CODE_MAX_LENGTH, en('coupons.codeFormat')).default(''),
     overAmount: ZCents.default(0),
     minusAmount: ZCents.default(0),
     /**
@@ -355,11 +356,11 @@ export const ZRedemption = z.object({
 });
 export type TRedemption = z.infer<typeof ZRedemption>;
 
-export const ZRedemptionIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZRedemptionIdParam = ZIdParam;
 /** A coupon's or a code batch's id in the path. */
-export const ZCouponIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZCouponIdParam = ZIdParam;
 /** The code batches of one coupon, or of every coupon. */
-export const ZCodeBatchesQuery = z.object({ couponId: z.coerce.number().int().positive().optional() });
+export const ZCodeBatchesQuery = z.object({ couponId: z.coerce.number().int().positive().max(MAX_INT4).optional() });
 
 // --- simulator --------------------------------------------------------------------------------
 
@@ -434,6 +435,7 @@ export const ZGenerateCodesRequest = z.object({
   prefix: zText()
     .trim()
     .regex(/^[A-Z0-9]{0,8}$/, en('coupons.prefixFormat'))
+    .max(8, en('coupons.prefixFormat'))
     .default(''),
 });
 export type TGenerateCodesRequest = z.input<typeof ZGenerateCodesRequest>;
@@ -501,4 +503,4 @@ export const ZCouponPerformance = z.object({
 });
 export type TCouponPerformance = z.infer<typeof ZCouponPerformance>;
 
-export const ZOk = z.object({ ok: z.literal(true) });
+export { ZOkResponse as ZOk } from '../auth/auth.schemas.ts';

@@ -7,6 +7,7 @@ import { zText } from '../validation/text.ts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CUSTOMERS_MESSAGES } from './customers.messages.ts';
 import { MAX_SMS_PARTS, analyzeSms } from './sms.ts';
+import { ZDbId } from '../validation/limits.ts';
 
 /**
  * The count of matching customers (its own request, GET /api/api/customers/count) stops at this many: an
@@ -34,7 +35,7 @@ export const CUSTOMER_SORTS = ['points', 'lastOrderAt', 'totalOrders'] as const;
 const optionalInt = z.coerce.number().int().min(0).max(1_000_000).optional();
 /** Dollars as typed ("12.50") to cents; absent when empty. At most 9 digits and 2 decimals, so 32 characters is ample. */
 const optionalMoney = z
-  .union([z.string().max(32, 'Enter an amount like 12.50'), z.number()])
+  .union([z.string().max(40, 'Enter an amount like 12.50'), z.number()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return undefined;
@@ -138,7 +139,7 @@ export const MAX_AUDIENCE_IDS = 5 * MAX_SELECTED;
 
 /** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
 export const ZAudience = z.union([
-  z.object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_AUDIENCE_IDS) }),
+  z.object({ ids: z.array(ZDbId).max(MAX_AUDIENCE_IDS) }),
   z.object({ filter: ZCustomerFilter }),
 ]);
 

@@ -88,7 +88,9 @@ export function markedUpCents(priceCents: number, markup: TMarkup): number {
 
 // --- hours -----------------------------------------------------------------------------------
 
-const ZTime = zText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, en('delivery.timeFormat'));
+const ZTime = zText()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, en('delivery.timeFormat'))
+  .max(5, en('delivery.timeFormat'));
 
 /** A close earlier than the open runs past midnight (a late-night kitchen). */
 export const ZHoursRange = z

@@ -61,7 +61,8 @@ const ZName = zText({ error: en('devices.nameRequired') })
 const ZType = z.enum(DEVICE_TYPES, { error: en('devices.typeRequired') });
 const ZVersion = zText()
   .trim()
-  .regex(/^\d{1,4}(\.\d{1,4}){1,2}$/, en('devices.versionFormat'));
+  .regex(/^\d{1,4}(\.\d{1,4}){1,2}$/, en('devices.versionFormat'))
+  .max(14, en('devices.versionFormat'));
 
 /** Per platform app settings the device reads at pairing (SPEC 3 "platform config for Android and iOS"). */
 export const ZPlatformConfig = z.object({
@@ -145,6 +146,7 @@ const optionalText = (max: number) => zText().trim().max(max).optional();
 /** POST /api/api/devices/pair: the device sends the code and describes itself. */
 export const ZPairDeviceRequest = z.object({
   code: zText()
+    .max(32, en('devices.pairingCodeFormat'))
     .transform(normalizePairingCode)
     .pipe(
       z
@@ -156,6 +158,7 @@ export const ZPairDeviceRequest = z.object({
   macAddress: zText()
     .trim()
     .regex(/^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/, en('devices.macFormat'))
+    .max(17, en('devices.macFormat'))
     .transform((mac) => mac.toUpperCase().replace(/-/g, ':'))
     .optional(),
   mobileId: optionalText(120),

@@ -101,7 +101,8 @@ export type TIssueGiftcardRequest = z.input<typeof ZIssueGiftcardRequest>;
 export const ZImportGiftcardRequest = z.object({
   number: zText({ error: en('giftcards.importNumberFormat') })
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{6,18}[A-Za-z0-9]$/, en('giftcards.importNumberFormat')),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{6,18}[A-Za-z0-9]$/, en('giftcards.importNumberFormat'))
+    .max(20, en('giftcards.importNumberFormat')),
   balanceCents: ZAmountCents,
   holderName: zText().trim().max(80, en('giftcards.holderTooLong')).default(''),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from '../validation/text.ts';
 import { MEDIA_MESSAGES } from './media.messages.ts';
+import { ZIdText } from '../validation/limits.ts';
 
 /**
  * Shapes of the media API: the image library (issue 8 "Images") and customer photo approval
@@ -14,14 +15,19 @@ export const REFUSE_REASON_MAX_LENGTH = 200;
 /** How many photos one approve / refuse may carry (a page of the list at most). */
 export const PHOTO_BATCH_MAX = 100;
 
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZId = ZIdText;
 export const ZMediaIdParam = z.object({ id: ZId });
 
 export const ZImageFormat = z.enum(['webp', 'jpeg']);
 export type TImageFormat = z.infer<typeof ZImageFormat>;
 export const ZImageFileQuery = z.object({ format: ZImageFormat.default('webp') });
 /** A library image's public address: its unguessable token and `.webp` or `.jpg`. */
-export const ZPublicImageParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/) });
+export const ZPublicImageParam = z.object({
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24}\.(webp|jpg)$/)
+    .max(29),
+});
 
 // --- image library ----------------------------------------------------------------------------
 
@@ -154,7 +160,7 @@ export type TRewardCouponsResponse = z.infer<typeof ZRewardCouponsResponse>;
 /** The ordering site's upload: text fields beside the photo file. */
 export const ZCustomerPhotoFields = z.object({
   name: zText({ error: MEDIA_MESSAGES.dishNameRequired.en }).trim().min(1, MEDIA_MESSAGES.dishNameRequired.en).max(120),
-  menuItemId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  menuItemId: ZIdText.optional(),
   userId: zText().trim().min(1).max(100),
 });
 

@@ -12,6 +12,7 @@ import {
   SUBTITLE_MAX_LENGTH,
   type TMenuMessageKey,
 } from './menu.messages.ts';
+import { MAX_INT4, ZDbId, ZIdParam } from '../validation/limits.ts';
 
 /**
  * Request and response shapes of the menu API (SPEC 2 /menu, /EditItem, /AddItem, /menugroup,
@@ -41,9 +42,9 @@ export type TBarcodeType = (typeof BARCODE_TYPES)[number];
 
 export const MAX_PRICE_CENTS = 100_000_000;
 
-export const ZDbId = z.number({ error: 'Expected a numeric id' }).int().positive().max(2_147_483_647);
+export { ZDbId };
 /** Path ids arrive as text. */
-export const ZMenuIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZMenuIdParam = ZIdParam;
 
 const requiredName = (required: TMenuMessageKey = 'menu.enterName') =>
   zText({ error: en(required) })
@@ -88,7 +89,7 @@ export const ZDishHours = zText()
 export const ZReorderRequest = z.object({ ids: uniqueIds(10_000).min(1) });
 export type TReorderRequest = z.infer<typeof ZReorderRequest>;
 
-export const ZOk = z.object({ ok: z.literal(true) });
+export { ZOkResponse as ZOk } from '../auth/auth.schemas.ts';
 
 /** Where a category, item or modifier group is used, listed before it is deleted (issue 8). */
 export const USAGE_KINDS = [
@@ -298,6 +299,9 @@ export const ZChannelSetting = z.object({
   /** This channel's own price; null: the item's price. */
   priceCents: optionalPrice,
 });
+
+/** Settings per channel in a request: at most one entry for each of the MENU_CHANNELS. */
+const ZChannelSettings = z.partialRecord(ZMenuChannel, ZChannelSetting).meta({ maxProperties: MENU_CHANNELS.length });
 export type TChannelSetting = z.infer<typeof ZChannelSetting>;
 const defaultChannels = () =>
   Object.fromEntries(MENU_CHANNELS.map((c) => [c, { visible: true, priceCents: null }])) as Record<
@@ -581,7 +585,7 @@ export const ZItemVersion = z.object({
 export type TItemVersion = z.infer<typeof ZItemVersion>;
 export const ZItemVersionsResponse = z.object({ versions: z.array(ZItemVersion) });
 export type TItemVersionsResponse = z.infer<typeof ZItemVersionsResponse>;
-export const ZRestoreVersionRequest = z.object({ version: z.number().int().min(1).max(2_147_483_647) });
+export const ZRestoreVersionRequest = z.object({ version: z.number().int().min(1).max(MAX_INT4) });
 
 // --- scheduled changes ------------------------------------------------------------------------
 
@@ -590,7 +594,7 @@ export const ZScheduledChangeFields = z
   .object({
     priceCents: price('menu.inputPrice').optional(),
     soldOut: z.boolean().optional(),
-    channels: z.partialRecord(ZMenuChannel, ZChannelSetting).optional(),
+    channels: ZChannelSettings.optional(),
   })
   .refine(
     (c) => c.priceCents !== undefined || c.soldOut !== undefined || c.channels !== undefined,
@@ -612,7 +616,7 @@ export const ZScheduledChange = z.object({
   change: z.object({
     priceCents: z.number().int().optional(),
     soldOut: z.boolean().optional(),
-    channels: z.partialRecord(ZMenuChannel, ZChannelSetting).optional(),
+    channels: ZChannelSettings.optional(),
   }),
   status: z.enum(SCHEDULE_STATUSES),
   createdAt: z.string(),

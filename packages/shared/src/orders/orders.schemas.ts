@@ -247,6 +247,7 @@ export const ZPayment = z.object({
   cardBrand: z.enum(CARD_BRANDS).optional(),
   cardLast4: zText()
     .regex(/^\d{4}$/)
+    .max(4)
     .optional(),
   amountCents: amount().min(1),
   tipCents: amount().default(0),

@@ -4,6 +4,7 @@ import { zIsoDay } from '../validation/dates.ts';
 import { FIRST_DAY, LAST_DAY } from '../validation/year-range.ts';
 import { DATE_PRESETS, daysInRange } from '../business-day/date-range.ts';
 import { CARD_BRANDS, DISCOUNT_KINDS, ORDER_CHANNELS, PAYMENT_METHODS } from '../orders/orders.schemas.ts';
+import { zQueryFlag } from '../validation/limits.ts';
 
 /**
  * Requests and answers of the sales report (SPEC 2 "/salesReport" and the Sales Report section titles;
@@ -100,7 +101,7 @@ export const ZDateRange = z.object({ from: ZBusinessDay, to: ZBusinessDay }).sup
 export type TDateRange = z.infer<typeof ZDateRange>;
 
 /** Query strings carry 'true' / 'false'; the browser's own callers may pass a boolean. */
-const ZQueryBoolean = z.union([z.boolean(), z.stringbool()]);
+const ZQueryBoolean = z.union([z.boolean(), zQueryFlag()]);
 
 const reportQueryShape = {
   from: ZBusinessDay,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_FLAGS, type TRoleFlag, type TRoleFlags } from '../permissions.ts';
-import { EMAIL, PIN } from '../validation/rules.ts';
+import { EMAIL, PIN, PIN_MAX_LENGTH } from '../validation/rules.ts';
 import { zText } from '../validation/text.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import {
@@ -12,6 +12,10 @@ import {
   TEAM_MESSAGES,
   type TTeamMessageKey,
 } from './team.messages.ts';
+import { ZDbId, ZIdParam, ZIdText, zQueryFlag } from '../validation/limits.ts';
+
+/** A password's limit in UTF-16 units: PASSWORD_MAX_LENGTH characters may each take two. */
+export const PASSWORD_MAX_UNITS = PASSWORD_MAX_LENGTH * 2;
 
 /**
  * Request and response shapes of the team management API (SPEC 2 /teamManagement, 3 "Role" and
@@ -62,8 +66,10 @@ export const ZChangePasswordRequest = z
     oldPassword: zText({ error: en('team.passwordRequired') })
       .min(1, en('team.passwordRequired'))
       .max(200),
-    newPassword: zText({ error: en('team.passwordRequired') }).min(1, en('team.passwordRequired')),
-    confirmPassword: zText({ error: en('team.passwordMismatch') }),
+    newPassword: zText({ error: en('team.passwordRequired') })
+      .min(1, en('team.passwordRequired'))
+      .max(PASSWORD_MAX_UNITS, en('team.passwordTooLong')),
+    confirmPassword: zText({ error: en('team.passwordMismatch') }).max(PASSWORD_MAX_UNITS, en('team.passwordMismatch')),
   })
   .superRefine((body, ctx) => {
     addPasswordIssues(ctx, body.newPassword, undefined, 'newPassword');
@@ -100,9 +106,8 @@ export function normaliseRoleFlags(input: Partial<TRoleFlags>): TRoleFlags {
 
 export const ZRoleName = requiredText('team.roleNameRequired', 'team.roleNameTooLong', ROLE_NAME_MAX_LENGTH);
 
-const ZId = z.number({ error: 'Expected a numeric id' }).int().positive().max(2_147_483_647);
-/** Path ids arrive as text. */
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZId = ZDbId;
+export { ZIdParam };
 
 /** POST /api/api/updaterestperm: without `id` it creates a role, with `id` it replaces that role. */
 export const ZRoleUpsertRequest = z.object({
@@ -169,7 +174,8 @@ export const ZEmployeeEmail = zText({ error: invalidEmail })
 export const ZPin = zText({ error: en('team.pinRequired') })
   .trim()
   .min(1, en('team.pinRequired'))
-  .regex(PIN, VALIDATION_MESSAGES['user.pinError'].en);
+  .regex(PIN, VALIDATION_MESSAGES['user.pinError'].en)
+  .max(PIN_MAX_LENGTH, VALIDATION_MESSAGES['user.pinError'].en);
 
 const ZFirstName = requiredText('team.firstNameRequired', 'team.nameTooLong', PERSON_NAME_MAX_LENGTH);
 const ZLastName = requiredText('team.lastNameRequired', 'team.nameTooLong', PERSON_NAME_MAX_LENGTH);
@@ -186,6 +192,7 @@ const ZRoleIds = z
   .transform((ids) => [...new Set(ids)]);
 /** A blank password field means "no change" (or "no dashboard login" when creating). */
 const ZPasswordField = zText()
+  .max(PASSWORD_MAX_UNITS, en('team.passwordTooLong'))
   .nullish()
   .transform((value) => (value === '' ? undefined : value));
 
@@ -219,6 +226,7 @@ export const ZEmployeeUpdateRequest = z
     roleIds: ZRoleIds.optional(),
     pin: zText()
       .trim()
+      .max(PIN_MAX_LENGTH, VALIDATION_MESSAGES['user.pinError'].en)
       .refine((pin) => pin === '' || PIN.test(pin), VALIDATION_MESSAGES['user.pinError'].en)
       .optional()
       .transform((pin) => (pin ? pin : undefined)),
@@ -260,7 +268,7 @@ export const EMPLOYEE_PAGE_SIZE_MAX = 100;
 /** GET /api/api/user query: q matches first, last or full name, email or employee number. */
 export const ZEmployeeListQuery = z.object({
   q: zText().trim().max(100).optional(),
-  roleId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  roleId: ZIdText.optional(),
   status: ZStatus.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(EMPLOYEE_PAGE_SIZE_MAX).default(EMPLOYEE_PAGE_SIZE_DEFAULT),
@@ -276,4 +284,4 @@ export const ZEmployeeListResponse = z.object({
 export type TEmployeeListResponse = z.infer<typeof ZEmployeeListResponse>;
 
 /** GET /api/api/user/{id}?ignoreDeletedAt=true also finds a soft-deleted employee (SPEC 7). */
-export const ZEmployeeGetQuery = z.object({ ignoreDeletedAt: z.stringbool().default(false) });
+export const ZEmployeeGetQuery = z.object({ ignoreDeletedAt: zQueryFlag().default(false) });

@@ -23,12 +23,22 @@ export function isSupportedDay(value: unknown): boolean {
 }
 
 /**
+ * A length bound (for the API contract: every request string has a maximum) that speaks only once the
+ * format check has passed, so a malformed value gets its one message, not the same one twice. zod runs
+ * `when` on every check; its types admit it only on refinements, hence the cast.
+ */
+function boundOnceWellFormed(message: string): { message: string } {
+  return { message, when: formatIsValid } as { message: string };
+}
+
+/**
  * A day, 'YYYY-MM-DD'. `message` is the wording for anything that is not a real day (the shared one
  * unless a screen has its own); a day outside the years gets the year message.
  */
 export function zIsoDay(message: string = INPUT_MESSAGES['validation.invalidDay'].en) {
   return z.iso
     .date({ error: message })
+    .max(10, boundOnceWellFormed(message))
     .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -38,6 +48,7 @@ export const ZIsoDay = zIsoDay();
 export function zIsoMonth(message: string = INPUT_MESSAGES['validation.invalidMonth'].en) {
   return zText({ error: message })
     .regex(ISO_MONTH, message)
+    .max(7, boundOnceWellFormed(message))
     .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -47,6 +58,7 @@ export const ZIsoMonth = zIsoMonth();
 export function zIsoYear(message: string = INPUT_MESSAGES['validation.invalidYear'].en) {
   return zText({ error: message })
     .regex(/^\d{4}$/, message)
+    .max(4, boundOnceWellFormed(message))
     .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 }
 
@@ -56,9 +68,13 @@ export function zIsoYear(message: string = INPUT_MESSAGES['validation.invalidYea
  */
 export const ZInstant = z.iso
   .datetime({ offset: true, error: INPUT_MESSAGES['validation.invalidDateTime'].en })
+  .max(64, boundOnceWellFormed(INPUT_MESSAGES['validation.invalidDateTime'].en))
   .refine(yearInRange, { message: yearOutOfRange, when: formatIsValid });
 
-/** Range checks run only on a value whose format passed, so one bad value gets one message. */
+/**
+ * Range and length checks run only on a value whose format passed, so one bad value gets one
+ * message (the length bound is what the OpenAPI document shows; the format already implies it).
+ */
 function formatIsValid(payload: { issues: readonly unknown[] }): boolean {
   return payload.issues.length === 0;
 }

@@ -4,6 +4,7 @@ import { BREAK_KINDS } from './timesheet.ts';
 import { OVERTIME_RULES } from './overtime.ts';
 import { PAY_PERIOD_KINDS } from './pay-period.ts';
 import { WORK_HOURS_MESSAGES as M } from './work-hours.messages.ts';
+import { ZDbId, ZIdText } from '../validation/limits.ts';
 
 /**
  * SPEC 9: "a 10-digit timestamp is seconds". Anything smaller than 1e11 is read as seconds, anything
@@ -53,11 +54,14 @@ export const ZClockRequest = z.object({
 });
 export type TClockRequest = z.input<typeof ZClockRequest>;
 
-const ZRestId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZRestId = ZIdText;
 /** Employees' login ids look like 'U100001' (users.xid); anything else (NUL, junk) is refused with 400. */
 export const ZClockParams = z.object({
   restId: ZRestId,
-  xid: z.string().regex(/^U\d{1,12}$/, 'Expected an employee id like U100001'),
+  xid: z
+    .string()
+    .regex(/^U\d{1,12}$/, 'Expected an employee id like U100001')
+    .max(13, 'Expected an employee id like U100001'),
 });
 export const ZRestParams = z.object({ restId: ZRestId });
 /** GET workhour-signature/:name (the store refuses any name it did not give out). */
@@ -238,8 +242,8 @@ export const ZPeriodExportQuery = z.object({
 export const WAGE_MAX_CENTS = 100_000;
 export const ZWageUpdate = z
   .object({
-    userId: z.number().int().positive().max(2_147_483_647).optional(),
-    roleId: z.number().int().positive().max(2_147_483_647).optional(),
+    userId: ZDbId.optional(),
+    roleId: ZDbId.optional(),
     /** null removes the wage. */
     hourlyCents: z
       .number()
@@ -265,7 +269,10 @@ export type TWagesResponse = z.infer<typeof ZWagesResponse>;
 
 /** Clocking in or out at the POS with a staff session and the employee's PIN. */
 export const ZPosClockRequest = z.object({
-  pin: z.string().regex(/^\d{1,12}$/, M.pinWrong.en),
+  pin: z
+    .string()
+    .regex(/^\d{1,12}$/, M.pinWrong.en)
+    .max(12, M.pinWrong.en),
   action: z.enum(['in', 'out']),
   signatureUrl: z.string().max(300).nullable().optional(),
   declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
@@ -279,7 +286,12 @@ export const ZPosClockResponse = z.object({
   clockedIn: z.boolean(),
   at: z.number(),
 });
-export const ZPosPinInRequest = z.object({ pin: z.string().regex(/^\d{1,12}$/, M.pinWrong.en) });
+export const ZPosPinInRequest = z.object({
+  pin: z
+    .string()
+    .regex(/^\d{1,12}$/, M.pinWrong.en)
+    .max(12, M.pinWrong.en),
+});
 export const ZPosPinInResponse = z.object({ xid: z.string(), name: z.string(), clockedIn: z.boolean() });
 
 /** Labour cost against net sales over business days (the analytic center's labour section). */

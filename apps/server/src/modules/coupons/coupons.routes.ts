@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@ra/shared/validation/limits';
 import {
   ZCodeBatchesQuery,
   ZCouponIdParam,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@ra/shared/validation/limits';
 import {
   ZCreatePairingCodeRequest,
   ZDevice,
@@ -16,8 +17,6 @@ import {
 } from '@ra/shared/devices/devices.schemas';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { DevicesService } from './devices.service.ts';
-
-const ZIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** SPEC 2 /deviceSetting/* sit in the config pages, which editConfig opens (SPEC 2 "editConfig adds config"). */
 const EDIT_CONFIG: TRouteAccess = { kind: 'page', permission: 'editConfig' };

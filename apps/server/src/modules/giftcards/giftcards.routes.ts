@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@ra/shared/validation/limits';
 import {
   ZBreakage,
   ZBreakageQuery,
@@ -26,7 +27,7 @@ const VIEW_GIFTCARD: TRouteAccess = { kind: 'page', permission: 'viewGiftcard' }
  */
 const TAKE_ORDERS: TRouteAccess = { kind: 'operation', authority: 'canOrder' };
 
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZId = ZIdParam;
 
 /** SPEC 7 shows no gift card calls, so paths follow /api/api/<domain>; the contract is the OpenAPI document at /api/docs. */
 export function giftcardsRoutes(cards: GiftcardsService): FastifyPluginAsyncZod {

@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@ra/shared/validation/limits';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TCouponMenu } from '@ra/shared/coupons/coupons.schemas';
 import type { Database } from '../../db/client.ts';
@@ -11,7 +12,7 @@ export interface TMenuIds {
 }
 
 /** Ids fit in an integer column; anything larger cannot be on the menu and is never sent to the database. */
-const INT4_MAX = 2_147_483_647;
+const INT4_MAX = MAX_INT4;
 
 /** The most menu rows the pickers load; a bigger menu is searched in the first ones (none of the demo menus comes close). */
 export const COUPON_MENU_LIMIT = 5000;

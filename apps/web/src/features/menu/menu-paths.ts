@@ -1,3 +1,5 @@
+import { MAX_INT32 } from '../../lib/url-params.ts';
+
 /** Where the menu editor's pages live (route-table.tsx, SPEC 2 "/menu ... Hidden pages"). */
 export const ITEM_LIBRARY_PATH = '/menu/newItemLibrary';
 export const CATEGORY_PATH = '/category';
@@ -22,5 +24,5 @@ export const MENU_EDITOR_TABS = [
 export function idParam(value: string | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= MAX_INT32 ? id : null;
 }

@@ -1,3 +1,5 @@
+import { MAX_INT32 } from '../../../lib/url-params.ts';
+
 /** Where the team pages live (route-table.tsx); the phone pages are JobMobile and userMobile (SPEC 2). */
 export const TEAM_INDEX = '/teamManagement/index';
 export type TTeamTab = 'employees' | 'roles';
@@ -13,5 +15,5 @@ export const employeeMobilePath = (id: number | null) =>
 export function idParam(value: string | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= MAX_INT32 ? id : null;
 }
