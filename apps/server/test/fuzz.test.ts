@@ -770,7 +770,7 @@ describe('a refused write changes nothing', () => {
       headers: { authorization: await owner.current() },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 40000, message: MESSAGES.badRequest.en });
+    expect(res.json()).toEqual({ code: 40000, key: 'common.badRequest', message: MESSAGES.badRequest.en });
   });
 });
 
