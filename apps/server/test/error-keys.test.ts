@@ -137,7 +137,10 @@ describe('error bodies', () => {
       await ctx.app.inject({ method: 'POST', url: '/api/account/signin', payload: { email: 5 } }),
       await owner({ method: 'POST', url: '/api/api/deleterestperm', payload: { id: withMembers.id } }),
     ];
-    const bodies = answers.map((res) => ({ status: res.statusCode, ...res.json<Record<string, unknown>>() }));
+    const bodies = answers.map((res): { status: number; key?: unknown; params?: unknown } => ({
+      status: res.statusCode,
+      ...res.json<object>(),
+    }));
     for (const body of bodies) {
       expect(body.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(catalogKeyProblem(body.key), JSON.stringify(body)).toBeUndefined();

@@ -1,7 +1,8 @@
-import type { TLang } from '@ra/shared/errors';
+import { MESSAGES, type TLang } from '@ra/shared/errors';
+import type * as CatalogModule from '@ra/shared/messages/catalog';
 import { i18n } from './i18n.ts';
 
-type TCatalogModule = typeof import('@ra/shared/messages/catalog');
+type TCatalogModule = typeof CatalogModule;
 export type TServerMessageParams = Readonly<Record<string, string | number>>;
 
 /** The i18next namespace of the server's messages: `server:<catalog key>`. */
@@ -29,6 +30,14 @@ export function loadServerMessages(): Promise<void> {
   return loading;
 }
 
+/**
+ * The SPEC's common messages (sign-in failure, invalid email …), small and already in the entry
+ * chunk: the sign-in page checks its fields with them before any catalog has loaded.
+ */
+const commonByEnglish = new Map<string, Readonly<Record<TLang, string>>>(
+  Object.values(MESSAGES).map((text) => [text.en, text]),
+);
+
 /** '{count}' -> '{{count}}': the catalog's placeholders in i18next's interpolation. */
 const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
 
@@ -48,7 +57,7 @@ function ensureNamespace(module: TCatalogModule, lang: TLang): boolean {
  * A server message in the user's language: by its catalog `key` and `params` when the error body
  * carries them, else by recognising the English `message` (texts built on the client from the same
  * shared tables, and older answers); the text as sent when neither names a catalog entry or the catalog
- * has not loaded. A parameter that is itself a catalog text (an import row's message) is translated too.
+ * has not loaded (then only the SPEC's common messages are known). A parameter that is itself a catalog text (an import row's message) is translated too.
  */
 export function translateServerMessage(
   message: string,
@@ -56,7 +65,7 @@ export function translateServerMessage(
   key?: string,
   params?: TServerMessageParams,
 ): string {
-  if (!catalog) return message;
+  if (!catalog) return commonByEnglish.get(message)?.[lang] ?? message;
   const ref =
     key !== undefined && Object.hasOwn(catalog.MESSAGE_CATALOG, key)
       ? { key, params }
