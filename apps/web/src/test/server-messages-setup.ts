@@ -5,3 +5,5 @@ if (typeof window !== 'undefined') {
   const { loadServerMessages } = await import('../lib/server-message.ts');
   await loadServerMessages();
 }
+
+export {};
