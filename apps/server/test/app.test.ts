@@ -92,7 +92,7 @@ describe('errors', () => {
     ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ code: 40400, message: 'Not found' });
+      expect(res.json()).toEqual({ code: 40400, key: 'common.notFound', message: 'Not found' });
     }
   });
 
@@ -105,7 +105,7 @@ describe('errors', () => {
     const app = await ctx.buildAnother({ modules: [broken] });
     const res = await app.inject({ method: 'GET', url: '/api/api/broken' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 50000, message: MESSAGES.internal.en });
+    expect(res.json()).toEqual({ code: 50000, key: 'common.internal', message: MESSAGES.internal.en });
     expect(res.body).not.toContain('db-primary');
   });
 
@@ -219,7 +219,7 @@ describe('web app', () => {
     expect((await web.inject({ method: 'GET', url: '/assets/index-old.js' })).statusCode).toBe(404);
     const api = await web.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ code: 40400, message: 'Not found' });
+    expect(api.json()).toEqual({ code: 40400, key: 'common.notFound', message: 'Not found' });
   });
 
   it('still serves the API next to the web app', async () => {

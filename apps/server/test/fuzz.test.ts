@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalogKeyProblem } from './error-keys.ts';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ManualClock } from '../src/lib/clock.ts';
@@ -704,7 +705,11 @@ async function send(op: TOperation, c: TCase): Promise<LightMyRequestResponse> {
   return res;
 }
 
-/** An error answer is the product's `{ code, message, errors? }`, never a library's own shape. */
+/**
+ * An error answer is the product's `{ code, key, params?, message, errors?, fieldKeys? }`, never a
+ * library's own shape; its key (and every field's) is an entry of the shared catalog with English and
+ * Chinese text, so the browser can show it in either language.
+ */
 function errorBodyProblem(res: LightMyRequestResponse): string | undefined {
   if (res.statusCode < 400) return undefined;
   let body: unknown;
@@ -717,6 +722,13 @@ function errorBodyProblem(res: LightMyRequestResponse): string | undefined {
   if (typeof code !== 'number' || typeof message !== 'string' || message === '')
     return 'error answer lacks code/message';
   if (errors !== undefined && (typeof errors !== 'object' || errors === null)) return 'errors is not an object';
+  const { key, fieldKeys } = body as { key?: unknown; fieldKeys?: Record<string, { key?: unknown }> };
+  const missing = catalogKeyProblem(key);
+  if (missing) return `error answer's key: ${missing}`;
+  for (const [field, ref] of Object.entries(fieldKeys ?? {})) {
+    const problem = catalogKeyProblem(ref.key);
+    if (problem) return `fieldKeys.${field}: ${problem}`;
+  }
   return undefined;
 }
 
@@ -758,7 +770,7 @@ describe('a refused write changes nothing', () => {
       headers: { authorization: await owner.current() },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 40000, message: MESSAGES.badRequest.en });
+    expect(res.json()).toEqual({ code: 40000, key: 'common.badRequest', message: MESSAGES.badRequest.en });
   });
 });
 

@@ -189,7 +189,11 @@ function expectUnavailable(
 ) {
   expect(res.statusCode, what).toBe(503);
   expect(res.headers['retry-after'], what).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-  expect(res.json(), what).toEqual({ code: ERROR_CODES.serviceUnavailable, message: MESSAGES.serviceUnavailable.en });
+  expect(res.json(), what).toEqual({
+    code: ERROR_CODES.serviceUnavailable,
+    key: 'common.serviceUnavailable',
+    message: MESSAGES.serviceUnavailable.en,
+  });
 }
 
 describe('while the database is away', () => {

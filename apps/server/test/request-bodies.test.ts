@@ -30,7 +30,7 @@ describe('JSON nested too deep', () => {
     for (const payload of [nestedArrays(100_000), nestedObjects(100_000)]) {
       const res = await owner({ method: 'POST', url, headers: json, payload });
       expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
-      expect(res.json()).toEqual({ code: 40000, message: MESSAGES.jsonTooDeep.en });
+      expect(res.json()).toEqual({ code: 40000, key: 'common.jsonTooDeep', message: MESSAGES.jsonTooDeep.en });
     }
   });
 

@@ -78,9 +78,16 @@ export const MESSAGES = {
 export type TMessageKey = keyof typeof MESSAGES;
 export type TLang = 'en' | 'zh';
 
-/** The body of every error answer. `errors` maps a field path to its message (400 only). */
+/**
+ * The body of every error answer. `key` and `params` name the message in the shared catalog
+ * (messages/catalog.ts) so the browser shows its own language; `message` is the English text.
+ * `errors` maps a field path to its message (400 only) and `fieldKeys` the same fields to their keys.
+ */
 export interface TErrorBody {
   code: number;
+  key?: string;
+  params?: Readonly<Record<string, string | number>>;
   message: string;
   errors?: Record<string, string>;
+  fieldKeys?: Record<string, { key: string; params?: Readonly<Record<string, string | number>> }>;
 }

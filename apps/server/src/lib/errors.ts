@@ -1,4 +1,15 @@
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
+import type { TMessageParams } from '@ra/shared/messages/catalog';
+
+/**
+ * The catalog entry an error's text comes from (packages/shared/src/messages/catalog.ts). Optional:
+ * without it the error handler looks the key up by the English text; a thrower whose text is built
+ * from parameters may pass them so the browser fills its own language's text.
+ */
+export interface TMessageKeyOptions {
+  key?: string;
+  params?: TMessageParams;
+}
 
 /** Server-side names for the shared codes (kept so call sites read as before). */
 export const SERVER_ERROR_CODES = {
@@ -13,17 +24,22 @@ export const SERVER_MESSAGES = {
   emailUnavailable: MESSAGES.emailUnavailable,
 } as const;
 
-/** An answer the client is meant to see: status, code and message go out as given. */
+/** An answer the client is meant to see: status, code, key and message go out as given. */
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: number;
+  /** The catalog key and parameters of `message`, when the thrower names them. */
+  readonly key?: string;
+  readonly params?: TMessageParams;
 
-  /** `cause` is for the server log only; the client sees status, code and message. */
-  constructor(statusCode: number, code: number, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `cause` is for the server log only; the client sees status, code, key and message. */
+  constructor(statusCode: number, code: number, message: string, options?: { cause?: unknown } & TMessageKeyOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = code;
+    if (options?.key !== undefined) this.key = options.key;
+    if (options?.params !== undefined) this.params = options.params;
   }
 }
 
@@ -54,9 +70,12 @@ export const restaurantNotSelected = () =>
  */
 export class FieldError extends AppError {
   readonly errors: Record<string, string>;
+  /** The field message's catalog key and parameters, when the thrower names them. */
+  readonly fieldKey?: TMessageKeyOptions;
 
-  constructor(field: string, message: string) {
+  constructor(field: string, message: string, options?: TMessageKeyOptions) {
     super(400, ERROR_CODES.badRequest, MESSAGES.badRequest.en);
     this.errors = { [field]: message };
+    if (options?.key !== undefined) this.fieldKey = options;
   }
 }

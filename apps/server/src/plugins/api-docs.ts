@@ -30,11 +30,31 @@ const ERROR_BODY = {
   required: ['code', 'message'],
   properties: {
     code: { type: 'integer', description: 'Stable error code (SPEC 8: 50012 / 50014 mean sign in again).' },
+    key: {
+      type: 'string',
+      description:
+        "The message's stable key in the shared catalog (packages/shared/src/messages/catalog.ts), e.g. 'common.loginFailed'; the web shows that entry in the user's language.",
+    },
+    params: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'number'] },
+      description: "Values for the entry's `{placeholders}` (e.g. `{ count: 3 }`), when it has any.",
+    },
     message: { type: 'string', description: 'What went wrong, in English; the web shows its own translation.' },
     errors: {
       type: 'object',
       additionalProperties: { type: 'string' },
       description: 'On 400: the message for each field that was refused.',
+    },
+    fieldKeys: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['key'],
+        properties: { key: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
+      },
+      description:
+        "On 400: each refused field's message key and params (fields whose text is no catalog entry are left out).",
     },
   },
 } as const;
@@ -107,7 +127,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description: [
           'Browser base path is /api; paths below are complete.',
-          'Errors answer `{ code, message }` (plus `errors` per field on 400).',
+          'Errors answer `{ code, key, params?, message }` (plus `errors` and `fieldKeys` per field on 400).',
           '401 with code 50012 (invalid) or 50014 (expired) means: sign in again.',
           'Each operation lists the access it needs under `x-access`.',
         ].join('\n\n'),

@@ -5,6 +5,7 @@ import { fillUnderWhiteText, readableShade } from '../components/layout/contrast
 import { flattenRoutes } from '../lib/access.ts';
 import { detectLanguage } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
+import { loadServerMessages } from '../lib/server-message.ts';
 import { loadUiLocale } from '../lib/ui-locale.ts';
 import { useSettings } from '../stores/settings.ts';
 import { BootScreen } from './boot-screen.tsx';
@@ -28,6 +29,8 @@ function uiPage(load: () => Promise<TPageModule>): RouteObject['lazy'] {
       load(),
       import('./ui-providers.tsx'),
       loadUiLocale(detectLanguage()),
+      // the server's messages in the user's language (lib/server-message.ts); forms check input with them
+      loadServerMessages().catch(() => undefined),
     ]);
     return {
       Component: () => (
@@ -103,7 +106,16 @@ export const routes: RouteObject[] = [
       publicRoute('/auth-redirect', 'authRedirect', () => import('./routes/auth/auth-redirect-page.tsx'), false),
       publicRoute('/forgotPassword', 'forgotPassword', () => import('./routes/auth/forgot-password-page.tsx'), false),
       publicRoute('/resetPassword', 'resetPassword', () => import('./routes/auth/reset-password-page.tsx'), false),
-      publicRoute('/apply', 'apply', () => import('./routes/agent/apply-page.tsx'), false),
+      publicRoute(
+        '/apply',
+        'apply',
+        // the application form checks its fields with the shared messages, shown in the user's language
+        async () =>
+          (
+            await Promise.all([import('./routes/agent/apply-page.tsx'), loadServerMessages().catch(() => undefined)])
+          )[0],
+        false,
+      ),
       publicRoute(
         '/selectNodeAndRest',
         'selectNodeAndRest',

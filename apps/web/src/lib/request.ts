@@ -2,7 +2,7 @@ import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { useSession } from '../stores/session.ts';
 import { showBlockingWarning, showErrorMessage } from './feedback.ts';
 import { currentLanguage, i18n } from './i18n.ts';
-import { translateServerMessage } from './server-message.ts';
+import { loadServerMessages, translateServerMessage, type TServerMessageParams } from './server-message.ts';
 
 /** SPEC 7: base path, cookies sent, 50 s timeout, Authorization from the stored token. */
 export const API_BASE = '/api';
@@ -37,9 +37,19 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The message in the user's language when it is one of the SPEC's messages. */
+  /** The message's catalog key from the error body (`{ code, key, params?, message }`), if any. */
+  get key(): string | undefined {
+    return field(this.body, 'key', isString);
+  }
+
+  /** The values for the key's `{placeholders}`. */
+  get params(): TServerMessageParams | undefined {
+    return field(this.body, 'params', isParams);
+  }
+
+  /** The message in the user's language: by the body's key and params, else by its English text. */
   get displayMessage(): string {
-    return translateServerMessage(this.message, currentLanguage());
+    return translateServerMessage(this.message, currentLanguage(), this.key, this.params);
   }
 }
 
@@ -122,6 +132,8 @@ function field<T>(payload: unknown, name: string, guard: (v: unknown) => v is T)
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 const isRecord = (v: unknown): v is Record<string, string> => !!v && typeof v === 'object';
+const isParams = (v: unknown): v is TServerMessageParams =>
+  isRecord(v) && Object.values(v).every((x: unknown) => typeof x === 'string' || typeof x === 'number');
 
 const AUTH_ERROR_CODES: readonly number[] = [ERROR_CODES.invalidToken, ERROR_CODES.expiredToken];
 
@@ -189,6 +201,9 @@ async function send<R>(
   }
 
   const code = field(payload, 'code', isNumber);
+  // an error is shown in the user's language from the message catalog, loaded with the first error
+  // (or a signed-in page): the sign-in page does not carry it until then
+  if (res.status < 200 || res.status > 299) await loadServerMessages().catch(() => undefined);
   if (res.status === 401 || (code !== undefined && AUTH_ERROR_CODES.includes(code))) {
     // A 401 for a token that has since been replaced or dropped (the user logged out, or signed in
     // again, while this request was in flight), or for a request sent with no token at all (a page

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ra/shared/errors';
 import { VALIDATION_MESSAGES } from '@ra/shared/validation/messages';

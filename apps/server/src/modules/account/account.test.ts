@@ -27,7 +27,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const LOGIN_FAILED = { code: 40001, message: MESSAGES.loginFailed.en };
+const LOGIN_FAILED = { code: 40001, key: 'common.loginFailed', message: MESSAGES.loginFailed.en };
 
 async function userIdOf(email: string): Promise<number> {
   const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -195,7 +195,11 @@ describe('email verification code', () => {
 
     const reused = await signin(ctx.app, email, DEMO_PASSWORD, { emailVerificationCodeNumber: code });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ code: 40002, message: MESSAGES.emailCodeInvalid.en });
+    expect(reused.json()).toEqual({
+      code: 40002,
+      key: 'common.emailCodeInvalid',
+      message: MESSAGES.emailCodeInvalid.en,
+    });
   });
 
   it('writes the email in English and Chinese', async () => {
@@ -215,7 +219,7 @@ describe('email verification code', () => {
     const code = await latestCodeFor(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const res = await signin(ctx.app, email, DEMO_PASSWORD, { emailVerificationCodeNumber: wrong });
-    expect(res.json()).toEqual({ code: 40002, message: MESSAGES.emailCodeInvalid.en });
+    expect(res.json()).toEqual({ code: 40002, key: 'common.emailCodeInvalid', message: MESSAGES.emailCodeInvalid.en });
     const badPassword = await signin(ctx.app, email, 'wrong-password', { emailVerificationCodeNumber: code });
     expect(badPassword.json()).toEqual(LOGIN_FAILED);
     await letRateLimitWindowPass();
@@ -259,7 +263,7 @@ describe('email verification code', () => {
     }
     await letRateLimitWindowPass();
     const res = await signin(ctx.app, email, DEMO_PASSWORD, { emailVerificationCodeNumber: code });
-    expect(res.json()).toEqual({ code: 40002, message: MESSAGES.emailCodeInvalid.en });
+    expect(res.json()).toEqual({ code: 40002, key: 'common.emailCodeInvalid', message: MESSAGES.emailCodeInvalid.en });
   });
 
   it('answers 503 when the email cannot be sent, and leaves no usable code behind', async () => {
@@ -269,6 +273,7 @@ describe('email verification code', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       code: 50300,
+      key: 'common.emailUnavailable',
       message: 'We could not send the verification email. Please try again later.',
     });
     const live = await ctx.db
@@ -303,7 +308,7 @@ describe('tokens and sessions', () => {
     for (const headers of [{}, { authorization: 'not-a-token' }, { authorization: forged }]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/api/getUserInfo', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 50012, message: MESSAGES.loggedOut.en });
+      expect(res.json()).toEqual({ code: 50012, key: 'common.loggedOut', message: MESSAGES.loggedOut.en });
     }
   });
 
@@ -316,7 +321,7 @@ describe('tokens and sessions', () => {
       headers: { authorization: expired },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ code: 50014, message: MESSAGES.loggedOut.en });
+    expect(res.json()).toEqual({ code: 50014, key: 'common.loggedOut', message: MESSAGES.loggedOut.en });
   });
 
   it('accepts "Bearer <token>" and the Admin-Token cookie for reads, but not the cookie for writes', async () => {
@@ -385,7 +390,7 @@ describe('tokens and sessions', () => {
       .set({ expiresAt: new Date(ctx.config.clock.now().getTime() - 1000) })
       .where(eq(sessions.id, sid));
     const res = await as(ctx.app, token)({ method: 'GET', url: '/api/api/getUserInfo' });
-    expect(res.json()).toEqual({ code: 50012, message: MESSAGES.loggedOut.en });
+    expect(res.json()).toEqual({ code: 50012, key: 'common.loggedOut', message: MESSAGES.loggedOut.en });
   });
 
   it('deactivating a user ends their open sessions on the next request', async () => {

@@ -111,7 +111,7 @@ describe('forgot password', () => {
     }
     const limited = await forgot('another@demo.test', ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 42900, message: AUTH_MESSAGES.resetTooMany.en });
+    expect(limited.json()).toEqual({ code: 42900, key: 'auth.resetTooMany', message: AUTH_MESSAGES.resetTooMany.en });
     expect(limited.headers['retry-after']).toBe(String(RESET_LIMITS.windowMs / 1000));
     expect((await forgot('another@demo.test')).statusCode).toBe(200);
   });

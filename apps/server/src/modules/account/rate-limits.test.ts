@@ -183,7 +183,11 @@ describe('a stranger who knows the email', () => {
     }
     const limited = await signin(ctx.app, email, DEMO_PASSWORD, { ip });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 42900, message: MESSAGES.tooManyAttempts.en });
+    expect(limited.json()).toEqual({
+      code: 42900,
+      key: 'common.tooManyAttempts',
+      message: MESSAGES.tooManyAttempts.en,
+    });
     (ctx.config.clock as ManualClock).advance(SIGNIN_LIMITS.windowMs + 1000);
     expect((await signin(ctx.app, email, DEMO_PASSWORD, { ip })).statusCode).toBe(200);
   });

@@ -64,7 +64,7 @@ const put = (who: TCaller, xid: string, payload: Record<string, unknown>) =>
 
 function expectRefused(res: { statusCode: number; json: () => unknown; body: string }, key: TAgentMessageKey) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ code: 40300, message: AGENT_MESSAGES[key].en });
+  expect(res.json()).toEqual({ code: 40300, key, message: AGENT_MESSAGES[key].en });
 }
 
 async function account(xid: string) {

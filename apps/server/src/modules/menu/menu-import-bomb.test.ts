@@ -33,7 +33,11 @@ describe('a zip bomb in the menu import', () => {
     for (const url of ['/api/api/menu/import/preview', '/api/api/menu/import/apply']) {
       const res = await owner({ method: 'POST', url, payload: { file } });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ code: 40000, message: MENU_MESSAGES['menu.importUnpacksTooLarge'].en });
+      expect(res.json()).toEqual({
+        code: 40000,
+        key: 'menu.importUnpacksTooLarge',
+        message: MENU_MESSAGES['menu.importUnpacksTooLarge'].en,
+      });
     }
     expect(await menuNow()).toEqual(before);
   });

@@ -22,7 +22,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const NO_PERMISSION = { code: 40300, message: MESSAGES.noPermission.en };
+const NO_PERMISSION = { code: 40300, key: 'common.noPermission', message: MESSAGES.noPermission.en };
 
 async function children(caller: typeof agent, xid: string): Promise<TNode[]> {
   const res = await caller({
@@ -41,7 +41,11 @@ describe('an agent before choosing a restaurant', () => {
   it('gets 409 "Please select a restaurant first" from restaurant calls', async () => {
     const res = await agent({ method: 'GET', url: '/api/api/getrest' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 40901, message: 'Please select a restaurant first' });
+    expect(res.json()).toEqual({
+      code: 40901,
+      key: 'common.restaurantNotSelected',
+      message: 'Please select a restaurant first',
+    });
   });
 });
 

@@ -220,6 +220,8 @@ describe('replacing an order of a business day that has ended', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       code: ERROR_CODES.forbidden,
+      key: 'orders.pastDayChangeRefused',
+      params: { day: '2026-03-13', posOrderId: 'P-1', permissions: 'Void orders' },
       message: 'Business day 2026-03-13 has ended: this change to order P-1 needs the Void orders permission',
     });
     expect(await stateOf('P-1')).toBe(before);

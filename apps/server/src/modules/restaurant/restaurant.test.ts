@@ -36,7 +36,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const NO_PERMISSION = { code: 40300, message: MESSAGES.noPermission.en };
+const NO_PERMISSION = { code: 40300, key: 'common.noPermission', message: MESSAGES.noPermission.en };
 
 const validProfile = {
   name: 'Harbor Bistro',
@@ -146,11 +146,13 @@ describe('updaterest', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 40000,
+      key: 'common.badRequest',
       message: MESSAGES.badRequest.en,
       errors: {
         zip: VALIDATION_MESSAGES['account.zipcodeError'].en,
         phone: VALIDATION_MESSAGES['account.phoneError'].en,
       },
+      fieldKeys: { zip: { key: 'account.zipcodeError' }, phone: { key: 'account.phoneError' } },
     });
   });
 

@@ -170,7 +170,7 @@ describe('POST /api/api/user', () => {
     const created = await createOk({ password: undefined });
     expect(created).toMatchObject({ hasPassword: false });
     const res = await signin(ctx.app, created.email, 'anything-at-all');
-    expect(res.json()).toEqual({ code: 40001, message: MESSAGES.loginFailed.en });
+    expect(res.json()).toEqual({ code: 40001, key: 'common.loginFailed', message: MESSAGES.loginFailed.en });
   });
 
   it('reports each missing required field under its name', async () => {
@@ -367,7 +367,7 @@ describe('deactivation (SPEC 4)', () => {
     expect(next.json().code).toBe(50012);
     const again = await signin(ctx.app, created.email, created.payload.password);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ code: 40001, message: MESSAGES.loginFailed.en });
+    expect(again.json()).toEqual({ code: 40001, key: 'common.loginFailed', message: MESSAGES.loginFailed.en });
 
     const on = await owner({ method: 'PUT', url: `/api/api/user/${created.id}`, payload: { status: 'active' } });
     expect(on.json().status).toBe('active');

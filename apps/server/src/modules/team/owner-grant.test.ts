@@ -79,7 +79,7 @@ const saveRole = (who: TCaller, payload: Record<string, unknown>) =>
 
 function expectRefused(res: { statusCode: number; json: () => unknown; body: string }, key: TTeamMessageKey) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ code: 40300, message: TEAM_MESSAGES[key].en });
+  expect(res.json()).toEqual({ code: 40300, key, message: TEAM_MESSAGES[key].en });
 }
 
 const userExists = async (email: string) =>

@@ -86,7 +86,7 @@ function withRoleIds(payload: Record<string, unknown>): Record<string, unknown> 
 
 function expectRefused(res: { statusCode: number; json: () => unknown; body: string }, key: TTeamMessageKey) {
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json()).toEqual({ code: 40300, message: TEAM_MESSAGES[key].en });
+  expect(res.json()).toEqual({ code: 40300, key, message: TEAM_MESSAGES[key].en });
 }
 
 async function userRow(id: number) {

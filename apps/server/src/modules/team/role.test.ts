@@ -205,6 +205,8 @@ describe('POST /api/api/deleterestperm', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 40900,
+      key: 'team.roleHasMembers',
+      params: { count: String(members) },
       message: `This role still has ${members} members. Move them to another role before deleting it.`,
     });
     expect((await listRoles()).some((r) => r.id === staffRole)).toBe(true);
