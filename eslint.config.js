@@ -7,6 +7,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
+const modulesDir = 'apps/server/src/modules';
+const modules = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true })
@@ -76,8 +83,12 @@ export default tseslint.config(
     },
   },
   {
-    // issue 19: db/ is infrastructure under every module; demo data (demo/) sits above the modules it fills
-    files: ['apps/server/src/db/**/*.ts'],
+    // issue 19: db/ is infrastructure under every module; demo data (demo/) sits above the modules it
+    // fills. A module sees another only through its public face, `<domain>.module.ts` (types of its api,
+    // handed over by app.ts), never its services, repositories or helpers.
+    // Tests may build fixtures from any module's files (as app.ts does); the product code may not.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts'] },
     rules: {
@@ -90,6 +101,38 @@ export default tseslint.config(
               from: ['./apps/server/src/modules', './apps/server/src/demo'],
               message: 'db/ is below the modules and the demo data: it imports neither modules/ nor demo/.',
             },
+            {
+              target: './apps/server/src/lib',
+              from: ['./apps/server/src/modules', './apps/server/src/demo'],
+              message: 'lib/ is below the modules: it imports neither modules/ nor demo/.',
+            },
+            ...modules.map((name) => ({
+              target: `./${modulesDir}/${name}`,
+              from: `./${modulesDir}`,
+              except: [
+                `./${name}`,
+                './module-deps.ts',
+                './module-type.ts',
+                ...modules.filter((other) => other !== name).map((other) => `./${other}/${other}.module.ts`),
+              ],
+              message:
+                'A module uses another only through its <domain>.module.ts api, handed over by app.ts (docs/architecture.md).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services hold rules; repositories hold all SQL (docs/architecture.md).
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in the repository.', allowTypeImports: true }],
+          patterns: [
+            { group: ['**/db/schema/*'], message: 'Tables are read in the repository.', allowTypeImports: true },
           ],
         },
       ],

@@ -204,7 +204,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
   await typed.register(workHoursModule(deps).routes);
-  await typed.register(agentModule(deps).routes);
+  await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 

@@ -6,7 +6,7 @@ import { findMessageKey, formatMessage, MESSAGE_CATALOG } from '@ra/shared/messa
 import { TEAM_MESSAGES } from '@ra/shared/team/team.messages';
 import { COUPONS_MESSAGES } from '@ra/shared/coupons/coupons.messages';
 import { MENU_MESSAGES } from '@ra/shared/menu/menu.messages';
-import { DEMO_EMAILS } from '../src/db/seed.ts';
+import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { AppError, FieldError } from '../src/lib/errors.ts';
 import { as, createTestContext, signin, tokenFor } from './helper.ts';
 import { catalogKeyProblem } from './error-keys.ts';

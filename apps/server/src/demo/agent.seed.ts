@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { computeCommission, settlePaycheck, type TCommissionRuleInput, type TPlan } from '@ra/shared/agent/commission';
 import { payPeriodOf, payPeriodsOfMonth, previousPayPeriod } from '@ra/shared/agent/pay-periods';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { num, rowsOf } from '../db/sql-util.ts';
 import { agentToday } from '../modules/agent/agent-scope.ts';
 

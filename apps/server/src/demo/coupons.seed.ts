@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TCouponChannel, TCouponRule } from '@ra/shared/coupons/coupons.schemas';
 import type { Database } from '../db/client.ts';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { couponCodes, couponRedemptions, coupons, couponSettings } from '../db/schema/coupons.ts';
 import { menuCategories, menuItems, menuModifiers } from '../db/schema/menu.ts';
 import { restaurants } from '../db/schema/restaurants.ts';

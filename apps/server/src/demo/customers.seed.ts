@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import type { Database } from '../db/client.ts';
 import { CustomersService } from '../modules/customers/customers.service.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_PLATFORM_HOURS } from '@ra/shared/delivery/delivery.schemas';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { deliveryConnections } from '../db/schema/delivery.ts';
 import { menuCategories } from '../db/schema/menu.ts';
 import { restaurants } from '../db/schema/restaurants.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ZPlatformConfigs, type TDeviceType } from '@ra/shared/devices/devices.schemas';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { devices } from '../db/schema/devices.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 

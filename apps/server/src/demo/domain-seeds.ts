@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { seedMediaDemo } from './media.seed.ts';
 import { seedMenuDemo } from './menu.seed.ts';
 import { seedBusinessDemo } from './business.seed.ts';
@@ -10,11 +10,7 @@ import { seedWorkHoursDemo } from './work-hours.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
 
-export interface TDomainSeedContext {
-  db: Database;
-  /** The instant the demo is written as of (the server clock or CLOCK_NOW), never the wall clock. */
-  now: Date;
-}
+export type { TDomainSeedContext };
 
 /**
  * Each domain's demo data, in dependency order (the menu before coupons and delivery, business info

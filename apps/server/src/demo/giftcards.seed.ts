@@ -1,5 +1,5 @@
 import { luhnCheckDigit } from '@ra/shared/giftcards/giftcards.schemas';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { giftcardLedger, giftcards } from '../db/schema/giftcards.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { customerPhotos, mediaImages } from '../db/schema/media.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 import { users } from '../db/schema/users.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { MENU_CHANNELS, ZItemInput, type TItemInputParsed } from '@ra/shared/menu/menu.schemas';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { menuCategories, menuItemModifierGroups, menuItems, menuModifierGroups } from '../db/schema/menu.ts';
 import { mediaImages } from '../db/schema/media.ts';
 import { restaurants } from '../db/schema/restaurants.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { businessDayBounds, businessDayOf, zonedParts } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
 import { startOfWeek } from '@ra/shared/business-day/date-range';
-import type { TDomainSeedContext } from './domain-seeds.ts';
+import type { TDomainSeedContext } from './seed-context.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 import { roles, users } from '../db/schema/users.ts';
 import { workHourSettings, workShifts, workWages, type TBreakDoc } from '../db/schema/work-hours.ts';

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailSender } from '../adapters/email/email-sender.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -28,13 +27,4 @@ export interface TModuleDeps {
   jobs: JobQueue;
 }
 
-/**
- * What every `<domain>.module.ts` returns from `xModule(deps)` (ARCHITECTURE.md "One shape for every
- * module"): its routes, which app.ts registers in the order it lists modules, and its public interface,
- * which app.ts hands to the modules that need it. Another module sees only that interface (its type is
- * exported from the `.module.ts` file); it never imports the module's services or repositories.
- */
-export interface TModule<TApi = undefined> {
-  routes: FastifyPluginAsyncZod;
-  api: TApi;
-}
+export type { TModule } from './module-type.ts';

@@ -1,10 +1,10 @@
+import type { TBusinessApi } from '../business/business.module.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { AgentRepository } from './agent.repository.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
 import { ApplicationsRepository } from './applications.repository.ts';
 import { ApplicationsService } from './applications.service.ts';
-import { defaultBankCheck, type TBankCheck } from './bank-check.ts';
 import { CommissionRulesService } from './commission-rules.service.ts';
 import { EarningsRepository } from './earnings.repository.ts';
 import { EarningsService } from './earnings.service.ts';
@@ -13,8 +13,10 @@ import { NotificationsService } from './notifications.service.ts';
 
 /** The agent domain's routes and services (registered in app.ts). Offers nothing to other modules. */
 export function agentModule(
-  deps: Pick<TModuleDeps, 'db' | 'clock' | 'email' | 'config' | 'audit'>,
-  options: { bankCheck?: TBankCheck } = {},
+  deps: Pick<TModuleDeps, 'db' | 'clock' | 'email' | 'config' | 'audit'> & {
+    /** A paycheck is paid only into a linked, verified bank account (SPEC 4 "Bank account"), which business owns. */
+    business: Pick<TBusinessApi, 'nodeBankVerified'>;
+  },
 ): TModule {
   const { db, clock } = deps;
   const repo = new AgentRepository(db);
@@ -25,7 +27,6 @@ export function agentModule(
     email: deps.email,
     publicUrl: deps.config.publicUrl,
   });
-  const bankCheck = options.bankCheck ?? defaultBankCheck;
   return {
     routes: agentRoutes({
       agent,
@@ -33,7 +34,7 @@ export function agentModule(
       earnings: new EarningsService({
         repo: new EarningsRepository(db),
         clock,
-        bankCheck: (nodeId) => bankCheck(db, nodeId),
+        bankCheck: (nodeId) => deps.business.nodeBankVerified(nodeId),
         nodeName: (nodeId) => agent.nodeName(nodeId),
       }),
       notifications: new NotificationsService(new NotificationsRepository(db), repo, clock),

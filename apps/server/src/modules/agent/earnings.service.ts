@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { dayOf, isoOrNull, num, strOrNull } from '../../db/sql-util.ts';
 import type { EarningsRepository, TCommissionColumns } from './earnings.repository.ts';
 import { earningsCsv, earningsXlsx } from './earnings-export.ts';
-import { paycheckPdf } from './paycheck-pdf.ts';
+import { paycheckPdf, type TStatementLine } from './paycheck-pdf.ts';
 import { agentToday, conflict, fieldError, requireTeamAdmin, type TAgentScope } from './agent-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
@@ -37,15 +37,7 @@ export interface TDownload {
 }
 
 /** What a statement line and a report row is made of. */
-export interface TStatementLine {
-  restaurant: string;
-  kind: 'commission' | 'clawback';
-  basis: string;
-  baseCents: number;
-  amountCents: number;
-  reason: string | null;
-  segments: TCommissionSegment[];
-}
+export type { TStatementLine };
 
 /**
  * Commissions, their approval, reversals and paychecks (issue 13 "Earnings and paychecks"). The

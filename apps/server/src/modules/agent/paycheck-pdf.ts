@@ -3,8 +3,19 @@ import PDFDocument from 'pdfkit';
 import { AGENT_MESSAGES } from '@ra/shared/agent/agent.messages';
 import { ERROR_CODES } from '@ra/shared/errors';
 import type { TPaycheck } from '@ra/shared/agent/agent.schemas';
+import type { TCommissionSegment } from '@ra/shared/agent/commission';
 import { AppError } from '../../lib/errors.ts';
-import type { TStatementLine } from './earnings.service.ts';
+
+/** One line of a paycheck statement: a commission or a clawback, with how it was worked out. */
+export interface TStatementLine {
+  restaurant: string;
+  kind: 'commission' | 'clawback';
+  basis: string;
+  baseCents: number;
+  amountCents: number;
+  reason: string | null;
+  segments: TCommissionSegment[];
+}
 
 /** Debian's fonts-noto-cjk (installed on CI and the servers); a .ttc, so pdfkit needs the face's name. */
 export const CJK_FONT = {

@@ -1,4 +1,4 @@
-import type { TPlatformHours } from '@ra/shared/delivery/delivery.schemas';
+import type { TBusinessPorts } from './business.ports.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -23,22 +23,7 @@ export interface TBusinessApi {
   nodeBankVerified(nodeId: number): Promise<boolean>;
 }
 
-/** A delivery platform connection as the effective-hours view reads it (the delivery module's row). */
-export interface TBusinessDeliveryConnection {
-  platform: string;
-  status: string;
-  hours: TPlatformHours | null;
-  pausedUntil: Date | null;
-}
-
-/**
- * What this module reads from other domains, given by app.ts: the menu's items (for their dish hours)
- * and the delivery connections (for each platform's hours and pause), both of one restaurant.
- */
-export interface TBusinessPorts {
-  menuItems(restaurantId: number): Promise<ReadonlyArray<{ name: string; dishHours: string | null }>>;
-  deliveryConnections(restaurantId: number): Promise<readonly TBusinessDeliveryConnection[]>;
-}
+export type { TBusinessDeliveryConnection, TBusinessPorts } from './business.ports.ts';
 
 /**
  * A bank service over the app's database: the one this module's routes use, and what another module

@@ -7,7 +7,7 @@ import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts
 import type { Clock } from '../../lib/clock.ts';
 import { UNKNOWN_TIME_ZONE } from '../../lib/time-zone.ts';
 import type { TModuleDeps } from '../module-deps.ts';
-import type { TBusinessPorts } from './business.module.ts';
+import type { TBusinessPorts } from './business.ports.ts';
 
 export const EFFECTIVE_HOURS_DAYS = 14;
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam } from '@ra/shared/validation/limits';
 import {
   ZCodeBatchesQuery,
   ZCouponIdParam,

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../lib/auth-context.ts';
-import type { TModule, TModuleDeps } from '../module-deps.ts';
+import type { Database } from '../../db/client.ts';
+import type { TModule } from '../module-type.ts';
 import { NodeRepository } from './node.repository.ts';
 import { nodeRoutes } from './node.routes.ts';
 import { NodeService } from './node.service.ts';
@@ -14,7 +15,7 @@ export interface TNodeApi {
 }
 
 /** The agent / team / restaurant tree behind the restaurant selector (registered in app.ts). */
-export function nodeModule(deps: Pick<TModuleDeps, 'db'>): TModule<TNodeApi> {
+export function nodeModule(deps: { db: Database }): TModule<TNodeApi> {
   const service = new NodeService(new NodeRepository(deps.db));
   return {
     routes: nodeRoutes(service),

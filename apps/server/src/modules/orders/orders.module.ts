@@ -1,6 +1,7 @@
 import type { TIngestOrderRequest } from '@ra/shared/orders/orders.schemas';
 import type { Database } from '../../db/client.ts';
-import type { TModule, TModuleDeps } from '../module-deps.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { TModule } from '../module-type.ts';
 import type { TRestaurantClock } from './order-rows.ts';
 import { OrdersRepository, type TIngestedOrder } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -28,7 +29,7 @@ export interface TOrdersApi {
  * restaurant module, which re-files the rollups when a restaurant's clock changes, so it needs only the
  * database and the clock.
  */
-export function ordersModule(deps: Pick<TModuleDeps, 'db' | 'clock'>): TModule<TOrdersApi> {
+export function ordersModule(deps: { db: Database; clock: Clock }): TModule<TOrdersApi> {
   const service = new OrdersService(new OrdersRepository(deps.db), deps.clock);
   return {
     routes: ordersRoutes(service),

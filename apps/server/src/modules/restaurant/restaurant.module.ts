@@ -5,7 +5,9 @@ import type {
 } from '@ra/shared/business/business.schemas';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import type { TModule, TModuleDeps } from '../module-deps.ts';
+import type { AuditRepository } from '../../db/audit.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { TModule } from '../module-type.ts';
 import { RestaurantRepository } from './restaurant.repository.ts';
 import { restaurantRoutes } from './restaurant.routes.ts';
 import type { TBusinessDay, TRestAdminConfig, TUpdateRestAdminConfigRequest } from './restaurant.schemas.ts';
@@ -42,7 +44,10 @@ export interface TRestaurantApi {
   forgetRows(): void;
 }
 
-export interface TRestaurantModuleDeps extends Pick<TModuleDeps, 'db' | 'audit' | 'clock'> {
+export interface TRestaurantModuleDeps {
+  db: Database;
+  audit: AuditRepository;
+  clock: Clock;
   /**
    * Called in the transaction that changes the time zone or end-of-day hour, after the new value is
    * saved: reports file every figure under a business day, so the orders are re-filed before it commits.
