@@ -90,14 +90,14 @@ function legacyRanges(value: unknown): unknown {
 }
 
 /** One weekday's hours (0 = Sunday, as Date#getDay): closed, or up to four ranges. */
-export const ZBusinessDay = z.preprocess(
+export const ZWeekdayHours = z.preprocess(
   legacyRanges,
   z
     .object({ day: z.number().int().min(0).max(6), closed: z.boolean(), ranges: ZRanges })
     .superRefine(openDayHasHours)
     .transform(({ day, closed, ranges }) => ({ day, closed, ranges })),
 );
-export type TBusinessDay = z.infer<typeof ZBusinessDay>;
+export type TWeekdayHours = z.infer<typeof ZWeekdayHours>;
 
 /** A holiday or a day with other hours: closed all day, or its own ranges instead of the weekday's. */
 export const ZSpecialDay = z
@@ -111,7 +111,7 @@ export const ZSpecialDay = z
 export type TSpecialDay = z.infer<typeof ZSpecialDay>;
 
 export const ZWeek = z
-  .array(ZBusinessDay)
+  .array(ZWeekdayHours)
   .length(7, m('business.allWeekdays'))
   .refine((days) => new Set(days.map((d) => d.day)).size === 7, m('business.allWeekdays'));
 

@@ -1,7 +1,7 @@
 import {
   CHANNELS,
   rangeSpan,
-  type TBusinessDay,
+  type TWeekdayHours,
   type TChannel,
   type TEffectiveDay,
   type TTimeRange,
@@ -27,7 +27,7 @@ export interface TEffectiveHoursInput {
   /** Today at the restaurant; the view starts here. */
   now: TLocalMoment;
   days: number;
-  weekly: Array<Pick<TBusinessDay, 'day' | 'closed' | 'ranges'>>;
+  weekly: Array<Pick<TWeekdayHours, 'day' | 'closed' | 'ranges'>>;
   specialDays: Array<{ date: string; closed: boolean; ranges: TTimeRange[]; note: string }>;
   /** Dates closed all day (SPEC 3 "holiday dates"), when not also a special day. */
   holidays: string[];

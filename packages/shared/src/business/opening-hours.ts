@@ -1,4 +1,4 @@
-import type { TBusinessDay } from './business.schemas.ts';
+import type { TWeekdayHours } from './business.schemas.ts';
 
 /**
  * The business-hours document as stored in `restaurants.business_hours`: each weekday keeps its first
@@ -22,7 +22,7 @@ export interface TStoredHours {
  * A weekday nobody has set up yet shows as closed. A day stored by the first release (one open/close
  * pair, no ranges) reads as that one range.
  */
-export function normaliseWeek(weekly: TStoredHours['weekly']): TBusinessDay[] {
+export function normaliseWeek(weekly: TStoredHours['weekly']): TWeekdayHours[] {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => {
     const d = weekly.find((w) => w.day === day);
     if (!d) return { day, closed: true, ranges: [] };

@@ -10,14 +10,14 @@ import type { Clock } from '../../lib/clock.ts';
 import type { TModule } from '../module-type.ts';
 import { RestaurantRepository } from './restaurant.repository.ts';
 import { restaurantRoutes } from './restaurant.routes.ts';
-import type { TBusinessDay, TRestAdminConfig, TUpdateRestAdminConfigRequest } from './restaurant.schemas.ts';
+import type { TWeekdayHours, TRestAdminConfig, TUpdateRestAdminConfigRequest } from './restaurant.schemas.ts';
 import { RestaurantService } from './restaurant.service.ts';
 import type { TStoredHours } from '@ra/shared/business/opening-hours';
 
 /** The selected restaurant's hours and settings, as the effective-hours view merges them. */
 export interface TRestaurantHoursSource {
   timeZone: string | null;
-  weekly: TBusinessDay[];
+  weekly: TWeekdayHours[];
   specialDays: NonNullable<TStoredHours['special']>;
   settings: TBusinessSettings;
 }

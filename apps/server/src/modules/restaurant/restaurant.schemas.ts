@@ -4,12 +4,12 @@
  */
 export {
   US_STATE_CODES,
-  ZBusinessDay,
+  ZWeekdayHours,
   ZRestAdminConfig,
   ZRestProfile,
   ZUpdateRestAdminConfigRequest,
   ZUpdateRestRequest,
-  type TBusinessDay,
+  type TWeekdayHours,
   type TRestAdminConfig,
   type TRestProfile,
   type TUpdateRestAdminConfigRequest,
