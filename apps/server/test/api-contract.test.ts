@@ -82,8 +82,10 @@ describe('API contract (OpenAPI + OWASP rules)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 40000,
+      key: 'common.badRequest',
       message: expect.any(String),
       errors: { oldjwtToken: expect.any(String) },
+      fieldKeys: expect.any(Object),
     });
   });
 });

@@ -435,7 +435,10 @@ async function allowedToken(access: TRouteAccess): Promise<string> {
   return tokenFor(ctx.app, flag ? onlyFlag.get(flag)! : DEMO_EMAILS.owner);
 }
 
-function inject(route: TRouteAccessEntry, token: string | undefined, caller: 'home' | 'other' = 'home') {
+/** Every answer the matrix saw, by operation: each must be one the API document lists for it. */
+const answered = new Map<string, Set<number>>();
+
+async function inject(route: TRouteAccessEntry, token: string | undefined, caller: 'home' | 'other' = 'home') {
   const request = BUILDERS[`${route.method} ${route.url}`]!.build(caller);
   const options: InjectOptions = {
     method: route.method as InjectOptions['method'],
@@ -444,7 +447,10 @@ function inject(route: TRouteAccessEntry, token: string | undefined, caller: 'ho
     headers: token ? { authorization: token } : {},
   };
   if (route.method !== 'GET' && route.method !== 'DELETE') options.payload = request.payload ?? {};
-  return ctx.app.inject(options);
+  const response = await ctx.app.inject(options);
+  const key = `${route.method} ${route.url}`;
+  answered.set(key, (answered.get(key) ?? new Set()).add(response.statusCode));
+  return response;
 }
 
 describe('authorization matrix', () => {
@@ -535,5 +541,22 @@ describe('authorization matrix', () => {
       expect(allowed.statusCode, `a role with the flag: ${allowed.body}`).toBe(200);
       expect(allowed.body, "the answer carries the caller restaurant's own data").toMatch(builder!.own(SALES.home));
     }
+  });
+
+  it('answers only with statuses the API document lists for each operation', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    expect(answered.size).toBeGreaterThan(200);
+    const undocumented: string[] = [];
+    for (const [key, statuses] of answered) {
+      const [method, url] = key.split(' ') as [string, string];
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      const documented = Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {});
+      for (const status of statuses)
+        if (!documented.includes(String(status)) && !(status < 300 && documented.some((d) => d.startsWith('2'))))
+          undocumented.push(`${key} answered ${status}`);
+    }
+    expect(undocumented).toEqual([]);
   });
 });

@@ -59,27 +59,42 @@ const ERROR_BODY = {
   },
 } as const;
 
+/** A file (an export, an image, a PDF) or another answer whose body has no JSON schema. */
+const SUCCESS_WITHOUT_SCHEMA = { description: 'Done: the body is the file or answer named by the operation.' };
+
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_BODY } } });
 
 /**
  * The refusals an operation can answer, beside its success: 400 where it reads input, 401 and 403
- * where it needs a caller, 404 where the path names a record, 429 where it is rate-limited, and
+ * where it needs a caller, 404 where the path names a record, 409 where it needs a chosen restaurant
+ * or changes a record whose state can refuse it, 429 where it is rate-limited, and
  * 500/503 everywhere (503 with Retry-After while the database is unreachable).
  */
 export function errorAnswers(route: {
   url: string;
+  method?: string;
   schema?: Record<string, unknown>;
   access?: { kind: string };
   rateLimited?: boolean;
 }): Record<string, unknown> {
-  const readsInput = ['body', 'querystring', 'params'].some((k) => route.schema?.[k]);
+  const writes = route.method !== undefined && route.method.toUpperCase() !== 'GET';
+  // a write reads a body even where it has no schema of its own (a multipart upload)
+  const readsInput = writes || ['body', 'querystring', 'params'].some((k) => route.schema?.[k]);
   const out: Record<string, unknown> = {};
   if (readsInput) out[400] = errorAnswer('Bad input: nothing was changed; `errors` names the fields.');
   if (route.access && route.access.kind !== 'public') {
     out[401] = errorAnswer('No valid session (codes 50012 / 50014: sign in again).');
     out[403] = errorAnswer('The caller may not do this, or not at this restaurant.');
   }
-  if (/[:{]\w+/.test(route.url)) out[404] = errorAnswer("No such record at the caller's restaurant.");
+  // a record is named by the path, or by the body of a write (an item id, a card number)
+  if (/[:{]\w+/.test(route.url) || (writes && route.access?.kind !== 'public'))
+    out[404] = errorAnswer("No such record at the caller's restaurant.");
+  const conflicts: string[] = [];
+  if (route.access && ['restaurant', 'page', 'operation'].includes(route.access.kind))
+    conflicts.push('no restaurant chosen yet (code 40901: an agent picks one first)');
+  if (route.access && route.access.kind !== 'public' && writes)
+    conflicts.push('the record is in a state that refuses the change (in use, closed, already done, taken)');
+  if (conflicts.length > 0) out[409] = errorAnswer(`Conflict: ${conflicts.join('; or ')}.`);
   if (route.rateLimited) out[429] = errorAnswer('Too many attempts: try again after `Retry-After` seconds.');
   out[500] = errorAnswer('Something failed on the server; no internals are shown.');
   out[503] = errorAnswer('The database is unreachable for a moment: retry after `Retry-After` seconds.');
@@ -151,11 +166,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         response: {
           ...errorAnswers({
             url: out.url,
+            method,
             schema: input.schema as Record<string, unknown> | undefined,
             access,
             rateLimited: input.route.config?.rateLimited === true,
           }),
-          ...((out.schema as { response?: object } | undefined)?.response ?? {}),
+          ...((out.schema as { response?: object } | undefined)?.response ?? { 200: SUCCESS_WITHOUT_SCHEMA }),
         },
       };
       if (!access) return { ...out, schema };
