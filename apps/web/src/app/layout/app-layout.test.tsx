@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TRouteRecord } from '../../lib/route-types.ts';
 import { useApp } from '../../stores/app.ts';
 import { useTags } from '../../stores/tags.ts';
@@ -141,6 +141,17 @@ beforeEach(() => {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
+});
+
+// antd's static message (lib/feedback.ts) is a React root of its own whose toasts close on timers
+// seconds later; left running, one fired after this file's page was torn down and React, rendering the
+// close, found no window. Close them while the page is still here.
+afterAll(async () => {
+  const { default: message } = await import('antd/es/message/index.js');
+  await act(async () => {
+    message.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 });
 
 afterEach(async () => {
