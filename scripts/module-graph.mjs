@@ -4,6 +4,7 @@
 // module into another's files, import cycles anywhere in the apps, and the largest service.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 const root = resolve(process.argv[2] ?? '.');
 const write = !process.argv.includes('--check');
@@ -129,4 +130,8 @@ if (write) {
     join(root, 'docs/module-graph.md'),
     `# Server module graph\n\nWritten by \`npm run graph\` from the imports under \`apps/server/src/modules\` (tests left out).\nAn arrow is one module using another's public interface (\`<domain>.module.ts\`, types only), with the\nnumber of importing files; app.ts hands each module the interfaces it needs.\n\n\`\`\`mermaid\nflowchart LR\n${lines.join('\n')}\n\`\`\`\n\n| Figure | Value |\n| --- | --- |\n| Imports from one module into another | ${figures.crossModuleImports} |\n| … into another module's internals | ${figures.intoAnotherModulesInternals} |\n| Import cycles (apps and shared) | ${figures.importCycles} |\n| Largest service | ${services[0]?.file} (${services[0]?.lines} lines) |\n| Services holding SQL | ${figures.servicesHoldingSql} |\n`,
   );
+  // in the repository's format, so `prettier --check` in npm test agrees with a fresh drawing
+  execFileSync('npx', ['prettier', '--write', '--log-level=warn', join(root, 'docs/module-graph.md')], {
+    stdio: 'inherit',
+  });
 }
