@@ -69,16 +69,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: localeChunk },
-            // the server-message catalog and the domain tables it gathers: one chunk the signed-in pages
-            // load once, rather than one small request per domain
-            {
-              name: 'messages',
-              // (the sign-in page's own wording, auth and validation, stays out: that page loads no catalog)
-              test: /[\\/]packages[\\/]shared[\\/]src[\\/](messages[\\/]catalog|(?!auth[\\/]|validation[\\/])[\w-]+[\\/][\w-]+\.messages)\.ts$/,
-              // only the tables themselves: what they import (the shared validation wording, which the
-              // sign-in page uses) stays where it is
-              includeDependenciesRecursively: false,
-            },
             // what every page runs; first, so the groups below do not pull React into their chunk
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             // its own chunk: otherwise it is merged into a chunk the login page loads, which never queries
