@@ -78,6 +78,13 @@ async function mount() {
 beforeAll(async () => {
   stubAntdBrowserApis();
   await initI18n('en');
+  // lib/feedback.ts loads antd's message and modal on first use; a failed request in this file's last
+  // test asked for them, and the import finished after jsdom was gone. Loaded here, it is at hand.
+  await Promise.all([
+    import('antd/es/message/index.js'),
+    import('antd/es/modal/index.js'),
+    import('../../../lib/static-feedback-theme.tsx'),
+  ]);
 });
 afterEach(async () => {
   await cleanup?.();
