@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, clockNow, launchBrowser, newPage, shot, signIn, signInTo } from '../support/browser.ts';
+import { ADMIN_ONLY_PAGES, OWNER_PAGES } from '../support/route-pages.ts';
 
 /**
  * WCAG 2.1 AA with axe-core on every page a person can open: the public pages, and every page of the
@@ -12,31 +12,6 @@ import { baseUrl, clockNow, launchBrowser, newPage, shot, signIn, signInTo } fro
  * (the owner; the admin for the admin-only pages; the agent for its own pages). Any serious or critical
  * violation fails, named by rule, page and element.
  */
-
-interface TRecord {
-  path: string;
-  roles?: string[];
-  lazy?: unknown;
-  children?: TRecord[];
-}
-
-const repoRoot = resolve(import.meta.dirname, '..', '..');
-// a path in a variable: the suite's TypeScript does not compile the web app's .tsx, Vite loads it
-const routeTableModule = resolve(repoRoot, 'apps/web/src/app/route-table.tsx');
-const { routeTable } = (await import(/* @vite-ignore */ routeTableModule)) as { routeTable: TRecord[] };
-
-/** Every page of the table (a record with `lazy`), with the roles its group or itself is limited to. */
-function tablePages(records: TRecord[], inherited?: string[]): Array<{ path: string; roles?: string[] }> {
-  return records.flatMap((r) => {
-    const roles = r.roles ?? inherited;
-    return [...(r.lazy ? [{ path: r.path, roles }] : []), ...tablePages(r.children ?? [], roles)];
-  });
-}
-
-const PAGES = tablePages(routeTable);
-const allows = (roles: string[] | undefined, role: string) => !roles || roles.includes(role);
-const OWNER_PAGES = PAGES.filter((p) => allows(p.roles, 'owner')).map((p) => p.path);
-const ADMIN_ONLY_PAGES = PAGES.filter((p) => !allows(p.roles, 'owner') && allows(p.roles, 'admin')).map((p) => p.path);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -19,6 +19,7 @@ const seeded =
   (
     await seedDemoData(database.db, {
       now: config.clock.now(),
+      accountKey: config.jwtSecret,
       // Demo orders run up to the clock's "now", so an afternoon start shows today's lunch so far.
       ...(Number.isInteger(seedOrderDays) && seedOrderDays > 0
         ? { orders: { days: seedOrderDays, now: config.clock.now() } }

@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { computeCommission, settlePaycheck, type TCommissionRuleInput, type TPlan } from '@ra/shared/agent/commission';
-import { payPeriodOf, payPeriodsOfMonth, previousPayPeriod } from '@ra/shared/agent/pay-periods';
+import type { TCommissionRuleInput } from '@ra/shared/agent/commission';
+import { placeOf } from '@ra/shared/agent/team-authority';
+import { payPeriodOf, payPeriodsOfMonth, previousPayPeriod, type TPayPeriod } from '@ra/shared/agent/pay-periods';
 import type { TDomainSeedContext } from './seed-context.ts';
 import { num, rowsOf } from '../db/sql-util.ts';
-import { agentToday } from '../modules/agent/agent-scope.ts';
+import { agentToday, depthOfPath, type TAgentScope } from '../modules/agent/agent-scope.ts';
+import { EarningsRepository } from '../modules/agent/earnings.repository.ts';
+import { EarningsService } from '../modules/agent/earnings.service.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import type { Database } from '../db/client.ts';
 
 /** The demo agent's portfolio beyond the four demo restaurants: onboarding, paused and churned. */
 export const MORE_RESTAURANTS = [
@@ -13,7 +18,7 @@ export const MORE_RESTAURANTS = [
 ] as const;
 
 /** The demo restaurants' plans and fees (seed.ts makes the restaurants). */
-const PLANS: Record<string, { status: string; plan: TPlan; fee: number }> = {
+const PLANS: Record<string, { status: string; plan: string; fee: number }> = {
   'Harbor Bistro': { status: 'live', plan: 'enterprise', fee: 29_900 },
   '金龙餐厅 Golden Dragon': { status: 'live', plan: 'pro', fee: 14_900 },
   'Maple Street Diner': { status: 'live', plan: 'starter', fee: 7_900 },
@@ -22,8 +27,8 @@ const PLANS: Record<string, { status: string; plan: TPlan; fee: number }> = {
 
 /**
  * The agent area's demo (issue 13): the demo agent's portfolio with statuses, an invited team member,
- * commission rules, last month's earnings in two paychecks (one paid, one due), this period's pending
- * commissions, two pending applications and a notification to every restaurant. A handful of set-based
+ * commission rules, two pending applications and a notification to every restaurant. The earnings and
+ * paychecks come after the demo orders (seedAgentEarnings), from the same computation the product runs. A handful of set-based
  * inserts, so it stays fast in every test context.
  */
 export async function seedAgentDemo(ctx: TDomainSeedContext): Promise<void> {
@@ -39,7 +44,6 @@ export async function seedAgentDemo(ctx: TDomainSeedContext): Promise<void> {
   const agentUserId = num(agent.user_id);
   const now = ctx.now;
   const at = now.toISOString();
-  const today = agentToday(now);
 
   await db.transaction(async (tx) => {
     for (const r of MORE_RESTAURANTS) {
@@ -139,54 +143,6 @@ export async function seedAgentDemo(ctx: TDomainSeedContext): Promise<void> {
       rules.push({ ...r, id: num(row?.id) });
     }
 
-    // Last month's two pay periods (approved and on paychecks) and the current one (pending).
-    const current = payPeriodOf(today);
-    const lastMonth = payPeriodsOfMonth(previousPayPeriod(payPeriodOf(`${today.slice(0, 7)}-01`)).start.slice(0, 7));
-    const periods = [...lastMonth, current];
-    let carried = 0;
-    for (const [index, period] of periods.entries()) {
-      const isCurrent = index === periods.length - 1;
-      let earned = 0;
-      const values = [];
-      for (const [name, p] of Object.entries(PLANS)) {
-        const id = byName.get(name);
-        if (id === undefined || p.status !== 'live') continue;
-        for (const line of computeCommission({
-          period,
-          restaurant: { id, plan: p.plan, monthlyFeeCents: p.fee },
-          billedDays: null,
-          cardVolumeByDay: new Map(),
-          rules,
-        })) {
-          earned += line.amountCents;
-          values.push(
-            sql`(${agentNodeId}, ${id}, ${period.start}::date, ${period.end}::date, 'commission', ${line.basis}, ${line.baseCents},
-                 ${line.amountCents}, ${isCurrent ? 'pending' : 'approved'}, ${JSON.stringify(line.segments)}::jsonb, ${at}::timestamptz)`,
-          );
-        }
-      }
-      if (values.length > 0)
-        await tx.execute(
-          sql`insert into agent_earnings (agent_node_id, restaurant_id, period_start, period_end, kind, basis, base_cents, amount_cents, status, segments, created_at)
-              values ${sql.join(values, sql`, `)}`,
-        );
-      if (isCurrent) continue;
-      const settled = settlePaycheck(earned, carried);
-      const paid = index === 0 && settled.netPayCents > 0;
-      const [paycheck] = await rowsOf(
-        tx,
-        sql`insert into agent_paychecks (agent_node_id, period_start, period_end, earned_cents, carried_in_cents, net_pay_cents, carried_out_cents, status, paid_on, created_at)
-            values (${agentNodeId}, ${period.start}, ${period.end}, ${earned}, ${carried}, ${settled.netPayCents}, ${settled.carriedOutCents},
-                    ${paid ? 'paid' : settled.netPayCents > 0 ? 'due' : 'carried'}, ${paid ? lastMonth[1].start : null}, ${at}::timestamptz)
-            returning id`,
-      );
-      await tx.execute(
-        sql`update agent_earnings set paycheck_id = ${num(paycheck?.id)}, status = ${paid ? 'paid' : 'approved'}
-            where agent_node_id = ${agentNodeId} and period_start = ${period.start}`,
-      );
-      carried = settled.carriedOutCents;
-    }
-
     // Applications waiting for review, through the agent's referral link.
     await tx.execute(
       sql`insert into agent_applications (agent_node_id, kind, business_name, first_name, last_name, email, phone, city, state, plan, message, created_at)
@@ -213,4 +169,76 @@ export async function seedAgentDemo(ctx: TDomainSeedContext): Promise<void> {
             select ${num(notification?.id)}, unnest(${sql.param(original)}::int[])`,
       );
   });
+}
+
+const DAY_MS = 86_400_000;
+/** A fixed instant on an agent calendar day: noon in New York is 16:00 or 17:00 UTC, always that day. */
+const noonOf = (day: string) => new Date(`${day}T17:00:00Z`);
+const dayAfter = (day: string) => new Date(noonOf(day).getTime() + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Last month's two pay periods (computed, approved and closed into paychecks, the first one paid) and
+ * the current one (pending), made by the agent module's own EarningsService as the agent's team admin
+ * would, each step at the instant it would have happened. Run after the demo orders, so the card-volume
+ * commission is the rate times the card payments the payment-methods report shows for the same days.
+ */
+export async function seedAgentEarnings(db: Database, now: Date): Promise<void> {
+  const [agent] = await rowsOf(
+    db,
+    sql`select n.id, n.xid, n.path, u.id as user_id, u.xid as user_xid, u.email, u.first_name, u.last_name
+        from users u join nodes n on n.id = u.node_id where u.email = 'agent@demo.test'`,
+  );
+  if (!agent) return;
+  const [existing] = await rowsOf(
+    db,
+    sql`select count(*) as n from agent_earnings where agent_node_id = ${num(agent.id)}`,
+  );
+  if (num(existing?.n) > 0) return;
+  const path = String(agent.path);
+  const auth = {
+    sessionId: 'demo-seed',
+    userId: num(agent.user_id),
+    userXid: String(agent.user_xid),
+    email: String(agent.email),
+    firstName: String(agent.first_name),
+    lastName: String(agent.last_name),
+    isAdmin: false,
+    isAgent: true,
+    node: { id: num(agent.id), xid: String(agent.xid), path, type: 'agent' },
+    homeRestaurantId: null,
+    restaurantId: null,
+    roles: ['agent'],
+  } as unknown as AuthContext;
+  const scope: TAgentScope = {
+    auth,
+    nodeId: num(agent.id),
+    path,
+    userId: num(agent.user_id),
+    teamRole: 'admin',
+    restaurantIds: null,
+    account: { xid: String(agent.user_xid), depth: depthOfPath(path), place: placeOf(null), platformStaff: false },
+  };
+  const at = (instant: Date) =>
+    new EarningsService({
+      repo: new EarningsRepository(db),
+      clock: { now: () => instant },
+      // Only `pay` asks, and the demo records last month's first paycheck as paid on the day it was.
+      bankCheck: async () => true,
+      nodeName: async () => 'Golden Spoon Group',
+    });
+  const today = agentToday(now);
+  const current = payPeriodOf(today);
+  const lastMonth: TPayPeriod[] = payPeriodsOfMonth(
+    previousPayPeriod(payPeriodOf(`${today.slice(0, 7)}-01`)).start.slice(0, 7),
+  );
+  const ip = '127.0.0.1';
+  for (const [index, period] of lastMonth.entries()) {
+    const closedOn = noonOf(dayAfter(period.end));
+    const service = at(closedOn);
+    await service.compute(scope, period, ip);
+    await service.approvePeriod(scope, period, ip);
+    const paycheck = await service.closePeriod(scope, period, ip);
+    if (index === 0 && paycheck.status === 'due') await at(noonOf(lastMonth[1]!.start)).pay(auth, paycheck.id, ip);
+  }
+  await at(now).compute(scope, current, ip);
 }

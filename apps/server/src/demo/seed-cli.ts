@@ -6,7 +6,7 @@
  *   --seed S     PRNG seed (default: a new one per run, so each run adds different orders)
  */
 import { parseArgs } from 'node:util';
-import { loadDatabaseConfig } from '../config.ts';
+import { loadConfig, loadDatabaseConfig } from '../config.ts';
 import { clockFromEnv } from '../lib/clock.ts';
 import { seedDemoOrders, type TSeedOrdersOptions } from './demo-orders.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
@@ -48,7 +48,9 @@ try {
         onProgress: progress,
       }
     : { days: 90, now, onProgress: progress };
-  const { seeded, orders: firstOrders } = await seedDemoData(handle.db, { orders: orderOptions });
+  // The server's account-number key, so the owner's demo bank account is stored as the server stores one.
+  const { jwtSecret: accountKey } = loadConfig();
+  const { seeded, orders: firstOrders } = await seedDemoData(handle.db, { orders: orderOptions, accountKey });
   console.log(
     seeded
       ? `demo data added to ${handle.description}; sign in as ${Object.values(DEMO_EMAILS).join(', ')} with password '${DEMO_PASSWORD}'`

@@ -8,6 +8,8 @@ import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
 import { seedCustomersFromDemoOrders } from './customers.seed.ts';
+import { seedAgentEarnings } from './agent.seed.ts';
+import { seedDemoBankAccount } from './business.seed.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -394,6 +396,11 @@ export interface TSeedDemoOptions {
   orders?: TSeedOrdersOptions;
   /** The instant each domain's demo data is written as of (default: the orders' `now`, else the wall clock). */
   now?: Date;
+  /**
+   * The server's account-number key (config.jwtSecret). With the demo orders it links and verifies the
+   * owner's bank account, so SMS can be tried on a first start.
+   */
+  accountKey?: string;
 }
 
 /**
@@ -406,16 +413,45 @@ export async function seedDemoData(
   options: TSeedDemoOptions = {},
 ): Promise<{ seeded: boolean; orders?: TSeedOrdersResult }> {
   const { seeded } = await seedDemoAccounts(db);
-  if (seeded) await seedDomains({ db, now: options.now ?? options.orders?.now ?? new Date() });
-  if (!seeded || !options.orders) return { seeded };
+  const now = options.now ?? options.orders?.now ?? new Date();
+  if (seeded) await seedDomains({ db, now });
+  if (!seeded) return { seeded };
+  if (!options.orders) {
+    await seedAgentEarnings(db, now);
+    return { seeded };
+  }
   const orders = await seedDemoOrders(db, options.orders);
-  // Customers come from the orders: give a share of them repeat customers' phones (issue 12).
-  await seedCustomersFromDemoOrders(
-    db,
-    orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id),
-    options.orders.now ?? options.now ?? new Date(),
-  );
+  const withOrders = orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id);
+  // Customers come from the orders: give a share of them repeat customers' phones (issue 12); the
+  // busiest restaurant (the owner's) gets a few thousand (issue 25).
+  await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, withOrders[0] ?? null);
+  await seedLivingRestaurant(db, now, options.accountKey);
+  // The agent's commissions are computed from the orders' card payments, as the product computes them.
+  await seedAgentEarnings(db, now);
   return { seeded, orders };
+}
+
+/**
+ * What makes the owner's restaurant a living one on a first `npm start` (issue 25): a verified bank
+ * account (SMS can be sent) and the order-to-go-with-date page switched on. Only with the demo orders:
+ * the test databases keep the plain accounts, which their tests build on.
+ */
+async function seedLivingRestaurant(db: Database, now: Date, accountKey: string | undefined): Promise<void> {
+  const [owner] = await db
+    .select({ restaurantId: users.restaurantId })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAILS.owner));
+  if (!owner?.restaurantId) return;
+  const [row] = await db
+    .select({ config: restaurants.config })
+    .from(restaurants)
+    .where(eq(restaurants.id, owner.restaurantId));
+  if (row)
+    await db
+      .update(restaurants)
+      .set({ config: { ...row.config, enableOrderToGoWithDateSelect: true } })
+      .where(eq(restaurants.id, owner.restaurantId));
+  if (accountKey) await seedDemoBankAccount(db, now, accountKey);
 }
 
 async function seedDemoAccounts(db: Database): Promise<{ seeded: boolean }> {
