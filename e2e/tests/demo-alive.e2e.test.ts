@@ -24,38 +24,50 @@ afterAll(async () => {
 });
 
 /** Opens a page inside the app (as the sidebar does) and waits until it has drawn its data. */
-async function open(page: Page, path: string, expectPath = path.split('?')[0]!): Promise<void> {
+async function open(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     document.querySelector('main > *')?.setAttribute('data-left', '');
     history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(expectPath);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(path.split('?')[0]);
   await page
     .waitForFunction(
       () =>
         !document.querySelector('[data-left]') &&
         document.querySelector('main')?.textContent?.trim() &&
-        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ra-boot, [aria-busy="true"]'),
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ra-boot'),
       undefined,
-      { timeout: 20_000 },
+      { timeout: 15_000 },
     )
     .catch(() => undefined);
 }
 
 /** What on the page is an empty state a person would see: antd's Empty, a table with no rows. */
-async function emptyStates(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main .ant-empty, main .ant-table-placeholder')]
-      .filter((e) => (e as HTMLElement).offsetParent !== null)
-      .map((e) => (e.textContent ?? '').trim().slice(0, 60) || e.className),
+function emptyStates(page: Page, within = 'main'): Promise<string[]> {
+  return page.evaluate(
+    (scope) =>
+      [...document.querySelectorAll(`${scope} .ant-empty, ${scope} .ant-table-placeholder`)]
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => (e.textContent ?? '').trim().slice(0, 60) || e.className),
+    within,
   );
+}
+
+/** The empty states still shown once the page has had time to load (a list may draw empty, then fill). */
+async function settledEmptyStates(page: Page, within = 'main'): Promise<string[]> {
+  let empties = await emptyStates(page, within);
+  for (let i = 0; i < 10 && empties.length > 0; i += 1) {
+    await page.waitForTimeout(500);
+    empties = await emptyStates(page, within);
+  }
+  return empties;
 }
 
 async function check(page: Page, paths: readonly string[], found: string[]): Promise<void> {
   for (const path of paths) {
     await open(page, path);
-    const empties = await emptyStates(page);
+    const empties = await settledEmptyStates(page);
     if (empties.length > 0 && !(path in EMPTY_BY_DESIGN)) found.push(`${path}: ${empties.join(' | ')}`);
   }
 }
@@ -79,29 +91,21 @@ describe('the demo shows every page alive', () => {
       await context.close();
     }
     expect(found, `pages showing an empty state:\n${found.join('\n')}`).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   it("the agent's area shows its portfolio, paychecks, team and notifications", async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     await signIn(page, 'agent@demo.test');
-    await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/selectNodeAndRest', { timeout: 60_000 });
     const found: string[] = [];
     for (const tab of ['portfolio', 'notifications', 'paychecks', 'team']) {
       await page.goto(`${baseUrl()}/AgentApp?tab=${tab}`);
       await page
-        .waitForFunction(
-          () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]'),
-          undefined,
-          {
-            timeout: 20_000,
-          },
-        )
+        .locator('main, #root > *')
+        .first()
+        .waitFor({ timeout: 20_000 })
         .catch(() => undefined);
-      const empties = await page.evaluate(() =>
-        [...document.querySelectorAll('.ant-empty, .ant-table-placeholder')]
-          .filter((e) => (e as HTMLElement).offsetParent !== null)
-          .map((e) => (e.textContent ?? '').trim().slice(0, 60)),
-      );
+      const empties = await settledEmptyStates(page, 'body');
       if (empties.length > 0) found.push(`/AgentApp?tab=${tab}: ${empties.join(' | ')}`);
     }
     await context.close();
