@@ -133,8 +133,8 @@ start_database() {
     fi
     start_keeper "$name"
     if [ "$i" = 1 ]; then
-      wait_for 120 "the first node becoming primary" \
-        bash -c "[ \"\$($PGBIN/psql -qAtX 'postgres://postgres@127.0.0.1:$port/$DB' -c 'select pg_is_in_recovery()')\" = f ]"
+      wait_for 120 "a node becoming primary" bash -c \
+        "[ \"\$($PGBIN/psql -qAtX '$monitor_uri' -c \"select count(*) from pgautofailover.node where reportedstate in ('single', 'wait_primary', 'primary')\")\" -ge 1 ]"
     fi
   done
   wait_for 180 "the standby catching up (secondary state)" bash -c \
@@ -188,11 +188,8 @@ start_api() {
 start_lb() {
   write_haproxy_config
   haproxy -c -q -f "$DIR/haproxy.cfg"
-  if pid_alive "$DIR/run/haproxy.pid"; then
-    haproxy -D -f "$DIR/haproxy.cfg" -p "$DIR/run/haproxy.pid" -sf "$(cat "$DIR/run/haproxy.pid")"
-  else
-    haproxy -D -f "$DIR/haproxy.cfg" -p "$DIR/run/haproxy.pid"
-  fi
+  # Already running: leave it (a reload would close its open connections); stop and start to change it.
+  pid_alive "$DIR/run/haproxy.pid" || haproxy -D -f "$DIR/haproxy.cfg" -p "$DIR/run/haproxy.pid"
   wait_for 30 "the load balancer answering" curl -fsS "http://127.0.0.1:$LB_PORT/api/readyz"
 }
 

@@ -130,6 +130,10 @@ export function writerClientClass(locator: WriterLocator): typeof pg.Client {
       self.port = target.port;
       self.connectionParameters.host = target.host;
       self.connectionParameters.port = target.port;
+      // Until the pool has this client (after the callback) nobody listens for its 'error' events, and
+      // a server dying during the check below would emit one: an unhandled 'error' ends the process.
+      const ignore = () => undefined;
+      this.on('error', ignore);
       try {
         await super.connect();
         const { rows } = await super.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
@@ -140,6 +144,8 @@ export function writerClientClass(locator: WriterLocator): typeof pg.Client {
       } catch (error) {
         locator.forget(target);
         throw error;
+      } finally {
+        this.off('error', ignore);
       }
     }
   }
