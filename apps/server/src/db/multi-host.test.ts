@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './client.ts';
@@ -30,8 +30,16 @@ describe('multi-host DATABASE_URL', () => {
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('finding the writer among several hosts', () => {
-  const silent: Server = createServer((socket) => socket.on('error', () => undefined));
-  afterAll(() => new Promise<void>((r) => silent.close(() => r())));
+  const sockets = new Set<Socket>();
+  // Accepts connections and never answers, like a host whose PostgreSQL hangs.
+  const silent: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((r) => silent.close(() => r()));
+  });
 
   it('connects to the host that accepts writes, and fails as unavailable when there is none', async () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
