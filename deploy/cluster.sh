@@ -137,8 +137,9 @@ start_database() {
         "[ \"\$($PGBIN/psql -qAtX '$monitor_uri' -c \"select count(*) from pgautofailover.node where reportedstate in ('single', 'wait_primary', 'primary')\")\" -ge 1 ]"
     fi
   done
-  wait_for 180 "the standby catching up (secondary state)" bash -c \
-    "[ \"\$($PGBIN/psql -qAtX '$monitor_uri' -c \"select count(*) from pgautofailover.node where reportedstate = 'secondary'\")\" -ge 1 ]"
+  # Settled: a primary and a synchronous standby, every node in the state the monitor assigned it.
+  wait_for 300 "a primary and a standby in step (pg_autoctl show state)" bash -c \
+    "[ \"\$($PGBIN/psql -qAtX '$monitor_uri' -c \"select count(*) from pgautofailover.node where reportedstate = goalstate and reportedstate in ('primary', 'secondary')\")\" -ge ${#NODE_PORTS[@]} ]"
   # Applications connect as postgres from the local network, like the monitor does.
   for i in 1 2; do
     local hba="$DIR/node$i/pg_hba.conf"
