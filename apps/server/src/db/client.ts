@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SERVER_DIR, type DatabaseConfig } from '../config.ts';
+import { multiHostClientConfig, parseMultiHostUrl, WriterLocator, writerClientClass } from './multi-host.ts';
 import { listenWithPg, listenWithPglite, type TListen } from './notifications.ts';
 
 /** What repositories receive: the same query builder whichever PostgreSQL is underneath. */
@@ -75,8 +76,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const migrationsSchema = schema ?? 'drizzle';
 
   if (databaseUrl) {
+    // Several hosts (a primary and its standbys): connections go to whichever accepts writes now.
+    const multiHost = parseMultiHostUrl(databaseUrl);
+    const hostConfig: pg.PoolConfig = multiHost ? multiHostClientConfig(multiHost) : { connectionString: databaseUrl };
+    const WriterClient = multiHost
+      ? writerClientClass(new WriterLocator(multiHost.hosts, { ...hostConfig, application_name: 'restaurant-admin' }))
+      : undefined;
     const pool = new pg.Pool({
-      connectionString: databaseUrl,
+      ...hostConfig,
+      ...(WriterClient ? { Client: WriterClient } : {}),
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       // Sent with each connection's start-up packet: the same as `SET statement_timeout` on every one.
@@ -93,7 +101,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as Database,
       kind: 'postgres',
-      description: `PostgreSQL ${redact(databaseUrl)}${schema ? ` (schema ${schema})` : ''}`,
+      description: `PostgreSQL ${
+        multiHost
+          ? `${multiHost.hosts.map((h) => `${h.host}:${h.port}`).join(',')} (the one accepting writes)`
+          : redact(databaseUrl)
+      }${schema ? ` (schema ${schema})` : ''}`,
       async migrate() {
         // Several API servers may start at once against one database: let one migrate at a time.
         const client = await pool.connect();
@@ -112,11 +124,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => pool.end(),
-      listen: listenWithPg({
-        connectionString: databaseUrl,
-        connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        application_name: 'restaurant-admin-listen',
-      }),
+      listen: listenWithPg(
+        {
+          ...hostConfig,
+          connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          application_name: 'restaurant-admin-listen',
+        },
+        WriterClient,
+      ),
     };
   }
 
@@ -159,6 +174,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now: starting up or in recovery
   '53300', // too_many_connections
   '57014', // query_canceled: statement_timeout, the database is too busy to answer in time
+  '25006', // read_only_sql_transaction: this server was demoted to a standby (a failover)
 ]);
 
 /** Socket-level failures node-postgres passes on as they come from Node. */

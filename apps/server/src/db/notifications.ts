@@ -28,7 +28,7 @@ const CHANNEL = /^[a-z_][a-z0-9_]*$/;
  * be seen by the client before ReadyForQuery is"). So when a `select 1` sent after a commit returns,
  * that commit's notifications have already been read from the same socket, in order.
  */
-export function listenWithPg(config: pg.ClientConfig): TListen {
+export function listenWithPg(config: pg.ClientConfig, Client: typeof pg.Client = pg.Client): TListen {
   return async (channel, onNotify, onState) => {
     if (!CHANNEL.test(channel)) throw new Error(`bad channel name '${channel}'`);
     let stopped = false;
@@ -36,7 +36,7 @@ export function listenWithPg(config: pg.ClientConfig): TListen {
     let retry: NodeJS.Timeout | null = null;
 
     const connect = async (): Promise<void> => {
-      const c = new pg.Client(config);
+      const c = new Client(config);
       c.on('notification', (message) => {
         if (message.channel === channel) onNotify(message.payload ?? '');
       });
