@@ -94,16 +94,15 @@ afterAll(async () => {
 });
 
 describe('tip rule', () => {
-  it('starts with the default rule: card and declared cash tips, pay period, no pools', async () => {
+  it('starts with the demo rule: card and declared cash tips pooled by the floor staff per pay period', async () => {
     const res = await manager({ method: 'GET', url: '/api/api/tips/rule' });
     expect(res.json()).toMatchObject({
       rule: {
         sources: { cardTips: true, declaredCash: true, serviceCharges: false },
         period: 'payPeriod',
-        pools: [],
+        pools: [{ name: 'Floor', weighting: 'hours', roles: [{ roleId: roleId('Staff'), points: 1 }] }],
         tipOuts: [],
       },
-      updatedAt: null,
     });
     expect(roles.map((r) => r.name)).toEqual(expect.arrayContaining(['Manager', 'Staff']));
   });
@@ -132,6 +131,7 @@ describe('tip rule', () => {
       { ...base, pools: [{ name: 'X', weighting: 'hours', roles: [] }] },
       { ...base, period: 'week', pools: [] },
     ];
+    const before = (await manager({ method: 'GET', url: '/api/api/tips/rule' })).json();
     const messages = [];
     for (const payload of bad) {
       const res = await manager({ method: 'PUT', url: '/api/api/tips/rule', payload });
@@ -143,7 +143,7 @@ describe('tip rule', () => {
       'A role can be in one tip pool only',
       'A tip-out goes to another role',
     ]);
-    expect((await manager({ method: 'GET', url: '/api/api/tips/rule' })).json().updatedAt).toBeNull();
+    expect((await manager({ method: 'GET', url: '/api/api/tips/rule' })).json()).toEqual(before);
     // staff (no editWorkHour) may not set it
     const refused = await staff({ method: 'PUT', url: '/api/api/tips/rule', payload: { ...base, pools: [] } });
     expect(refused.statusCode).toBe(403);
@@ -171,12 +171,13 @@ describe('tip rule', () => {
     expect(example.period).toEqual(LAST);
     expect(example.pools[0]!.cents).toBe(example.totalCents);
     expect(sum(example.lines.map((l) => l.finalCents))).toBe(example.totalCents);
-    expect((await manager({ method: 'GET', url: '/api/api/tips/rule' })).json().updatedAt).toBeNull();
+    const unchanged = (await manager({ method: 'GET', url: '/api/api/tips/rule' })).json();
+    expect(unchanged.rule.pools.map((p: { name: string }) => p.name)).toEqual(['Floor']);
 
     const saved = await manager({ method: 'PUT', url: '/api/api/tips/rule', payload: rule });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().rule).toEqual(rule);
-    expect((await lastAudit('tips.rule.update'))?.details).toMatchObject({ before: null, after: rule });
+    expect((await lastAudit('tips.rule.update'))?.details).toMatchObject({ before: unchanged.rule, after: rule });
   });
 });
 
@@ -222,6 +223,16 @@ describe('a pay period’s tips', () => {
     expect(
       (await staff({ method: 'GET', url: '/api/api/tips/period/export', query: { start: LAST.start } })).statusCode,
     ).toBe(403);
+  });
+
+  it('the demo’s period before the last is locked with the tips it kept; the floor pool shares them by hours', async () => {
+    const kept = await period(manager, '2026-02-09');
+    expect(kept.status).toBe('locked');
+    expect(kept.period).toEqual({ start: '2026-02-09', end: '2026-02-22' });
+    expect(kept.pools).toEqual([{ name: 'Floor', cents: kept.totalCents }]);
+    expect(kept.totalCents).toBeGreaterThan(0);
+    expect(sum(kept.lines.map((l) => l.finalCents))).toBe(kept.totalCents);
+    expect(kept.lines.map((l) => l.name).sort()).toEqual(['Marcus Lee', 'Sofia Ramirez']);
   });
 
   it('refuses a day that starts no pay period with 400', async () => {
