@@ -170,14 +170,24 @@ export function TipsView({
               render: (_, l) => money(l.serviceChargeCents),
               align: 'right',
             },
-            { key: 'given', title: t('columns.given'), render: (_, l) => money(-l.tipOutGivenCents), align: 'right' },
+            {
+              key: 'given',
+              title: t('columns.given'),
+              render: (_, l) => money(l.tipOutGivenCents ? -l.tipOutGivenCents : 0),
+              align: 'right',
+            },
             {
               key: 'received',
               title: t('columns.received'),
               render: (_, l) => money(l.tipOutReceivedCents),
               align: 'right',
             },
-            { key: 'in', title: t('columns.pooledIn'), render: (_, l) => money(-l.pooledInCents), align: 'right' },
+            {
+              key: 'in',
+              title: t('columns.pooledIn'),
+              render: (_, l) => money(l.pooledInCents ? -l.pooledInCents : 0),
+              align: 'right',
+            },
             { key: 'share', title: t('columns.share'), render: (_, l) => money(l.poolShareCents), align: 'right' },
             {
               key: 'final',
