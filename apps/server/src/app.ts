@@ -37,6 +37,7 @@ import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
+import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
@@ -203,7 +204,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
-  await typed.register(workHoursModule(deps).routes);
+  const workHours = workHoursModule(deps);
+  await typed.register(workHours.routes);
+  await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);

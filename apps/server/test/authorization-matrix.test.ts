@@ -29,6 +29,7 @@ import { deliveryBuilders } from './matrix/delivery.ts';
 import { couponsBuilders } from './matrix/coupons.ts';
 import { giftcardsBuilders } from './matrix/giftcards.ts';
 import { workHoursBuilders } from './matrix/work-hours.ts';
+import { tipsBuilders } from './matrix/tips.ts';
 import { agentBuilders } from './matrix/agent.ts';
 import { customersBuilders } from './matrix/customers.ts';
 
@@ -348,6 +349,7 @@ for (const domain of [
   couponsBuilders,
   giftcardsBuilders,
   workHoursBuilders,
+  tipsBuilders,
   agentBuilders,
   customersBuilders,
 ]) {

@@ -7,6 +7,7 @@ import { seedDeliveryDemo } from './delivery.seed.ts';
 import { seedCouponsDemo } from './coupons.seed.ts';
 import { seedGiftcardsDemo } from './giftcards.seed.ts';
 import { seedWorkHoursDemo } from './work-hours.seed.ts';
+import { seedTipsDemo } from './tips.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
 
@@ -27,6 +28,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['coupons', seedCouponsDemo],
   ['giftcards', seedGiftcardsDemo],
   ['work-hours', seedWorkHoursDemo],
+  ['tips', seedTipsDemo],
   ['agent', seedAgentDemo],
   ['customers', seedCustomersDemo],
 ];

@@ -9,6 +9,7 @@ import { DELIVERY_MESSAGES } from '../delivery/delivery.messages.ts';
 import { COUPONS_MESSAGES } from '../coupons/coupons.messages.ts';
 import { GIFTCARDS_MESSAGES } from '../giftcards/giftcards.messages.ts';
 import { WORK_HOURS_MESSAGES } from '../work-hours/work-hours.messages.ts';
+import { TIPS_MESSAGES } from '../tips/tips.messages.ts';
 import { AGENT_MESSAGES } from '../agent/agent.messages.ts';
 import { CUSTOMERS_MESSAGES } from '../customers/customers.messages.ts';
 import { TEAM_MESSAGES } from '../team/team.messages.ts';
@@ -70,6 +71,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('coupons', COUPONS_MESSAGES),
   ...prefixed('giftcards', GIFTCARDS_MESSAGES),
   ...prefixed('workHours', WORK_HOURS_MESSAGES),
+  ...prefixed('tips', TIPS_MESSAGES),
   ...prefixed('agent', AGENT_MESSAGES),
   ...prefixed('customers', CUSTOMERS_MESSAGES),
   ...prefixed('orders', ORDER_MESSAGES),

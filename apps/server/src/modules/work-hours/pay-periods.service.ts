@@ -2,6 +2,7 @@ import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { payPeriodOf, type TPayPeriod } from '@ra/shared/work-hours/pay-period';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { TPeriodLockListener } from './period-lock.ts';
 import type { WorkHoursSettingsService } from './settings.service.ts';
 import type { SignaturesService } from './signatures.service.ts';
 import type { WorkHoursRepository } from './work-hours.repository.ts';
@@ -14,6 +15,8 @@ export class PayPeriodsService {
     private readonly settings: WorkHoursSettingsService,
     private readonly signatures: SignaturesService,
     private readonly clock: Clock,
+    /** Other modules' work inside the close and reopen transactions (tips keep a locked period's tips). */
+    private readonly lockListeners: TPeriodLockListener[] = [],
   ) {}
 
   /** The pay period that starts on `start`; 400 when no period starts that day. */
@@ -47,6 +50,12 @@ export class PayPeriodsService {
         closedBy: auth.userId,
         closeSignatureUrl: signatureUrl,
       });
+      for (const listener of this.lockListeners) {
+        await listener(
+          { kind: 'close', restaurantId, start: period.start, end: period.end, userId: auth.userId, at: now },
+          repo.executor,
+        );
+      }
       await audit.record({
         restaurantId,
         actorUserId: auth.userId,
@@ -75,6 +84,12 @@ export class PayPeriodsService {
         reopenedBy: auth.userId,
         reopenReason: reason,
       });
+      for (const listener of this.lockListeners) {
+        await listener(
+          { kind: 'reopen', restaurantId, start: period.start, end: period.end, userId: auth.userId, at: now },
+          repo.executor,
+        );
+      }
       await audit.record({
         restaurantId,
         actorUserId: auth.userId,

@@ -17,6 +17,8 @@ export interface TPayrollLine {
   regularRateCents: number;
   declaredTipsCents: number;
   cardTipsCents: number;
+  /** Tips after pooling and tip-outs (the tips module, issue 23); null when no tip rule is set. */
+  pooledTipsCents: number | null;
   grossCents: number;
 }
 
@@ -42,6 +44,7 @@ const COLUMNS: Array<{ key: keyof TPayrollLine; header: string; kind: 'text' | '
   { key: 'regularRateCents', header: 'Regular rate', kind: 'cents' },
   { key: 'declaredTipsCents', header: 'Declared cash tips', kind: 'cents' },
   { key: 'cardTipsCents', header: 'Card tips', kind: 'cents' },
+  { key: 'pooledTipsCents', header: 'Tips after pooling', kind: 'cents' },
   { key: 'grossCents', header: 'Gross pay', kind: 'cents' },
 ];
 
@@ -51,7 +54,7 @@ export function payrollCsv(lines: readonly TPayrollLine[]): string {
     header: c.header,
     format: (value) => {
       if (c.kind === 'hours') return hours(value as number);
-      if (c.kind === 'cents') return centsToDecimal(value as number);
+      if (c.kind === 'cents') return value === null ? '' : centsToDecimal(value as number);
       if (c.kind === 'wages') return (value as number[]).map(centsToDecimal).join(' / ');
       return value === null ? '' : String(value);
     },
@@ -70,7 +73,7 @@ export async function payrollXlsx(lines: readonly TPayrollLine[], title: string)
         COLUMNS.map((c) => {
           const value = line[c.key];
           if (c.kind === 'hours') return [c.key, (value as number) / 100];
-          if (c.kind === 'cents') return [c.key, (value as number) / 100];
+          if (c.kind === 'cents') return [c.key, value === null ? '' : (value as number) / 100];
           if (c.kind === 'wages') return [c.key, (value as number[]).map(centsToDecimal).join(' / ')];
           return [c.key, value ?? ''];
         }),

@@ -2,6 +2,7 @@ import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { PayPeriodsService } from './pay-periods.service.ts';
+import type { TPayrollTips } from './period-lock.ts';
 import { payrollCsv, payrollXlsx } from './payroll-export.ts';
 import type { WorkHoursSettingsService } from './settings.service.ts';
 import type { TimesheetService } from './timesheet.service.ts';
@@ -22,6 +23,8 @@ export class PayrollService {
     private readonly settings: WorkHoursSettingsService,
     private readonly periods: PayPeriodsService,
     private readonly timesheet: TimesheetService,
+    /** The tips module's allocation (pooled and tipped-out tips per employee); null without a rule. */
+    private readonly pooledTips: TPayrollTips = async () => null,
   ) {}
 
   /** The payroll of a closed period, per employee (payroll-export.ts turns it into CSV or XLSX). */
@@ -34,10 +37,11 @@ export class PayrollService {
     const { timeZone, hourOffsetEndOfDay } = ctx.clock;
     const from = businessDayBounds(period.start, timeZone, hourOffsetEndOfDay).start.getTime();
     const to = businessDayBounds(period.end, timeZone, hourOffsetEndOfDay).end.getTime();
-    const [sheet, cardTips, people] = await Promise.all([
+    const [sheet, cardTips, people, pooled] = await Promise.all([
       this.timesheet.workDuration(auth, restaurantId, from, to, { sales: false }),
       this.repo.cardTipsByServer(restaurantId, period.start, period.end),
       this.repo.employees(restaurantId),
+      this.pooledTips(restaurantId, period.start),
     ]);
     const numbers = new Map(people.map((e) => [e.id, e.employeeNumber]));
     const tips = cardTipsPerEmployee(
@@ -59,9 +63,10 @@ export class PayrollService {
         regularRateCents: r.regularRateCents,
         declaredTipsCents: r.shifts.reduce((s, x) => s + x.declaredTipsCents, 0),
         cardTipsCents: tips.get(r.userId) ?? 0,
+        pooledTipsCents: pooled ? (pooled.get(r.userId) ?? 0) : null,
         grossCents: r.grossCents,
       }))
-      .filter((l) => l.total > 0 || l.cardTipsCents > 0 || l.declaredTipsCents > 0);
+      .filter((l) => l.total > 0 || l.cardTipsCents > 0 || l.declaredTipsCents > 0 || (l.pooledTipsCents ?? 0) > 0);
     return { restaurant: ctx.restaurant.name, period, lines };
   }
 

@@ -1,3 +1,4 @@
+import type { TPayrollTips, TPeriodLockListener } from './period-lock.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { LaborService } from './labor.service.ts';
 import { laborRoutes } from './labor.routes.ts';
@@ -19,8 +20,16 @@ import { WagesService } from './wages.service.ts';
 import { wagesRoutes } from './wages.routes.ts';
 import { WorkHoursRepository } from './work-hours.repository.ts';
 
-/** Nothing outside the work-hours module calls into it. */
-export type TWorkHoursApi = undefined;
+export type { TPayrollTips, TPeriodLockEvent, TPeriodLockListener } from './period-lock.ts';
+
+/**
+ * What the tips module (issue 23) hooks into: the close and reopen of a pay period, and the payroll
+ * export's pooled tips column. Both are registered once when the app is assembled.
+ */
+export interface TWorkHoursApi {
+  onPeriodLock(listener: TPeriodLockListener): void;
+  providePayrollTips(source: TPayrollTips): void;
+}
 
 /**
  * The work-hours domain (issue 11): timesheet, clock in and out, signatures, pay periods, payroll,
@@ -37,8 +46,12 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
   const shifts = new ShiftsService(repo, settings, signatures, clock);
   const wages = new WagesService(repo, clock);
   const labor = new LaborService(settings, timesheet);
-  const periods = new PayPeriodsService(repo, settings, signatures, clock);
-  const payroll = new PayrollService(repo, settings, periods, timesheet);
+  const lockListeners: TPeriodLockListener[] = [];
+  const payrollTips: { source: TPayrollTips | null } = { source: null };
+  const periods = new PayPeriodsService(repo, settings, signatures, clock, lockListeners);
+  const payroll = new PayrollService(repo, settings, periods, timesheet, (restaurantId, start) =>
+    payrollTips.source ? payrollTips.source(restaurantId, start) : Promise.resolve(null),
+  );
   const pos = new PosService(repo, settings, signatures, clock);
   return {
     routes: async (app) => {
@@ -51,6 +64,9 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
       await app.register(payPeriodsRoutes(periods, payroll));
       await app.register(posRoutes(pos));
     },
-    api: undefined,
+    api: {
+      onPeriodLock: (listener) => void lockListeners.push(listener),
+      providePayrollTips: (source) => void (payrollTips.source = source),
+    },
   };
 }

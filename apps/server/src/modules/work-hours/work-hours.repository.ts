@@ -51,6 +51,11 @@ const employeeColumns = {
 export class WorkHoursRepository {
   constructor(private readonly db: Database) {}
 
+  /** The connection (a transaction's, inside one), for the period-lock listeners of other modules. */
+  get executor(): Database {
+    return this.db;
+  }
+
   transaction<T>(work: (repo: WorkHoursRepository, audit: AuditRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new WorkHoursRepository(tx), new AuditRepository(tx)));
   }

@@ -488,12 +488,12 @@ describe('pay periods', () => {
       .split('\r\n');
     expect(lines[0]).toBe(
       'Employee,Employee number,Login id,Regular hours (1x),Overtime hours (1.5x),Double time hours (2x),Total paid hours,' +
-        'Paid breaks (hours),Unpaid breaks (hours),Hourly wage(s),Regular rate,Declared cash tips,Card tips,Gross pay',
+        'Paid breaks (hours),Unpaid breaks (hours),Hourly wage(s),Regular rate,Declared cash tips,Card tips,Tips after pooling,Gross pay',
     );
     const marcus = s.timesheet.rows.find((r) => r.xid === marcusXid)!;
     const marcusLine = lines.find((l) => l.startsWith('Marcus Lee'))!;
     expect(marcusLine).toBe(
-      `Marcus Lee,1002,${marcusXid},80.00,15.75,0.00,95.75,0.00,5.50,16.50 / 24.00,${(marcus.regularRateCents / 100).toFixed(2)},0.00,0.00,${(marcus.grossCents / 100).toFixed(2)}`,
+      `Marcus Lee,1002,${marcusXid},80.00,15.75,0.00,95.75,0.00,5.50,16.50 / 24.00,${(marcus.regularRateCents / 100).toFixed(2)},0.00,0.00,,${(marcus.grossCents / 100).toFixed(2)}`,
     );
     const sofiaLine = lines.find((l) => l.startsWith('Sofia Ramirez'))!.split(',');
     const sofia = s.timesheet.rows.find((r) => r.xid === sofiaXid)!;
@@ -551,7 +551,7 @@ describe('pay periods', () => {
     const row = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(1).value === 'Marcus Lee')!;
     expect(row.getCell(4).value).toBe(80);
     expect(row.getCell(5).value).toBe(15.75);
-    expect(row.getCell(14).value).toBe(marcus.grossCents / 100);
+    expect(row.getCell(15).value).toBe(marcus.grossCents / 100);
 
     const noReason = await manager({
       method: 'POST',

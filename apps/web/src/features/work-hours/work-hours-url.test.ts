@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fromZonedInput, parseWorkHoursUrl, toZonedInput, workHoursSearch } from './work-hours-url.ts';
 
 describe('work-hours URL state', () => {
+  it('round-trips the tips view, and leaves it out for the hours', () => {
+    const tips = { period: '2026-02-23', shift: null, add: null, dialog: null, view: 'tips' as const };
+    expect(parseWorkHoursUrl(workHoursSearch(tips))).toEqual(tips);
+    expect(workHoursSearch({ ...tips, view: 'hours' }).has('view')).toBe(false);
+    expect(parseWorkHoursUrl(new URLSearchParams('view=other')).view).toBeUndefined();
+  });
+
   it('round-trips the period, the open shift and the dialog', () => {
     const state = { period: '2026-02-23', shift: 42, add: null, dialog: 'close' as const };
     expect(parseWorkHoursUrl(workHoursSearch(state))).toEqual(state);

@@ -4,13 +4,15 @@ import { zonedParts } from '@ra/shared/business-day/business-day';
 /**
  * The page's state as it lives in the URL, so a refresh or a shared link shows the same thing:
  * `period` (any business day inside it; default today's), `shift` (the shift open in the editor),
- * `add` (the employee a new shift is being added for) and `dialog` ('close', 'reopen' or 'setup', the pay setup drawer).
+ * `add` (the employee a new shift is being added for), `dialog` ('close', 'reopen' or 'setup', the pay setup drawer)
+ * and `view` (the hours, or the period's tips: issue 23).
  */
 export interface TWorkHoursUrl {
   period: string | null;
   shift: number | null;
   add: string | null;
   dialog: 'close' | 'reopen' | 'setup' | null;
+  view?: 'hours' | 'tips';
 }
 
 export function parseWorkHoursUrl(search: URLSearchParams): TWorkHoursUrl {
@@ -23,6 +25,7 @@ export function parseWorkHoursUrl(search: URLSearchParams): TWorkHoursUrl {
     shift: Number.isSafeInteger(shift) && shift > 0 ? shift : null,
     add: add && /^[A-Za-z0-9]{1,40}$/.test(add) ? add : null,
     dialog: dialog === 'close' || dialog === 'reopen' || dialog === 'setup' ? dialog : null,
+    ...(search.get('view') === 'tips' ? { view: 'tips' as const } : {}),
   };
 }
 
@@ -32,6 +35,7 @@ export function workHoursSearch(state: TWorkHoursUrl): URLSearchParams {
   if (state.shift !== null) out.set('shift', String(state.shift));
   if (state.add) out.set('add', state.add);
   if (state.dialog) out.set('dialog', state.dialog);
+  if (state.view === 'tips') out.set('view', 'tips');
   return out;
 }
 

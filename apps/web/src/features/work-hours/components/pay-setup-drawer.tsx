@@ -15,6 +15,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import { useSetWage, useUpdateWorkHoursSettings, useWages } from '../api/wages.ts';
 import { parseWage, wageText } from '../wage-input.ts';
 import { DateInput } from '../../../components/date-input.tsx';
+import { TipRuleForm } from '../tips/tip-rule-form.tsx';
 
 /** A field's message from a failed call: the field's own error when the server named one, else the message. */
 function fieldErrorOf(e: unknown, field: string): string {
@@ -176,9 +177,6 @@ export function PaySetupDrawer({
   narrow: boolean;
 }) {
   const { t } = useTranslation('work-hours');
-  const wages = useWages(open);
-  const data = wages.data;
-
   return (
     <Drawer
       open={open}
@@ -188,6 +186,27 @@ export function PaySetupDrawer({
       focusable={{ trap: true, focusTriggerAfterClose: true }}
       destroyOnHidden
     >
+      <Tabs
+        items={[
+          {
+            key: 'pay',
+            label: t('setup.payTab'),
+            children: <PayAndWages settings={settings} narrow={narrow} open={open} />,
+          },
+          { key: 'tips', label: t('setup.tipsTab'), children: <TipRuleForm /> },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** The pay period, overtime rules and wages: the first tab of the settings drawer. */
+function PayAndWages({ settings, narrow, open }: { settings: TWorkHoursSettings; narrow: boolean; open: boolean }) {
+  const { t } = useTranslation('work-hours');
+  const wages = useWages(open);
+  const data = wages.data;
+  return (
+    <>
       <h3 className="ra-wh-subtitle">{t('setup.periodTitle')}</h3>
       <PeriodForm settings={settings} />
       <h3 className="ra-wh-subtitle ra-wh-gap">{t('setup.wagesTitle')}</h3>
@@ -266,6 +285,6 @@ export function PaySetupDrawer({
           ]}
         />
       )}
-    </Drawer>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Empty, Result, Skeleton, Space, Statistic, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Result, Segmented, Skeleton, Space, Statistic, Tag, Tooltip } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
@@ -30,6 +30,7 @@ import { PaySetupDrawer } from './pay-setup-drawer.tsx';
 import { PeriodDialogs } from './period-dialogs.tsx';
 import { ShiftDrawer } from './shift-drawer.tsx';
 import { TimesheetGrid } from './timesheet-grid.tsx';
+import { TipsView } from '../tips/tips-view.tsx';
 import './work-hours.css';
 
 const MOBILE_WIDTH = 992;
@@ -140,8 +141,42 @@ export function WorkHoursView() {
   }
 
   const p = data.period;
+  const viewSwitch = (
+    <Segmented
+      className="ra-wh-gap"
+      aria-label={t('view.label')}
+      value={url.view ?? 'hours'}
+      onChange={(v) => update({ view: v === 'tips' ? 'tips' : 'hours', shift: null, add: null, dialog: null })}
+      options={[
+        { value: 'hours', label: t('view.hours') },
+        { value: 'tips', label: t('view.tips') },
+      ]}
+    />
+  );
+  if (url.view === 'tips') {
+    return (
+      <div className="ra-wh">
+        {viewSwitch}
+        <TipsView
+          start={url.period ? period.start : null}
+          onPeriod={(start) => update({ period: start })}
+          canEdit={canEdit}
+          narrow={narrow}
+        />
+        {canEdit && (
+          <PaySetupDrawer
+            open={url.dialog === 'setup'}
+            onClose={() => update({ dialog: null })}
+            settings={settings}
+            narrow={narrow}
+          />
+        )}
+      </div>
+    );
+  }
   return (
     <div className="ra-wh">
+      {viewSwitch}
       <div className="ra-wh-head">
         <Space wrap className="ra-wh-period" aria-label={t('period.label')}>
           <Button

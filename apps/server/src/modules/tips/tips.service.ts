@@ -1,0 +1,310 @@
+import { businessDayBounds, businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
+import { CONFIG_DEFAULTS } from '@ra/shared/restaurant/config-defaults';
+import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file';
+import {
+  allocateTips,
+  DEFAULT_TIP_RULE,
+  type TTipOrder,
+  type TTipRule,
+  type TTipShift,
+} from '@ra/shared/tips/allocation';
+import type { TTipLine, TTipPeriodResponse, TTipRuleResponse } from '@ra/shared/tips/tips.schemas';
+import {
+  payPeriodOf,
+  shiftPayPeriod,
+  type TPayPeriod,
+  type TPayPeriodSettings,
+} from '@ra/shared/work-hours/pay-period';
+import { shiftTimes, type TClockSettings } from '@ra/shared/work-hours/timesheet';
+import type { Database } from '../../db/client.ts';
+import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { TPeriodLockEvent } from '../work-hours/work-hours.module.ts';
+import { tipsCsv, tipsXlsx } from './tips-export.ts';
+import { checkRule, fieldError, serverMatcher } from './tips.rules.ts';
+import { TipsRepository } from './tips.repository.ts';
+
+interface TTipsContext {
+  restaurantId: number;
+  name: string;
+  clock: TClockSettings;
+  pay: TPayPeriodSettings;
+  today: string;
+}
+
+/** Work hours' defaults when a restaurant never saved its pay period (work-hours.rules.ts). */
+const DEFAULT_PAY: TPayPeriodSettings = { kind: 'biweekly', anchor: '2026-01-05' };
+
+/**
+ * Tips per pay period (issue 23): the rule, the live allocation of an open period (recomputed on every
+ * read, so a changed order or shift counts at once), the tips a closed period keeps, the worked example,
+ * the export and each employee's own view.
+ */
+export class TipsService {
+  constructor(
+    private readonly repo: TipsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private async context(restaurantId: number, repo = this.repo): Promise<TTipsContext> {
+    const r = await repo.restaurant(restaurantId);
+    if (!r) throw notFound();
+    const timeZone = r.timeZone && isValidTimeZone(r.timeZone) ? r.timeZone : 'UTC';
+    return {
+      restaurantId,
+      name: r.name,
+      clock: {
+        timeZone,
+        hourOffsetEndOfDay: r.hourOffsetEndOfDay,
+        step: r.config.workHoursSteps ?? CONFIG_DEFAULTS.workHoursSteps,
+      },
+      pay: r.payPeriod && r.periodAnchor ? { kind: r.payPeriod, anchor: r.periodAnchor } : DEFAULT_PAY,
+      today: businessDayOf(this.clock.now(), timeZone, r.hourOffsetEndOfDay),
+    };
+  }
+
+  private periodOf(ctx: TTipsContext, start: string | undefined): TPayPeriod {
+    const period = payPeriodOf(start ?? ctx.today, ctx.pay);
+    if (start !== undefined && period.start !== start) throw fieldError('start', 'notAPayPeriod');
+    return period;
+  }
+
+  private async ruleOf(restaurantId: number, repo = this.repo): Promise<TTipRule> {
+    return (await repo.rule(restaurantId))?.rule ?? DEFAULT_TIP_RULE;
+  }
+
+  async rule(auth: AuthContext): Promise<TTipRuleResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const [row, roles] = await Promise.all([this.repo.rule(restaurantId), this.repo.roles(restaurantId)]);
+    return { rule: row?.rule ?? DEFAULT_TIP_RULE, roles, updatedAt: row?.updatedAt.toISOString() ?? null };
+  }
+
+  async saveRule(auth: AuthContext, rule: TTipRule, ip: string): Promise<TTipRuleResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    await this.repo.transaction(async (repo, audit) => {
+      checkRule(rule, new Set((await repo.roles(restaurantId)).map((r) => r.id)));
+      const before = await repo.rule(restaurantId);
+      const now = this.clock.now();
+      await repo.saveRule(restaurantId, rule, auth.userId, now);
+      await audit.record({
+        restaurantId,
+        actorUserId: auth.userId,
+        action: 'tips.rule.update',
+        targetType: 'restaurant',
+        targetId: String(restaurantId),
+        details: { before: before?.rule ?? null, after: rule },
+        ip,
+        at: now,
+      });
+    });
+    return this.rule(auth);
+  }
+
+  /** The worked example: `rule` applied to the last ended pay period's real orders and shifts. */
+  async preview(auth: AuthContext, rule: TTipRule): Promise<TTipPeriodResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    checkRule(rule, new Set((await this.repo.roles(restaurantId)).map((r) => r.id)));
+    const ctx = await this.context(restaurantId);
+    const last = shiftPayPeriod(payPeriodOf(ctx.today, ctx.pay), -1, ctx.pay);
+    return this.compute(this.repo, ctx, last, rule, 'open');
+  }
+
+  /**
+   * A pay period's tips: kept as they were when it closed, else computed now. Like the timesheet, a
+   * caller without editWorkHour sees their own line only.
+   */
+  async period(auth: AuthContext, start: string | undefined): Promise<TTipPeriodResponse> {
+    if (!auth.operationAuthority.editWorkHour) return this.mine(auth, start);
+    const restaurantId = requireRestaurantId(auth);
+    const ctx = await this.context(restaurantId);
+    return this.periodResult(ctx, this.periodOf(ctx, start));
+  }
+
+  /** The caller's own line only (staff see their own tips, nobody else's). */
+  async mine(auth: AuthContext, start: string | undefined): Promise<TTipPeriodResponse> {
+    const restaurantId = requireRestaurantId(auth);
+    const ctx = await this.context(restaurantId);
+    const result = await this.periodResult(ctx, this.periodOf(ctx, start));
+    return { ...result, lines: result.lines.filter((l) => l.userId === auth.userId) };
+  }
+
+  async exportFile(auth: AuthContext, start: string, format: 'csv' | 'xlsx') {
+    const restaurantId = requireRestaurantId(auth);
+    const ctx = await this.context(restaurantId);
+    const result = await this.periodResult(ctx, this.periodOf(ctx, start));
+    const name = exportFileName({
+      restaurant: ctx.name,
+      title: 'Tips',
+      from: result.period.start,
+      to: result.period.end,
+      format,
+    });
+    if (format === 'xlsx') {
+      return {
+        contentDisposition: attachmentHeader(name),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: await tipsXlsx(result),
+      };
+    }
+    return {
+      contentDisposition: attachmentHeader(name),
+      contentType: 'text/csv; charset=utf-8',
+      body: tipsCsv(result),
+    };
+  }
+
+  /** For the payroll export: final tips per employee, or null when the restaurant has no tip rule. */
+  async payrollTips(restaurantId: number, start: string): Promise<Map<number, number> | null> {
+    if (!(await this.repo.rule(restaurantId))) return null;
+    const ctx = await this.context(restaurantId);
+    const result = await this.periodResult(ctx, this.periodOf(ctx, start));
+    return new Map(result.lines.map((l) => [l.userId, l.finalCents]));
+  }
+
+  /**
+   * Inside work hours' close or reopen transaction: closing keeps the period's tips as they are now;
+   * reopening lets them follow the orders and shifts again. Both audited with the tips kept or let go.
+   */
+  async onPeriodLock(event: TPeriodLockEvent, tx: Database): Promise<void> {
+    const inner = new TipsRepository(tx);
+    const audit = inner.audit();
+    {
+      const details: Record<string, unknown> = { start: event.start, end: event.end };
+      if (event.kind === 'close') {
+        const ctx = await this.context(event.restaurantId, inner);
+        const result = await this.compute(
+          inner,
+          ctx,
+          { start: event.start, end: event.end },
+          await this.ruleOf(event.restaurantId, inner),
+          'locked',
+        );
+        await inner.saveSnapshot(event.restaurantId, result, event.userId, event.at);
+        details.totalCents = result.totalCents;
+        details.lines = result.lines.map((l) => ({ userId: l.userId, finalCents: l.finalCents }));
+      } else {
+        const kept = await inner.deleteSnapshot(event.restaurantId, event.start);
+        details.keptTotalCents = kept?.totalCents ?? null;
+        details.keptLines = kept?.lines.map((l) => ({ userId: l.userId, finalCents: l.finalCents })) ?? null;
+      }
+      await audit.record({
+        restaurantId: event.restaurantId,
+        actorUserId: event.userId,
+        action: event.kind === 'close' ? 'tips.period.lock' : 'tips.period.unlock',
+        targetType: 'payPeriod',
+        targetId: event.start,
+        details,
+        at: event.at,
+      });
+    }
+  }
+
+  private async periodResult(ctx: TTipsContext, period: TPayPeriod): Promise<TTipPeriodResponse> {
+    const [status, kept] = await Promise.all([
+      this.repo.periodStatus(ctx.restaurantId, period.start),
+      this.repo.snapshot(ctx.restaurantId, period.start),
+    ]);
+    if (status === 'closed' && kept) return this.withNav(ctx, kept);
+    const rule = await this.ruleOf(ctx.restaurantId);
+    return this.compute(this.repo, ctx, period, rule, status === 'closed' ? 'locked' : 'open');
+  }
+
+  private withNav(ctx: TTipsContext, result: TTipPeriodResponse): TTipPeriodResponse {
+    const prev = shiftPayPeriod(result.period, -1, ctx.pay);
+    const next = shiftPayPeriod(result.period, 1, ctx.pay);
+    return { ...result, previousStart: prev.start, nextStart: next.start <= ctx.today ? next.start : null };
+  }
+
+  /** The allocation of `period` under `rule`, from the orders and shifts as they stand. */
+  async compute(
+    repo: TipsRepository,
+    ctx: TTipsContext,
+    period: TPayPeriod,
+    rule: TTipRule,
+    status: 'open' | 'locked',
+  ): Promise<TTipPeriodResponse> {
+    const { timeZone, hourOffsetEndOfDay } = ctx.clock;
+    const from = businessDayBounds(period.start, timeZone, hourOffsetEndOfDay).start;
+    const to = businessDayBounds(period.end, timeZone, hourOffsetEndOfDay).end;
+    const [shiftRows, orderRows, staff] = await Promise.all([
+      repo.shifts(ctx.restaurantId, from, to),
+      repo.orders(ctx.restaurantId, period.start, period.end),
+      repo.employees(ctx.restaurantId),
+    ]);
+    const names = new Map(staff.people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim() || p.email]));
+    const firstRole = new Map<number, number>();
+    const roleNames = new Map<number, string[]>();
+    for (const h of staff.held) {
+      if (!firstRole.has(h.userId)) firstRole.set(h.userId, h.roleId);
+      roleNames.set(h.userId, [...(roleNames.get(h.userId) ?? []), h.name]);
+    }
+    const match = serverMatcher(staff.people.map((p) => ({ ...p, name: names.get(p.id)! })));
+    const shifts: TTipShift[] = shiftRows.map((s) => {
+      const times = shiftTimes(
+        {
+          id: s.id,
+          userId: s.userId,
+          clockInAt: s.clockInAt.getTime(),
+          clockOutAt: s.clockOutAt.getTime(),
+          breaks: s.breaks,
+          wageCents: s.wageCents,
+          waitingMinutes: s.waitingMinutes,
+        },
+        ctx.clock,
+      );
+      return {
+        id: s.id,
+        employeeId: s.userId,
+        roleId: s.roleId,
+        inAt: s.clockInAt.getTime(),
+        outAt: s.clockOutAt.getTime(),
+        day: times.businessDay,
+        minutes: Math.round(times.paidMs / 60_000),
+        declaredCents: s.declaredTipsCents,
+      };
+    });
+    const orders: TTipOrder[] = orderRows.map((o) => ({
+      id: o.id,
+      employeeId: match(o.serverId, o.serverName),
+      at: o.at.getTime(),
+      day: o.businessDay,
+      cardTipCents: o.cardTipCents,
+      serviceChargeCents: o.serviceChargeCents,
+      salesCents: o.netSalesCents,
+    }));
+    const result = allocateTips(rule, orders, shifts, (id) => firstRole.get(id) ?? null);
+    const lines: TTipLine[] = result.employees
+      .filter((e) => e.minutes > 0 || e.collectedCents > 0 || e.finalCents > 0)
+      .map((e) => ({
+        userId: e.employeeId,
+        name: names.get(e.employeeId) ?? String(e.employeeId),
+        roles: roleNames.get(e.employeeId) ?? [],
+        hours: Math.round((e.minutes * 100) / 60),
+        cardTipCents: e.cardTipCents,
+        declaredCents: e.declaredCents,
+        serviceChargeCents: e.serviceChargeCents,
+        collectedCents: e.collectedCents,
+        tipOutGivenCents: e.tipOutGivenCents,
+        tipOutReceivedCents: e.tipOutReceivedCents,
+        pooledInCents: e.pooledInCents,
+        poolShareCents: e.poolShareCents,
+        finalCents: e.finalCents,
+        hourlyCents: e.minutes > 0 ? Math.round((e.finalCents * 60) / e.minutes) : null,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
+    return this.withNav(ctx, {
+      period,
+      previousStart: '',
+      nextStart: null,
+      status,
+      computedAt: this.clock.now().toISOString(),
+      rulePeriod: rule.period,
+      totalCents: result.totalCents,
+      tipOutCents: result.tipOutCents,
+      unassignedCents: result.unassignedCents,
+      pools: result.pools,
+      lines,
+    });
+  }
+}
