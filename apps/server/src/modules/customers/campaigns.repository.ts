@@ -275,6 +275,7 @@ export class CampaignsRepository {
           timeZone: strOrNull(c.time_zone),
           bodyEn: String(c.body_en),
           bodyZh: strOrNull(c.body_zh),
+          sentAt: c.sent_at ? new Date(String(c.sent_at)) : null,
         }
       : undefined;
   }
@@ -332,6 +333,16 @@ export class CampaignsRepository {
               where campaign_id = ${campaignId} and phone = ${phone} and status = 'queued' returning phone`,
     );
     return claimed.length > 0;
+  }
+
+  /**
+   * A status callback for a message whose answer we never recorded (the server died between the
+   * provider's acceptance and our write): its URL carries our reference, so the SID lands on the row.
+   */
+  async recordSidByReference(campaignId: number, phone: string, sid: string, at: Date): Promise<void> {
+    await this.db.execute(sql`update sms_recipients set status = 'sent', provider_sid = ${sid},
+        updated_at = ${at.toISOString()}::timestamptz
+        where campaign_id = ${campaignId} and phone = ${phone} and status = 'sending' and provider_sid is null`);
   }
 
   async markDelivered(sid: string, at: Date): Promise<void> {

@@ -9,7 +9,7 @@ import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { CustomersService } from './customers.service.ts';
 import { LocalPaymentCharger, type PaymentCharger } from './payment-charger.ts';
-import { LocalSmsSender, type SmsSender } from './sms-sender.ts';
+import { LocalSmsSender, TwilioSmsSender, type SmsSender } from './sms-sender.ts';
 
 export const RECOMPUTE_QUEUE = 'customers.recompute';
 /** The debounce: orders arriving within this window share one rebuild of the restaurant's customers. */
@@ -17,8 +17,12 @@ const RECOMPUTE_DELAY_MS = 30_000;
 /** The platform's sending number (the local adapter's; a deployment sets its own provider number). */
 export const SMS_FROM_NUMBER = '+15550100000';
 
-/** The provider auth token the webhooks are signed with; locally derived from the app secret. */
-export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret'>): string {
+/**
+ * The provider auth token the webhooks are signed with: Twilio's (TWILIO_AUTH_TOKEN) when configured,
+ * else derived from the app secret for the local stand-in.
+ */
+export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret' | 'sms'>): string {
+  if (config.sms?.provider === 'twilio') return config.sms.authToken;
   return createHmac('sha256', config.jwtSecret).update('sms-provider-auth-token').digest('hex').slice(0, 32);
 }
 
@@ -43,15 +47,27 @@ export function customersModule(
     localAdapters.set(deps.db, local);
   }
   const publicUrl = deps.config.publicUrl?.replace(/\/$/, '');
+  const smsConfig = deps.config.sms;
+  const sms =
+    options.sms ??
+    (smsConfig?.provider === 'twilio'
+      ? new TwilioSmsSender({
+          accountSid: smsConfig.accountSid,
+          authToken: smsConfig.authToken,
+          apiBase: smsConfig.apiBase,
+          ...(smsConfig.messagingServiceSid ? { messagingServiceSid: smsConfig.messagingServiceSid } : {}),
+        })
+      : local.sms);
+  const fromNumber = (smsConfig?.provider === 'twilio' && smsConfig.from) || SMS_FROM_NUMBER;
   const campaigns = new CampaignsService({
     repo: new CampaignsRepository(deps.db),
     clock: deps.clock,
     jobs: deps.jobs,
     customers,
     bankVerified: (restaurantId) => deps.business.bankVerified(restaurantId),
-    sms: options.sms ?? local.sms,
+    sms,
     payments: options.payments ?? local.payments,
-    fromNumber: SMS_FROM_NUMBER,
+    fromNumber,
     statusCallbackUrl: `${publicUrl ?? 'http://localhost'}/api/api/customers/sms/status`,
   });
   const queueRecompute = (restaurantId: number) =>
