@@ -39,6 +39,7 @@ import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
+import { providersModule } from './modules/providers/providers.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
@@ -205,7 +206,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(giftcards.routes);
   await typed.register(workHoursModule(deps).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
-  await typed.register(customersModule({ ...deps, business: business.api }).routes);
+  const customers = customersModule({ ...deps, business: business.api });
+  await typed.register(customers.routes);
+  await typed.register(providersModule({ ...deps, customers: customers.api, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -252,12 +252,15 @@ export class CampaignsService {
     if (!(await this.deps.bankVerified(restaurantId))) throw conflict('linkBankFirst');
     let chargeId = row.paymentRef;
     if (!chargeId) {
+      // One idempotency key per charge attempt: a retry or a crash reuses it (charged once); only a
+      // charge the processor failed afterwards (webhook) moves to the next key.
+      const failed = await this.repo.failedCharges(id);
       try {
         chargeId = (
           await this.deps.payments.charge({
             nodeId: row.nodeId,
             amountCents: row.totalCents,
-            reference: `sms-campaign-${id}`,
+            reference: failed === 0 ? `sms-campaign-${id}` : `sms-campaign-${id}-retry-${failed}`,
           })
         ).chargeId;
       } catch (error) {
@@ -336,6 +339,8 @@ export class CampaignsService {
         await this.queueSend(campaignId, next.at);
         return;
       }
+      // The processor failed the charge meanwhile (webhook): stop; Send Now charges again and resumes.
+      if ((await repo.sendStateOf(campaignId)) === 'failed') return;
       const batch = await repo.pendingRecipients(campaignId, BATCH);
       if (batch.length === 0) break;
       for (const r of batch) {
@@ -403,6 +408,31 @@ export class CampaignsService {
       }
     }
     await repo.setSendState(campaignId, 'done');
+  }
+
+  /**
+   * The payment processor's signed word on a charge (Stripe payment_intent.succeeded / payment_failed).
+   * A failure stops the campaign with "Payment failed, please try again later"; Send Now then charges
+   * again under the next idempotency key and resumes where the sending stopped.
+   */
+  async paymentOutcome(paymentRef: string, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+    return this.repo.transaction(async (repo, audit) => {
+      const campaign = await repo.lockByPaymentRef(paymentRef);
+      if (!campaign) return false;
+      const at = this.deps.clock.now();
+      await repo.recordCharge(campaign.id, paymentRef, outcome, at);
+      if (outcome === 'failed') await repo.paymentFailed(campaign.id, message('paymentFailed'));
+      await audit.record({
+        restaurantId: campaign.restaurantId,
+        actorUserId: null,
+        action: `sms.campaign.payment.${outcome}`,
+        targetType: 'sms_campaign',
+        targetId: String(campaign.id),
+        details: { paymentRef },
+        at,
+      });
+      return true;
+    });
   }
 
   /**

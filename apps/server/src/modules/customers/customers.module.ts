@@ -9,7 +9,19 @@ import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { CustomersService } from './customers.service.ts';
 import { LocalPaymentCharger, type PaymentCharger } from './payment-charger.ts';
+import { StripePaymentCharger } from './stripe-charger.ts';
+import { StripePayments } from '../../adapters/payments/stripe-payments.ts';
 import { LocalSmsSender, TwilioSmsSender, type SmsSender } from './sms-sender.ts';
+
+/** What this module offers the others: provider status (admin panel) and the processor's word on a charge. */
+export interface TCustomersApi {
+  providerStatus(): Promise<{
+    sms: { provider: 'twilio' | 'local'; ok: boolean; detail: string };
+    payments: { provider: 'stripe' | 'local'; ok: boolean; detail: string };
+  }>;
+  /** A signed processor event about a campaign charge; true when a campaign's state changed. */
+  paymentOutcome(paymentRef: string, outcome: 'succeeded' | 'failed'): Promise<boolean>;
+}
 
 export const RECOMPUTE_QUEUE = 'customers.recompute';
 /** The debounce: orders arriving within this window share one rebuild of the restaurant's customers. */
@@ -34,9 +46,9 @@ export const localAdapters = new WeakMap<Database, { sms: LocalSmsSender; paymen
  * restaurant's bank is verified. Nothing is offered to other modules.
  */
 export function customersModule(
-  deps: TModuleDeps & { business: Pick<TBusinessApi, 'bankVerified'> },
+  deps: TModuleDeps & { business: Pick<TBusinessApi, 'bankVerified' | 'paymentAccount'> },
   options: { sms?: SmsSender; payments?: PaymentCharger } = {},
-): TModule {
+): TModule<TCustomersApi> {
   const customers = new CustomersService(deps.db, deps.clock);
   let local = localAdapters.get(deps.db);
   if (!local) {
@@ -58,6 +70,12 @@ export function customersModule(
           ...(smsConfig.messagingServiceSid ? { messagingServiceSid: smsConfig.messagingServiceSid } : {}),
         })
       : local.sms);
+  const paymentsConfig = deps.config.payments;
+  const payments =
+    options.payments ??
+    (paymentsConfig?.provider === 'stripe'
+      ? new StripePaymentCharger(new StripePayments(paymentsConfig), (nodeId) => deps.business.paymentAccount(nodeId))
+      : local.payments);
   const fromNumber = (smsConfig?.provider === 'twilio' && smsConfig.from) || SMS_FROM_NUMBER;
   const campaigns = new CampaignsService({
     repo: new CampaignsRepository(deps.db),
@@ -66,7 +84,7 @@ export function customersModule(
     customers,
     bankVerified: (restaurantId) => deps.business.bankVerified(restaurantId),
     sms,
-    payments: options.payments ?? local.payments,
+    payments,
     fromNumber,
     statusCallbackUrl: `${publicUrl ?? 'http://localhost'}/api/api/customers/sms/status`,
   });
@@ -114,5 +132,18 @@ export function customersModule(
       }),
     );
   };
-  return { routes, api: undefined };
+  return {
+    routes,
+    api: {
+      async providerStatus() {
+        const [smsCheck, paymentsCheck] = await Promise.all([sms.check(), payments.check()]);
+        return {
+          sms: { provider: sms.provider, ...smsCheck },
+          payments: { provider: payments.provider, ...paymentsCheck },
+        };
+      },
+      paymentOutcome: (paymentRef: string, outcome: 'succeeded' | 'failed') =>
+        campaigns.paymentOutcome(paymentRef, outcome),
+    },
+  };
 }
