@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { StripePayments, StripeProviderError } from '../../adapters/payments/stripe-payments.ts';
+import type { StripePayments} from '../../adapters/payments/stripe-payments.ts';
+import { StripeProviderError } from '../../adapters/payments/stripe-payments.ts';
 import {
   BankProviderError,
   type BankProvider,
