@@ -40,6 +40,7 @@ import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
+import { providersModule } from './modules/providers/providers.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
@@ -208,7 +209,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(workHours.routes);
   await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
-  await typed.register(customersModule({ ...deps, business: business.api }).routes);
+  const customers = customersModule({ ...deps, business: business.api });
+  await typed.register(customers.routes);
+  await typed.register(providersModule({ ...deps, customers: customers.api, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

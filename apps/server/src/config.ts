@@ -62,6 +62,76 @@ export interface AppConfig {
   holdPoints?: HoldPoints;
   /** JOB_LEASE_SECONDS: how long a dead server's running job waits before another takes it (default 15). */
   jobLeaseSeconds?: number;
+  /** SMS_PROVIDER=twilio with TWILIO_*: campaigns go out through Twilio; absent means the local stand-in. */
+  sms?: TSmsConfig;
+  /** PAYMENTS_PROVIDER=stripe with STRIPE_*: charges and bank verification through Stripe; else local. */
+  payments?: TPaymentsConfig;
+}
+
+export type TSmsConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** TWILIO_FROM (a number) or TWILIO_MESSAGING_SERVICE_SID: one of the two is required. */
+      from?: string;
+      messagingServiceSid?: string;
+      /** TWILIO_API_BASE: https://api.twilio.com unless a test or a regional edge says otherwise. */
+      apiBase: string;
+    };
+
+export type TPaymentsConfig =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** STRIPE_API_BASE: http(s)://host:port of a Stripe-compatible API (tests); absent means api.stripe.com. */
+      apiBase?: string;
+    };
+
+function required(env: NodeJS.ProcessEnv, name: string, why: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} must be set when ${why}`);
+  return value;
+}
+
+/** The SMS provider from the environment (like SMTP_URL for email): Twilio only when asked for by name. */
+export function smsConfigFromEnv(env: NodeJS.ProcessEnv): TSmsConfig {
+  const provider = env.SMS_PROVIDER || 'local';
+  if (provider === 'local') return { provider: 'local' };
+  if (provider !== 'twilio') throw new Error(`SMS_PROVIDER must be 'twilio' or 'local', got '${provider}'`);
+  const why = 'SMS_PROVIDER=twilio';
+  const from = env.TWILIO_FROM || undefined;
+  const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID || undefined;
+  if (!from && !messagingServiceSid)
+    throw new Error('TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID must be set when SMS_PROVIDER=twilio');
+  return {
+    provider: 'twilio',
+    accountSid: required(env, 'TWILIO_ACCOUNT_SID', why),
+    authToken: required(env, 'TWILIO_AUTH_TOKEN', why),
+    ...(from ? { from } : {}),
+    ...(messagingServiceSid ? { messagingServiceSid } : {}),
+    apiBase: (env.TWILIO_API_BASE || 'https://api.twilio.com').replace(/\/$/, ''),
+  };
+}
+
+/** The payment processor from the environment: Stripe only when asked for by name. */
+export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): TPaymentsConfig {
+  const provider = env.PAYMENTS_PROVIDER || 'local';
+  if (provider === 'local') return { provider: 'local' };
+  if (provider !== 'stripe') throw new Error(`PAYMENTS_PROVIDER must be 'stripe' or 'local', got '${provider}'`);
+  const why = 'PAYMENTS_PROVIDER=stripe';
+  const apiBase = env.STRIPE_API_BASE || undefined;
+  if (apiBase && !/^https?:\/\/[^/]+\/?$/.test(apiBase))
+    throw new Error(`STRIPE_API_BASE must be http(s)://host[:port], got '${apiBase}'`);
+  return {
+    provider: 'stripe',
+    secretKey: required(env, 'STRIPE_SECRET_KEY', why),
+    webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET', why),
+    ...(apiBase ? { apiBase } : {}),
+  };
 }
 
 const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -152,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clock,
     ...(ignored ? { clockPinIgnored: true } : {}),
     holdPoints: holdPointsFromEnv(env),
+    sms: smsConfigFromEnv(env),
+    payments: paymentsConfigFromEnv(env),
     ...(env.JOB_LEASE_SECONDS ? { jobLeaseSeconds: positiveInt(env.JOB_LEASE_SECONDS, 15, 'JOB_LEASE_SECONDS') } : {}),
   };
 }

@@ -32,6 +32,7 @@ import { workHoursBuilders } from './matrix/work-hours.ts';
 import { tipsBuilders } from './matrix/tips.ts';
 import { agentBuilders } from './matrix/agent.ts';
 import { customersBuilders } from './matrix/customers.ts';
+import { providersBuilders } from './matrix/providers.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -352,6 +353,7 @@ for (const domain of [
   tipsBuilders,
   agentBuilders,
   customersBuilders,
+  providersBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

@@ -12,6 +12,13 @@ export const CUSTOMERS_MESSAGES: Record<string, { en: string; zh: string }> = {
   linkBankFirst: { en: 'Please link bank information first', zh: '请先绑定银行信息' },
   sendFailed: { en: 'Failed to send, please try again later', zh: '发送失败，请稍后再试' },
   paymentFailed: { en: 'Payment failed, please try again later', zh: '支付失败，请稍后再试' },
+  /** The answer to an inbound HELP / 帮助 text (TwiML reply). */
+  helpReply: {
+    en: 'Restaurant marketing texts. Reply STOP to unsubscribe, START to subscribe again.',
+    zh: '餐厅营销短信。回复 退订 取消订阅，回复 订阅 重新订阅。',
+  },
+  /** A recipient the provider refused because the number opted out (Twilio 21610). */
+  recipientOptedOut: { en: 'Opted out', zh: '已退订' },
   submitFailed: { en: 'Failed to submit SMS approval', zh: '提交短信审核失败' },
   submitted: { en: 'SMS approval submitted successfully', zh: '短信审核提交成功' },
   approved: { en: 'Review approved', zh: '审核已通过' },

@@ -96,12 +96,26 @@ describe('smsCost', () => {
 });
 
 describe('classifyInboundSms', () => {
-  it.each(['STOP', 'stop', ' Unsubscribe ', 'END', 'quit', 'CANCEL', 'OPTOUT', 'revoke', 'StopAll', '退订', 'STOP.'])(
-    'reads %j as opting out',
-    (word) => expect(classifyInboundSms(word)).toBe('optOut'),
-  );
-  it.each(['START', 'yes', 'Unstop'])('reads %j as opting back in', (word) =>
+  it.each([
+    'STOP',
+    'stop',
+    ' Unsubscribe ',
+    'END',
+    'quit',
+    'CANCEL',
+    'OPTOUT',
+    'revoke',
+    'StopAll',
+    '退订',
+    '取消订阅',
+    '停止',
+    'STOP.',
+  ])('reads %j as opting out', (word) => expect(classifyInboundSms(word)).toBe('optOut'));
+  it.each(['START', 'yes', 'Unstop', '订阅', '开始'])('reads %j as opting back in', (word) =>
     expect(classifyInboundSms(word)).toBe('optIn'),
+  );
+  it.each(['HELP', 'help', 'Info', '帮助'])('reads %j as asking for help', (word) =>
+    expect(classifyInboundSms(word)).toBe('help'),
   );
   it('ignores a sentence that merely contains a keyword', () => {
     expect(classifyInboundSms("Please don't stop the dumplings")).toBeNull();

@@ -119,13 +119,30 @@ export function smsCost(
   };
 }
 
-/** Inbound words that opt a number out of marketing texts (CTIA's list, and 退订), case and spaces ignored. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'END', 'QUIT', 'CANCEL', 'OPTOUT', 'REVOKE', 'STOPALL', '退订'];
-/** Inbound words that opt a number back in. */
-export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'];
+/**
+ * Inbound words that opt a number out of marketing texts (CTIA's list, as Twilio's default opt-out
+ * handling reads it, and the Chinese 退订 / 取消订阅 / 停止), case and spaces ignored.
+ */
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'UNSUBSCRIBE',
+  'END',
+  'QUIT',
+  'CANCEL',
+  'OPTOUT',
+  'REVOKE',
+  'STOPALL',
+  '退订',
+  '取消订阅',
+  '停止',
+];
+/** Inbound words that opt a number back in (Twilio's START, YES, UNSTOP, and 订阅 / 开始). */
+export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP', '订阅', '开始'];
+/** Inbound words asking what the texts are and how to stop them (HELP, INFO, 帮助). */
+export const HELP_KEYWORDS = ['HELP', 'INFO', '帮助'];
 
 /** What an inbound text asks for: only a message that is exactly one keyword counts. */
-export function classifyInboundSms(body: string): 'optOut' | 'optIn' | null {
+export function classifyInboundSms(body: string): 'optOut' | 'optIn' | 'help' | null {
   const word = body
     .trim()
     .replace(/\s+/g, '')
@@ -133,6 +150,7 @@ export function classifyInboundSms(body: string): 'optOut' | 'optIn' | null {
     .toUpperCase();
   if (OPT_OUT_KEYWORDS.includes(word)) return 'optOut';
   if (OPT_IN_KEYWORDS.includes(word)) return 'optIn';
+  if (HELP_KEYWORDS.includes(word)) return 'help';
   return null;
 }
 

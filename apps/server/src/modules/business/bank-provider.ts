@@ -19,6 +19,7 @@ export interface TMicroDepositRequest {
   holderName: string;
   routingNumber: string;
   accountNumber: string;
+  accountType?: string;
   providerCustomerId: string;
 }
 
@@ -28,14 +29,28 @@ export interface TMicroDepositRequest {
  * the provider; `db` is the caller's transaction, which a real adapter ignores.
  */
 export interface BankProvider {
+  /** 'local' or 'stripe': the admin panel's provider status. */
+  readonly name: 'local' | 'stripe';
   /** True for the local stand-in: its outbox is readable and its deposits can be landed at once. */
   readonly simulated: boolean;
-  sendMicroDeposits(db: Database, request: TMicroDepositRequest, at: Date): Promise<{ reference: string }>;
+  /** `arriveAt`: when the provider says the deposits reach the account (else 1 to 3 business days). */
+  sendMicroDeposits(
+    db: Database,
+    request: TMicroDepositRequest,
+    at: Date,
+  ): Promise<{ reference: string; arriveAt?: Date }>;
   /** The deposits reached the account (the provider's "posted" event). */
   markPosted(db: Database, reference: string, at: Date): Promise<void>;
-  /** True when the two amounts (cents, either order) are the deposits sent under `reference`. */
-  checkAmounts(db: Database, reference: string, amounts: [number, number]): Promise<boolean>;
+  /**
+   * The two amounts (cents, either order) against the deposits sent under `reference`: right, wrong,
+   * or the provider's own verdict that no more tries are accepted (locked) or the window ended (expired).
+   */
+  checkAmounts(db: Database, reference: string, amounts: [number, number]): Promise<TDepositCheck>;
+  /** Live check for the admin panel. */
+  check(): Promise<{ ok: boolean; detail: string }>;
 }
+
+export type TDepositCheck = 'right' | 'wrong' | 'locked' | 'expired';
 
 /**
  * Account numbers the local provider treats like a real provider's test accounts: the first is
@@ -57,6 +72,7 @@ export interface LocalBankProviderOptions {
  * on the outbox panel, where a real owner would read their bank statement.
  */
 export class LocalBankProvider implements BankProvider {
+  readonly name = 'local' as const;
   readonly simulated = true;
   constructor(private readonly options: LocalBankProviderOptions = {}) {}
 
@@ -86,13 +102,17 @@ export class LocalBankProvider implements BankProvider {
       .where(and(eq(bankProviderOutbox.reference, reference), isNull(bankProviderOutbox.postedAt)));
   }
 
-  async checkAmounts(db: Database, reference: string, [a, b]: [number, number]): Promise<boolean> {
+  async checkAmounts(db: Database, reference: string, [a, b]: [number, number]): Promise<TDepositCheck> {
     const [row] = await db
       .select({ a1: bankProviderOutbox.amount1Cents, a2: bankProviderOutbox.amount2Cents })
       .from(bankProviderOutbox)
       .where(eq(bankProviderOutbox.reference, reference));
-    if (!row) return false;
-    return (row.a1 === a && row.a2 === b) || (row.a1 === b && row.a2 === a);
+    if (!row) return 'wrong';
+    return (row.a1 === a && row.a2 === b) || (row.a1 === b && row.a2 === a) ? 'right' : 'wrong';
+  }
+
+  async check() {
+    return { ok: true, detail: 'local stand-in' };
   }
 }
 

@@ -40,6 +40,26 @@ export class BankRepository {
     return row?.status ?? null;
   }
 
+  /** What charging the node's verified account needs at the provider (customer, setup reference). */
+  async paymentAccount(nodeId: number): Promise<{ customerId: string; providerRef: string | null } | null> {
+    const [row] = await this.db
+      .select({ customerId: bankAccounts.providerCustomerId, providerRef: bankAccounts.providerRef })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.nodeId, nodeId), eq(bankAccounts.status, 'verified')))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The node whose account the provider knows by `providerRef` (a webhook names it so). */
+  async nodeOfProviderRef(providerRef: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ nodeId: bankAccounts.nodeId })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.providerRef, providerRef))
+      .limit(1);
+    return row?.nodeId ?? null;
+  }
+
   /** The node's account, held until the transaction ends. */
   async lockByNode(nodeId: number): Promise<TBankAccountRow | undefined> {
     const [row] = await this.db.select().from(bankAccounts).where(eq(bankAccounts.nodeId, nodeId)).for('update');

@@ -89,14 +89,16 @@ export class BankService {
 
   async link(nodeId: number, input: TLinkBankRequest, actor: TBankActor): Promise<TBankAccountView> {
     const now = this.clock.now();
-    const arriveAt = addBusinessDays(now, this.depositDays());
+    let arriveAt = addBusinessDays(now, this.depositDays());
     const expiresAt = new Date(now.getTime() + VERIFY_WINDOW_DAYS * DAY_MS);
     let row: TRow;
     try {
       row = await this.repo.transaction(async (repo, audit, tx) => {
         const existing = await repo.lockIdByNode(nodeId);
         if (existing !== undefined) throw conflict('business.bankAlreadyLinked');
-        const { reference } = await this.provider.sendMicroDeposits(tx, { nodeId, ...input }, now);
+        const sent = await this.provider.sendMicroDeposits(tx, { nodeId, ...input }, now);
+        const reference = sent.reference;
+        if (sent.arriveAt) arriveAt = sent.arriveAt;
         const inserted = await repo.insert({
           nodeId,
           holderName: input.holderName,
@@ -140,6 +142,16 @@ export class BankService {
   }
 
   async verify(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
+    try {
+      return await this.verifyOnce(nodeId, amounts, actor);
+    } catch (error) {
+      if (error instanceof BankProviderError)
+        throw new AppError(503, 50300, businessMessage('business.providerUnavailable'), { cause: error });
+      throw error;
+    }
+  }
+
+  private async verifyOnce(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
     await this.advance(nodeId);
     const result = await this.repo.transaction(async (repo, audit, tx) => {
       const row = await repo.lockByNode(nodeId);
@@ -148,15 +160,24 @@ export class BankService {
       if (row.status === 'expired') throw conflict('business.bankExpired');
       if (row.status !== 'awaiting_verification') throw conflict('business.bankNotAwaiting');
       const now = this.clock.now();
-      const right = await this.provider.checkAmounts(tx, row.providerRef ?? '', amounts);
+      const check = await this.provider.checkAmounts(tx, row.providerRef ?? '', amounts);
+      const right = check === 'right';
       const attempts = right ? row.attempts : row.attempts + 1;
-      const status = right ? 'verified' : attempts >= MAX_VERIFY_ATTEMPTS ? 'failed' : 'awaiting_verification';
+      // The provider's own limit and window count too (Stripe: attempts_exceeded, verification_timeout).
+      const status = right
+        ? 'verified'
+        : check === 'expired'
+          ? 'expired'
+          : check === 'locked' || attempts >= MAX_VERIFY_ATTEMPTS
+            ? 'failed'
+            : 'awaiting_verification';
       const updated = await repo.update(row.id, {
         status,
         attempts,
         updatedAt: now,
         ...(right ? { verifiedAt: now } : {}),
         ...(status === 'failed' ? { failureReason: 'too_many_attempts' } : {}),
+        ...(status === 'expired' ? { failureReason: 'expired' } : {}),
       });
       await audit.record({
         ...this.auditBase(actor, nodeId),
@@ -165,12 +186,47 @@ export class BankService {
       });
       return updated!;
     });
+    if (result.status === 'expired') throw conflict('business.bankExpired');
     const outcome = result.status === 'verified' ? 'verified' : result.status === 'failed' ? 'failed' : 'wrong';
     const message =
       outcome === 'verified'
         ? 'Bank account verified'
         : businessMessage(outcome === 'failed' ? 'business.bankVerifyFailed' : 'business.depositsWrong');
     return { outcome, message, account: toView(result) };
+  }
+
+  /** Charging needs: the verified account's provider customer and setup reference, or null. */
+  paymentAccount(nodeId: number) {
+    return this.repo.paymentAccount(nodeId);
+  }
+
+  /**
+   * The provider's word on a verification (a signed webhook: Stripe's setup_intent.succeeded when the
+   * owner verified on Stripe's own page, setup_intent.setup_failed when the deposits bounced). Only an
+   * account still waiting moves; answers whether one did.
+   */
+  async providerOutcome(providerRef: string, outcome: 'verified' | 'failed', reason: string | null): Promise<boolean> {
+    const nodeId = await this.repo.nodeOfProviderRef(providerRef);
+    if (nodeId === null) return false;
+    return this.repo.transaction(async (repo, audit) => {
+      const row = await repo.lockByNode(nodeId);
+      if (!row || row.providerRef !== providerRef) return false;
+      if (row.status !== 'pending_deposit' && row.status !== 'awaiting_verification') return false;
+      const now = this.clock.now();
+      const updated = await repo.update(row.id, {
+        status: outcome,
+        updatedAt: now,
+        ...(outcome === 'verified'
+          ? { verifiedAt: now }
+          : { failureReason: (reason ?? 'provider_failed').slice(0, 60) }),
+      });
+      await audit.record({
+        ...this.auditBase({ userId: null, restaurantId: null }, nodeId),
+        action: 'business.bank.providerEvent',
+        details: { before: auditView(row), after: auditView(updated!) },
+      });
+      return true;
+    });
   }
 
   /** Removes the account (any state) so a new one can be linked; the provider's outbox keeps its rows. */

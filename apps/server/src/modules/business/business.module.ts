@@ -5,6 +5,8 @@ import { notFound } from '../../lib/errors.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { AccountNumberCipher } from './bank-crypto.ts';
 import { LocalBankProvider, type BankProvider } from './bank-provider.ts';
+import { StripeBankProvider } from './stripe-bank-provider.ts';
+import { StripePayments } from '../../adapters/payments/stripe-payments.ts';
 import { BankRepository } from './bank.repository.ts';
 import { BankService } from './bank.service.ts';
 import { businessRoutes } from './business.routes.ts';
@@ -21,6 +23,19 @@ export interface TBusinessApi {
   bankVerified(restaurantId: number): Promise<boolean>;
   /** The same for any node by its id (an agent's node: paychecks). */
   nodeBankVerified(nodeId: number): Promise<boolean>;
+  /** A verified account's provider customer and setup reference (to charge it), or null. */
+  paymentAccount(nodeId: number): Promise<{ customerId: string; providerRef: string | null } | null>;
+  /** The payment provider's signed word on a bank verification (webhook); true when an account moved. */
+  bankProviderOutcome(providerRef: string, outcome: 'verified' | 'failed', reason: string | null): Promise<boolean>;
+  /** Which bank-verification provider answers, and a live check of it (admin panel). */
+  bankProviderStatus(): Promise<{ provider: 'local' | 'stripe'; ok: boolean; detail: string }>;
+}
+
+/** The bank-verification provider the configuration asks for (PAYMENTS_PROVIDER=stripe), else local. */
+export function bankProviderFor(config: TModuleDeps['config']): BankProvider {
+  const payments = config.payments;
+  if (payments?.provider === 'stripe') return new StripeBankProvider(new StripePayments(payments));
+  return new LocalBankProvider();
 }
 
 export type { TBusinessDeliveryConnection, TBusinessPorts } from './business.ports.ts';
@@ -32,7 +47,7 @@ export type { TBusinessDeliveryConnection, TBusinessPorts } from './business.por
  */
 export function createBankService(
   deps: Pick<TModuleDeps, 'db' | 'clock' | 'config'> & { jobs?: TModuleDeps['jobs'] },
-  provider: BankProvider = new LocalBankProvider(),
+  provider: BankProvider = bankProviderFor(deps.config),
 ): BankService {
   return new BankService(
     new BankRepository(deps.db),
@@ -49,7 +64,8 @@ export function businessModule(
   deps: TModuleDeps & TBusinessPorts,
   options: { bankProvider?: BankProvider } = {},
 ): TModule<TBusinessApi> {
-  const bank = createBankService(deps, options.bankProvider);
+  const bankProvider = options.bankProvider ?? bankProviderFor(deps.config);
+  const bank = createBankService(deps, bankProvider);
   const bankRepo = new BankRepository(deps.db);
   const restaurantNodeOf = async (auth: AuthContext) => {
     const restaurantId = requireRestaurantId(auth);
@@ -62,6 +78,11 @@ export function businessModule(
   return {
     api: {
       nodeBankVerified,
+      paymentAccount: (nodeId) => bank.paymentAccount(nodeId),
+      bankProviderOutcome: (ref, outcome, reason) => bank.providerOutcome(ref, outcome, reason),
+      async bankProviderStatus() {
+        return { provider: bankProvider.name, ...(await bankProvider.check()) };
+      },
       async bankVerified(restaurantId) {
         const nodeId = await bankRepo.restaurantNode(restaurantId);
         return nodeId !== null && nodeBankVerified(nodeId);

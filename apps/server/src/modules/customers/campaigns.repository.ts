@@ -275,6 +275,7 @@ export class CampaignsRepository {
           timeZone: strOrNull(c.time_zone),
           bodyEn: String(c.body_en),
           bodyZh: strOrNull(c.body_zh),
+          sentAt: c.sent_at ? new Date(String(c.sent_at)) : null,
         }
       : undefined;
   }
@@ -324,6 +325,47 @@ export class CampaignsRepository {
             updated_at = ${at.toISOString()}::timestamptz where campaign_id = ${campaignId} and phone = ${phone}`);
   }
 
+  /** Failed charges of a campaign so far (the next charge's idempotency key counts them). */
+  async failedCharges(campaignId: number): Promise<number> {
+    const [row] = await rowsOf(
+      this.db,
+      sql`select failed_attempts from sms_campaign_charges where campaign_id = ${campaignId}`,
+    );
+    return row ? Number(row.failed_attempts) : 0;
+  }
+
+  /** The Sent campaign charged as `paymentRef`, held until the transaction ends. */
+  async lockByPaymentRef(paymentRef: string): Promise<{ id: number; restaurantId: number } | undefined> {
+    const [row] = await rowsOf(
+      this.db,
+      sql`select id, restaurant_id from sms_campaigns where payment_ref = ${paymentRef} for update`,
+    );
+    return row ? { id: Number(row.id), restaurantId: Number(row.restaurant_id) } : undefined;
+  }
+
+  /** The processor's word on a campaign's charge; a failure counts, so the next charge uses a new key. */
+  async recordCharge(campaignId: number, paymentRef: string, status: 'succeeded' | 'failed', at: Date) {
+    const failed = status === 'failed' ? 1 : 0;
+    await this.db
+      .execute(sql`insert into sms_campaign_charges (campaign_id, failed_attempts, last_status, last_payment_ref, updated_at)
+        values (${campaignId}, ${failed}, ${status}, ${paymentRef}, ${at.toISOString()}::timestamptz)
+        on conflict (campaign_id) do update set failed_attempts = sms_campaign_charges.failed_attempts + ${failed},
+          last_status = excluded.last_status, last_payment_ref = excluded.last_payment_ref, updated_at = excluded.updated_at`);
+  }
+
+  /** A charge failed after the fact: the campaign stops sending and must be charged again to resume. */
+  async paymentFailed(campaignId: number, reason: string): Promise<void> {
+    await this.db
+      .execute(sql`update sms_campaigns set payment_ref = null, send_state = 'failed', failure_reason = ${reason}
+        where id = ${campaignId}`);
+  }
+
+  /** The campaign's sending state now (a run checks it between batches). */
+  async sendStateOf(campaignId: number): Promise<string | null> {
+    const [row] = await rowsOf(this.db, sql`select send_state from sms_campaigns where id = ${campaignId}`);
+    return row ? strOrNull(row.send_state) : null;
+  }
+
   /** Claims a queued recipient for sending; false when another run has it. */
   async claimRecipient(campaignId: number, phone: string, at: Date): Promise<boolean> {
     const claimed = await rowsOf(
@@ -332,6 +374,16 @@ export class CampaignsRepository {
               where campaign_id = ${campaignId} and phone = ${phone} and status = 'queued' returning phone`,
     );
     return claimed.length > 0;
+  }
+
+  /**
+   * A status callback for a message whose answer we never recorded (the server died between the
+   * provider's acceptance and our write): its URL carries our reference, so the SID lands on the row.
+   */
+  async recordSidByReference(campaignId: number, phone: string, sid: string, at: Date): Promise<void> {
+    await this.db.execute(sql`update sms_recipients set status = 'sent', provider_sid = ${sid},
+        updated_at = ${at.toISOString()}::timestamptz
+        where campaign_id = ${campaignId} and phone = ${phone} and status = 'sending' and provider_sid is null`);
   }
 
   async markDelivered(sid: string, at: Date): Promise<void> {

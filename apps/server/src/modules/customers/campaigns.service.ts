@@ -25,7 +25,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { CampaignsRepository, TReviewScope } from './campaigns.repository.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
-import { SmsSendError, type SmsSender } from './sms-sender.ts';
+import { SmsSendError, referenceOfCallback, type SmsSender } from './sms-sender.ts';
 import { requireListRole, type CustomersService } from './customers.service.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
@@ -252,12 +252,15 @@ export class CampaignsService {
     if (!(await this.deps.bankVerified(restaurantId))) throw conflict('linkBankFirst');
     let chargeId = row.paymentRef;
     if (!chargeId) {
+      // One idempotency key per charge attempt: a retry or a crash reuses it (charged once); only a
+      // charge the processor failed afterwards (webhook) moves to the next key.
+      const failed = await this.repo.failedCharges(id);
       try {
         chargeId = (
           await this.deps.payments.charge({
             nodeId: row.nodeId,
             amountCents: row.totalCents,
-            reference: `sms-campaign-${id}`,
+            reference: failed === 0 ? `sms-campaign-${id}` : `sms-campaign-${id}-retry-${failed}`,
           })
         ).chargeId;
       } catch (error) {
@@ -327,6 +330,7 @@ export class CampaignsService {
     }
     await repo.setSendState(campaignId, 'sending');
     const bodies = { en: smsText(c.bodyEn, 'en'), zh: c.bodyZh ? smsText(c.bodyZh, 'zh') : '' };
+    const since = c.sentAt ?? this.deps.clock.now();
     for (;;) {
       // Outside the window mid-way (a long send reaching 21:00): stop and wait for the next morning.
       if (nextSendingTime(this.deps.clock.now(), timeZone).waits) {
@@ -335,16 +339,27 @@ export class CampaignsService {
         await this.queueSend(campaignId, next.at);
         return;
       }
+      // The processor failed the charge meanwhile (webhook): stop; Send Now charges again and resumes.
+      if ((await repo.sendStateOf(campaignId)) === 'failed') return;
       const batch = await repo.pendingRecipients(campaignId, BATCH);
       if (batch.length === 0) break;
       for (const r of batch) {
         signal?.throwIfAborted();
         const phone = r.phone;
         const reference = `c${campaignId}:${phone}`;
+        const body = r.language === 'zh' && bodies.zh ? bodies.zh : bodies.en;
         const mark = (status: string, sid: string | null, error: string | null) =>
           repo.markRecipient(campaignId, phone, status, sid, error, this.deps.clock.now());
         if (r.status === 'sending') {
-          const found = await this.deps.sms.findByReference(reference);
+          let found: { sid: string } | null;
+          try {
+            found = await this.deps.sms.findByReference({ reference, to: phone, body, since });
+          } catch (error) {
+            if (!(error instanceof SmsSendError)) throw error;
+            // Cannot tell whether it went out: stop rather than risk texting twice.
+            await repo.setFailed(campaignId, message('sendFailed'));
+            return;
+          }
           if (found) {
             await mark('sent', found.sid, null);
             continue;
@@ -361,19 +376,30 @@ export class CampaignsService {
           const sent = await this.deps.sms.send({
             to: phone,
             from: this.deps.fromNumber,
-            body: r.language === 'zh' && bodies.zh ? bodies.zh : bodies.en,
-            statusCallback: this.deps.statusCallbackUrl,
+            body,
+            statusCallback: `${this.deps.statusCallbackUrl}?ref=${encodeURIComponent(reference)}`,
             reference,
           });
           await mark('sent', sent.sid, null);
         } catch (error) {
+          if (error instanceof SmsSendError && error.optedOut) {
+            // The number opted out at the provider (Twilio 21610): opted out here too, never retried.
+            const at = this.deps.clock.now();
+            await repo.transaction(async (tx) => {
+              await tx.optOut(phone, at);
+              await tx.recordOptEvent(phone, 'optOut', `provider error ${error.code ?? ''}`.trim(), at);
+            });
+            await mark('failed', null, message('recipientOptedOut'));
+            continue;
+          }
           if (error instanceof SmsSendError && error.permanent) {
             await mark('failed', null, error.message);
             continue;
           }
           if (error instanceof SmsSendError) {
-            // The provider failed as a whole: stop, keep the rest queued, and say so on the campaign.
-            await mark('queued', null, null);
+            // The provider failed as a whole: stop, keep the rest queued, and say so on the campaign. A
+            // request that got no answer at all may have been accepted: it stays 'sending', looked up on resume.
+            await mark(error.ambiguous ? 'sending' : 'queued', null, null);
             await repo.setFailed(campaignId, message('sendFailed'));
             return;
           }
@@ -384,11 +410,42 @@ export class CampaignsService {
     await repo.setSendState(campaignId, 'done');
   }
 
-  /** The provider's delivery status for one message (signed; verified by the route). */
-  async statusCallback(params: Record<string, string>): Promise<void> {
+  /**
+   * The payment processor's signed word on a charge (Stripe payment_intent.succeeded / payment_failed).
+   * A failure stops the campaign with "Payment failed, please try again later"; Send Now then charges
+   * again under the next idempotency key and resumes where the sending stopped.
+   */
+  async paymentOutcome(paymentRef: string, outcome: 'succeeded' | 'failed'): Promise<boolean> {
+    return this.repo.transaction(async (repo, audit) => {
+      const campaign = await repo.lockByPaymentRef(paymentRef);
+      if (!campaign) return false;
+      const at = this.deps.clock.now();
+      await repo.recordCharge(campaign.id, paymentRef, outcome, at);
+      if (outcome === 'failed') await repo.paymentFailed(campaign.id, message('paymentFailed'));
+      await audit.record({
+        restaurantId: campaign.restaurantId,
+        actorUserId: null,
+        action: `sms.campaign.payment.${outcome}`,
+        targetType: 'sms_campaign',
+        targetId: String(campaign.id),
+        details: { paymentRef },
+        at,
+      });
+      return true;
+    });
+  }
+
+  /**
+   * The provider's delivery status for one message (signed; verified by the route). `url` is the
+   * callback URL as called: its `ref` names the recipient, so a message whose SID we never recorded
+   * (a crash right after the provider accepted it) is attached to its row first.
+   */
+  async statusCallback(params: Record<string, string>, url = ''): Promise<void> {
     const sid = params.MessageSid;
     const status = params.MessageStatus;
     if (!sid || !status) return;
+    const ref = referenceOfCallback(url);
+    if (ref) await this.repo.recordSidByReference(ref.campaignId, ref.phone, sid, this.deps.clock.now());
     if (status === 'delivered') {
       await this.repo.markDelivered(sid, this.deps.clock.now());
     } else if (status === 'failed' || status === 'undelivered') {
@@ -401,11 +458,12 @@ export class CampaignsService {
   }
 
   /** An inbound text to the platform's number: STOP-like words opt out, START-like words opt back in. */
-  async inbound(params: Record<string, string>): Promise<'optOut' | 'optIn' | null> {
+  async inbound(params: Record<string, string>): Promise<'optOut' | 'optIn' | 'help' | null> {
     const phone = normalizePhone(params.From);
     const body = params.Body ?? '';
     const kind = classifyInboundSms(body);
     if (!phone || !kind) return null;
+    if (kind === 'help') return kind;
     const at = this.deps.clock.now();
     await this.repo.transaction(async (repo) => {
       if (kind === 'optOut') await repo.optOut(phone, at);

@@ -9,7 +9,19 @@ import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { CustomersService } from './customers.service.ts';
 import { LocalPaymentCharger, type PaymentCharger } from './payment-charger.ts';
-import { LocalSmsSender, type SmsSender } from './sms-sender.ts';
+import { StripePaymentCharger } from './stripe-charger.ts';
+import { StripePayments } from '../../adapters/payments/stripe-payments.ts';
+import { LocalSmsSender, TwilioSmsSender, type SmsSender } from './sms-sender.ts';
+
+/** What this module offers the others: provider status (admin panel) and the processor's word on a charge. */
+export interface TCustomersApi {
+  providerStatus(): Promise<{
+    sms: { provider: 'twilio' | 'local'; ok: boolean; detail: string };
+    payments: { provider: 'stripe' | 'local'; ok: boolean; detail: string };
+  }>;
+  /** A signed processor event about a campaign charge; true when a campaign's state changed. */
+  paymentOutcome(paymentRef: string, outcome: 'succeeded' | 'failed'): Promise<boolean>;
+}
 
 export const RECOMPUTE_QUEUE = 'customers.recompute';
 /** The debounce: orders arriving within this window share one rebuild of the restaurant's customers. */
@@ -17,8 +29,12 @@ const RECOMPUTE_DELAY_MS = 30_000;
 /** The platform's sending number (the local adapter's; a deployment sets its own provider number). */
 export const SMS_FROM_NUMBER = '+15550100000';
 
-/** The provider auth token the webhooks are signed with; locally derived from the app secret. */
-export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret'>): string {
+/**
+ * The provider auth token the webhooks are signed with: Twilio's (TWILIO_AUTH_TOKEN) when configured,
+ * else derived from the app secret for the local stand-in.
+ */
+export function smsAuthTokenFor(config: Pick<AppConfig, 'jwtSecret' | 'sms'>): string {
+  if (config.sms?.provider === 'twilio') return config.sms.authToken;
   return createHmac('sha256', config.jwtSecret).update('sms-provider-auth-token').digest('hex').slice(0, 32);
 }
 
@@ -30,9 +46,9 @@ export const localAdapters = new WeakMap<Database, { sms: LocalSmsSender; paymen
  * restaurant's bank is verified. Nothing is offered to other modules.
  */
 export function customersModule(
-  deps: TModuleDeps & { business: Pick<TBusinessApi, 'bankVerified'> },
+  deps: TModuleDeps & { business: Pick<TBusinessApi, 'bankVerified' | 'paymentAccount'> },
   options: { sms?: SmsSender; payments?: PaymentCharger } = {},
-): TModule {
+): TModule<TCustomersApi> {
   const customers = new CustomersService(deps.db, deps.clock);
   let local = localAdapters.get(deps.db);
   if (!local) {
@@ -43,15 +59,33 @@ export function customersModule(
     localAdapters.set(deps.db, local);
   }
   const publicUrl = deps.config.publicUrl?.replace(/\/$/, '');
+  const smsConfig = deps.config.sms;
+  const sms =
+    options.sms ??
+    (smsConfig?.provider === 'twilio'
+      ? new TwilioSmsSender({
+          accountSid: smsConfig.accountSid,
+          authToken: smsConfig.authToken,
+          apiBase: smsConfig.apiBase,
+          ...(smsConfig.messagingServiceSid ? { messagingServiceSid: smsConfig.messagingServiceSid } : {}),
+        })
+      : local.sms);
+  const paymentsConfig = deps.config.payments;
+  const payments =
+    options.payments ??
+    (paymentsConfig?.provider === 'stripe'
+      ? new StripePaymentCharger(new StripePayments(paymentsConfig), (nodeId) => deps.business.paymentAccount(nodeId))
+      : local.payments);
+  const fromNumber = (smsConfig?.provider === 'twilio' && smsConfig.from) || SMS_FROM_NUMBER;
   const campaigns = new CampaignsService({
     repo: new CampaignsRepository(deps.db),
     clock: deps.clock,
     jobs: deps.jobs,
     customers,
     bankVerified: (restaurantId) => deps.business.bankVerified(restaurantId),
-    sms: options.sms ?? local.sms,
-    payments: options.payments ?? local.payments,
-    fromNumber: SMS_FROM_NUMBER,
+    sms,
+    payments,
+    fromNumber,
     statusCallbackUrl: `${publicUrl ?? 'http://localhost'}/api/api/customers/sms/status`,
   });
   const queueRecompute = (restaurantId: number) =>
@@ -98,5 +132,18 @@ export function customersModule(
       }),
     );
   };
-  return { routes, api: undefined };
+  return {
+    routes,
+    api: {
+      async providerStatus() {
+        const [smsCheck, paymentsCheck] = await Promise.all([sms.check(), payments.check()]);
+        return {
+          sms: { provider: sms.provider, ...smsCheck },
+          payments: { provider: payments.provider, ...paymentsCheck },
+        };
+      },
+      paymentOutcome: (paymentRef: string, outcome: 'succeeded' | 'failed') =>
+        campaigns.paymentOutcome(paymentRef, outcome),
+    },
+  };
 }

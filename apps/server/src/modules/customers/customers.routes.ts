@@ -26,9 +26,12 @@ import {
 } from '@ra/shared/customers/customers.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import { AppError } from '../../lib/errors.ts';
+import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import type { CampaignsService } from './campaigns.service.ts';
 import type { CustomersService } from './customers.service.ts';
 import { verifyTwilioSignature } from './sms-sender.ts';
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const restaurant = { access: { kind: 'restaurant' } } as const;
 
@@ -267,8 +270,11 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       },
       config: { access: { kind: 'public' } },
       handler: async (request, reply) => {
-        await deps.campaigns.inbound(signedParams(request));
-        return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+        const kind = await deps.campaigns.inbound(signedParams(request));
+        // HELP gets an answer in both languages (TwiML <Message>); STOP/START are confirmed by Twilio itself.
+        const help = CUSTOMERS_MESSAGES.helpReply!;
+        const answer = kind === 'help' ? `<Message>${xmlText(`${help.en} ${help.zh}`)}</Message>` : '';
+        return reply.type('text/xml').send(`<?xml version="1.0" encoding="UTF-8"?><Response>${answer}</Response>`);
       },
     });
 
@@ -276,7 +282,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: { tags: ['customers'], summary: 'Delivery status callback from the SMS provider (signed)' },
       config: { access: { kind: 'public' } },
       handler: async (request, reply) => {
-        await deps.campaigns.statusCallback(signedParams(request));
+        await deps.campaigns.statusCallback(signedParams(request), request.url);
         return reply.status(204).send();
       },
     });

@@ -10,6 +10,10 @@ import type { Clock } from '../../lib/clock.ts';
  * unless told to fail.
  */
 export interface PaymentCharger {
+  /** 'local' or 'stripe': the admin panel's provider status. */
+  readonly provider: 'local' | 'stripe';
+  /** Live check for the admin panel. */
+  check(): Promise<{ ok: boolean; detail: string }>;
   charge(input: { nodeId: number; amountCents: number; reference: string }): Promise<{ chargeId: string }>;
 }
 
@@ -26,7 +30,12 @@ export class PaymentError extends Error {
  * server was killed between the charge and our own write finds the charge instead of making another.
  */
 export class LocalPaymentCharger implements PaymentCharger {
+  readonly provider = 'local' as const;
   fail = false;
+
+  async check() {
+    return { ok: true, detail: 'local stand-in' };
+  }
 
   constructor(
     private readonly db: Database,
