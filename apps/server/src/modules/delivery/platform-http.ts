@@ -2,7 +2,7 @@ import type { TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
 import { PlatformRejectedError, PlatformUnavailableError } from './platform-adapter.ts';
 
 /** How long one call to a platform may take before it counts as "did not answer". */
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 20_000;
 
 export interface TPlatformAnswer {
   status: number;
