@@ -10,7 +10,10 @@ import { publishedMenuSource } from './menu-source.ts';
 import { localSimulatorFor } from './platform-adapter.ts';
 import { PlatformConnectors } from './platform-connectors.ts';
 import { PlatformWebhookService } from './platform-webhook.service.ts';
+import { resealAll } from './secret-rotation.ts';
 import { UberEatsConnector } from './uber-eats-connector.ts';
+import type { Database } from '../../db/client.ts';
+import type { TSecretsConfig } from '../../lib/secrets.ts';
 
 export type { TConnectionRow };
 
@@ -34,6 +37,11 @@ export interface TDeliveryApi {
   providerStatus(): Promise<TDeliveryProviderStatus[]>;
   /** Seals every stored per-restaurant secret under the current SECRETS_KEY; answers how many changed. */
   rotateSecrets(): Promise<number>;
+}
+
+/** The rotate command (`npm run secrets:rotate`): reseals every delivery secret under the current key. */
+export function rotateDeliverySecrets(db: Database, secrets: TSecretsConfig): Promise<number> {
+  return resealAll(new DeliveryRepository(db), new SecretBox(secrets));
 }
 
 /**

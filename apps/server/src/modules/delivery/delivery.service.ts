@@ -35,6 +35,7 @@ import type { TOrdersApi } from '../orders/orders.module.ts';
 import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
 import type { MenuSource } from './menu-source.ts';
 import { effectiveStatus } from './delivery-status.ts';
+import { resealAll } from './secret-rotation.ts';
 import { PlatformRejectedError, PlatformUnavailableError, type DeliveryPlatformAdapter } from './platform-adapter.ts';
 
 const message = (key: TDeliveryMessageKey) => DELIVERY_MESSAGES[key].en;
@@ -444,15 +445,8 @@ export class DeliveryService {
   }
 
   /** Seals every stored secret that is not under the current key (the rotate command); answers how many. */
-  async rotateSecrets(): Promise<number> {
-    let count = 0;
-    for (const stored of await this.repo.storedSecrets()) {
-      const resealed = this.secrets.resealed(stored.webhookSecret);
-      if (!resealed) continue;
-      await this.repo.resealSecret(stored.restaurantId, stored.platform, stored.webhookSecret, resealed);
-      count += 1;
-    }
-    return count;
+  rotateSecrets(): Promise<number> {
+    return resealAll(this.repo, this.secrets);
   }
 
   async sampleMenu(

@@ -8,6 +8,7 @@ import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { App } from '../../app.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { SecretBox, secretKey, secretsConfigFromEnv } from '../../lib/secrets.ts';
+import { rotateDeliverySecrets } from './delivery.module.ts';
 import { as, createTestContext, TEST_JWT_SECRET, tokenFor, type TestContext } from '../../../test/helper.ts';
 
 /**
@@ -475,5 +476,14 @@ describe('secrets at rest', () => {
     const resealed = await stored();
     expect(resealed.startsWith(`enc:v1:${newKey.id}:`)).toBe(true);
     expect(new SecretBox({ current: newKey }).open(resealed).plain).toBe(plain);
+
+    // The rotate command reseals what nobody read: here a value stored in clear before sealing.
+    await ctx.db.execute(sql`update delivery_connections set webhook_secret = 'legacy-clear-secret'
+      where platform = 'grubhub' and store_id = ${res.json().storeId}`);
+    expect(await rotateDeliverySecrets(ctx.db, { current: newKey, previous: oldKey })).toBeGreaterThanOrEqual(1);
+    const swept = await stored();
+    expect(swept.startsWith(`enc:v1:${newKey.id}:`)).toBe(true);
+    expect(new SecretBox({ current: newKey }).open(swept).plain).toBe('legacy-clear-secret');
+    expect(await rotateDeliverySecrets(ctx.db, { current: newKey })).toBe(0);
   });
 });
