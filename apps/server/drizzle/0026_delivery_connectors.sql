@@ -1,1 +1,1 @@
-SELECT 1;
+ALTER TABLE "delivery_connections" ADD COLUMN "platform_menu_id" text;

@@ -6,6 +6,8 @@ import { clockFromEnv, type Clock } from './lib/clock.ts';
 import { holdPointsFromEnv, type HoldPoints } from './lib/hold-points.ts';
 import { storageConfigFromEnv } from './lib/storage/create-storage.ts';
 import type { TStorageConfig } from './lib/storage/storage.ts';
+import { secretsConfigFromEnv, type TSecretsConfig } from './lib/secrets.ts';
+import { deliveryConnectorsFromEnv, type TDeliveryConnectorsConfig } from './lib/delivery-connectors-config.ts';
 
 /**
  * apps/server: the nearest folder above this module with a package.json. The same answer whether the
@@ -66,6 +68,10 @@ export interface AppConfig {
   sms?: TSmsConfig;
   /** PAYMENTS_PROVIDER=stripe with STRIPE_*: charges and bank verification through Stripe; else local. */
   payments?: TPaymentsConfig;
+  /** SECRETS_KEY (+ SECRETS_KEY_PREVIOUS while rotating): seals per-restaurant credentials (lib/secrets.ts). */
+  secrets?: TSecretsConfig;
+  /** UBER_EATS_* / DOORDASH_*: the delivery platforms' API credentials; absent, the local simulator. */
+  delivery?: TDeliveryConnectorsConfig;
 }
 
 export type TSmsConfig =
@@ -202,12 +208,13 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { dataDir, databaseUrl } = loadDatabaseConfig(env);
   const { clock, ignored } = clockFromEnv(env);
+  const jwtSecret = resolveJwtSecret(env, dataDir, databaseUrl !== undefined);
   return {
     port: positiveInt(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
     dataDir,
-    jwtSecret: resolveJwtSecret(env, dataDir, databaseUrl !== undefined),
+    jwtSecret,
     tokenTtlSeconds: positiveInt(env.TOKEN_TTL_SECONDS, DEFAULT_TOKEN_TTL_SECONDS, 'TOKEN_TTL_SECONDS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.APP_URL || undefined,
@@ -224,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdPoints: holdPointsFromEnv(env),
     sms: smsConfigFromEnv(env),
     payments: paymentsConfigFromEnv(env),
+    secrets: secretsConfigFromEnv(env, jwtSecret),
+    delivery: deliveryConnectorsFromEnv(env),
     ...(env.JOB_LEASE_SECONDS ? { jobLeaseSeconds: positiveInt(env.JOB_LEASE_SECONDS, 15, 'JOB_LEASE_SECONDS') } : {}),
   };
 }

@@ -52,6 +52,11 @@ export async function deliveryBuilders(env: TMatrixEnv): Promise<Record<string, 
       build: () => ({ url: '/api/api/delivery/platforms/doordash/publish' }),
       ...own,
     },
+    'POST /api/api/delivery/platforms/:platform/test-connection': {
+      // Harbor's DoorDash answers from the simulator; a restaurant without it connected gets 409.
+      build: () => ({ url: '/api/api/delivery/platforms/doordash/test-connection' }),
+      ...own,
+    },
     'POST /api/api/delivery/platforms/:platform/test-order': {
       build: () => ({ url: '/api/api/delivery/platforms/doordash/test-order', payload: {} }),
       ...own,

@@ -38,6 +38,19 @@ export const DELIVERY_MESSAGES = {
     en: 'The store does not take orders on this platform at this time',
     zh: '该门店此时段不在此平台接单',
   },
+  'delivery.storeIdRequired': {
+    en: 'Enter the store id the platform shows for this restaurant',
+    zh: '请输入平台为该餐厅显示的门店 ID',
+  },
+  'delivery.storeIdFormat': {
+    en: 'A store id is letters, digits and - _ . : (at most 80)',
+    zh: '门店 ID 由字母、数字和 - _ . : 组成（最多 80 个字符）',
+  },
+  'delivery.storeTaken': {
+    en: 'Another restaurant is already connected to this store',
+    zh: '该门店已被另一家餐厅连接',
+  },
+  'delivery.connectionOk': { en: 'The platform answered: the store is connected', zh: '平台已响应：门店连接正常' },
   'delivery.nothingToPublish': { en: 'The menu has no items to publish', zh: '菜单中没有可发布的菜品' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

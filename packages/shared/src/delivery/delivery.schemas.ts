@@ -54,6 +54,9 @@ export const PLATFORM_RULES: Record<
   },
 };
 
+export const CONNECTOR_MODES = ['simulator', 'live'] as const;
+export type TConnectorMode = (typeof CONNECTOR_MODES)[number];
+
 export const CONNECTION_STATUSES = ['disconnected', 'connected', 'paused'] as const;
 export type TConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
@@ -243,6 +246,10 @@ export const ZPlatformConnection = z.object({
   ordersToday: z.number().int(),
   /** Orders the platform sent that were refused (paused or closed) in the last REFUSED_WINDOW_DAYS business days. */
   refusedRecently: z.number().int(),
+  /** 'live': the platform's marketplace API (its credentials are configured); 'simulator': the local stand-in. */
+  mode: z.enum(CONNECTOR_MODES),
+  /** The last four characters of the connection's webhook signing secret (the rest never leaves the server). */
+  secretLast4: z.string().nullable(),
 });
 export type TPlatformConnection = z.infer<typeof ZPlatformConnection>;
 
@@ -250,6 +257,28 @@ export const ZPlatformList = z.object({ platforms: z.array(ZPlatformConnection),
 export type TPlatformList = z.infer<typeof ZPlatformList>;
 
 export const ZPlatformParam = z.object({ platform: z.enum(DELIVERY_PLATFORMS) });
+
+/** The platform's id of the restaurant's store, as its dashboard shows it (letters, digits, - _ . :). */
+export const ZStoreId = zText()
+  .min(1, en('delivery.storeIdFormat'))
+  .max(80, en('delivery.storeIdFormat'))
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, en('delivery.storeIdFormat'));
+
+/** Connect: the store id is required when the platform is live, optional with the simulator (it issues one). */
+export const ZConnectRequest = z.object({ storeId: ZStoreId.optional() });
+export type TConnectRequest = z.infer<typeof ZConnectRequest>;
+
+/** "Test connection": the platform was asked about the store with the deployment's credentials. */
+export const ZConnectionCheck = z.object({
+  ok: z.boolean(),
+  mode: z.enum(CONNECTOR_MODES),
+  checkedAt: z.string(),
+  storeId: z.string(),
+  storeName: z.string().nullable(),
+  /** Why not, in the server's words (a message key's English text), when not ok. */
+  message: z.string().nullable(),
+});
+export type TConnectionCheck = z.infer<typeof ZConnectionCheck>;
 
 /**
  * Refused platform orders are counted and listed over this many business days, today included (a

@@ -31,8 +31,13 @@ export const deliveryConnections = pgTable(
     status: text().notNull(),
     /** The platform's id of the store, which its webhook names. */
     storeId: text(),
-    /** Shared with the platform at connection; signs its webhook calls (HMAC-SHA256). */
+    /**
+     * Shared with the platform at connection; signs its webhook calls (HMAC-SHA256). Stored sealed
+     * (lib/secrets.ts, `enc:v1:<key id>:...`); a value from before sealing is sealed when next read.
+     */
     webhookSecret: text(),
+    /** The platform's id of the menu last published (DoorDash updates a menu by its id). */
+    platformMenuId: text(),
     connectedAt: instant(),
     pausedUntil: instant(),
     markup: jsonb().$type<TMarkup>().notNull(),

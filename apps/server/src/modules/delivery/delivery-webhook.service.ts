@@ -63,6 +63,8 @@ export class DeliveryWebhookService {
     private readonly repo: DeliveryRepository,
     private readonly orders: TOrdersApi,
     private readonly clock: Clock,
+    /** The connection's clear webhook secret (sealed at rest, resealed when stale). */
+    private readonly openSecret: (row: TConnectionRow) => Promise<string | null>,
   ) {
     this.batcher = new IngestBatcher((restaurantId, orders, received) =>
       this.ingestBatch(restaurantId, orders, received),
@@ -144,9 +146,38 @@ export class DeliveryWebhookService {
     // The same answer for an unknown store and a bad signature: a caller learns nothing without the secret.
     if (!found || !row?.webhookSecret || row.status === 'disconnected')
       return refused(401, 'delivery.signatureInvalid');
-    if (!verifyWebhook(row.webhookSecret, rawBody, signature, Math.floor(now.getTime() / 1000))) {
+    const secret = await this.openSecret(row);
+    if (!secret || !verifyWebhook(secret, rawBody, signature, Math.floor(now.getTime() / 1000))) {
       return refused(401, 'delivery.signatureInvalid');
     }
+    return this.take(platform, found, parsed);
+  }
+
+  /** The connected store a platform's store id names, with its hours (undefined: none, or disconnected). */
+  async store(
+    platform: TDeliveryPlatform,
+    storeId: string,
+  ): Promise<{ connection: TConnectionRow; store: TStoreHours } | undefined> {
+    const found = await this.repo.byStore(platform, storeId);
+    return found && found.connection.status !== 'disconnected' ? found : undefined;
+  }
+
+  /** Whether the platform's order was received before (stored or refused). */
+  async known(restaurantId: number, platform: TDeliveryPlatform, platformOrderId: string): Promise<boolean> {
+    return (await this.repo.findOrder(restaurantId, platform, platformOrderId)) !== undefined;
+  }
+
+  /**
+   * An authenticated platform order for a connected store (whichever way the platform signs): checked
+   * against pause and hours, then stored once by the platform's order id.
+   */
+  async take(
+    platform: TDeliveryPlatform,
+    found: { connection: TConnectionRow; store: TStoreHours },
+    parsed: unknown,
+  ): Promise<TWebhookResult> {
+    const now = this.clock.now();
+    const row = found.connection;
     const order = ZWebhookOrder.safeParse(parsed);
     if (!order.success) {
       return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDeliveryPlatform } from '@ra/shared/delivery/delivery.schemas';
 import type { Database } from '../../db/client.ts';
 import { deliveryConnections, deliveryOrders } from '../../db/schema/delivery.ts';
@@ -63,6 +63,52 @@ export class DeliveryRepository {
       .returning();
     if (!row) throw new Error('delivery connection not stored');
     return row;
+  }
+
+  /** Swaps a stored secret for its resealed form, unless another server already changed it. */
+  async resealSecret(restaurantId: number, platform: string, stored: string, resealed: string): Promise<void> {
+    await this.db
+      .update(deliveryConnections)
+      .set({ webhookSecret: resealed })
+      .where(
+        and(
+          eq(deliveryConnections.restaurantId, restaurantId),
+          eq(deliveryConnections.platform, platform),
+          eq(deliveryConnections.webhookSecret, stored),
+        ),
+      );
+  }
+
+  /** Every stored secret, for the rotate command. */
+  async storedSecrets(): Promise<Array<{ restaurantId: number; platform: string; webhookSecret: string }>> {
+    const rows = await this.db
+      .select({
+        restaurantId: deliveryConnections.restaurantId,
+        platform: deliveryConnections.platform,
+        webhookSecret: deliveryConnections.webhookSecret,
+      })
+      .from(deliveryConnections)
+      .where(isNotNull(deliveryConnections.webhookSecret));
+    return rows.flatMap((r) => (r.webhookSecret ? [{ ...r, webhookSecret: r.webhookSecret }] : []));
+  }
+
+  /** The connection holding a platform's store id, whichever restaurant it belongs to. */
+  async storeTaken(platform: TDeliveryPlatform, storeId: string, restaurantId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ restaurantId: deliveryConnections.restaurantId })
+      .from(deliveryConnections)
+      .where(and(eq(deliveryConnections.platform, platform), eq(deliveryConnections.storeId, storeId)));
+    return row !== undefined && row.restaurantId !== restaurantId;
+  }
+
+  /** Some connected store of the platform (the admin panel's live check). */
+  async anyStore(platform: TDeliveryPlatform): Promise<string | null> {
+    const [row] = await this.db
+      .select({ storeId: deliveryConnections.storeId })
+      .from(deliveryConnections)
+      .where(and(eq(deliveryConnections.platform, platform), isNotNull(deliveryConnections.storeId)))
+      .limit(1);
+    return row?.storeId ?? null;
   }
 
   async restaurantName(restaurantId: number): Promise<string> {

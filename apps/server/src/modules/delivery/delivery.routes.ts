@@ -5,6 +5,8 @@ import {
   REFUSED_LIST_LIMIT,
   REFUSED_WINDOW_DAYS,
   WEBHOOK_SIGNATURE_HEADER,
+  ZConnectionCheck,
+  ZConnectRequest,
   ZMenuPreview,
   ZPauseRequest,
   ZPlatformConnection,
@@ -20,12 +22,17 @@ import { jsonDepthExceeds, jsonTooDeep } from '../../lib/json-depth.ts';
 import { authOf, type TRouteAccess } from '../../plugins/access-control.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import type { DeliveryWebhookService } from './delivery-webhook.service.ts';
+import type { PlatformWebhookService } from './platform-webhook.service.ts';
 import { sendTestOrder } from './test-order.ts';
 
 /** /thirdParty/index is one of the config pages editConfig opens (SPEC 2 "editConfig adds config"). */
 const EDIT_CONFIG: TRouteAccess = { kind: 'page', permission: 'editConfig' };
 
 export const WEBHOOK_PATH = '/api/api/delivery/webhook/:platform';
+/** Register with Uber Eats as the app's Primary Webhook URL (docs/operations.md). */
+export const UBER_EATS_WEBHOOK_PATH = '/api/api/delivery/webhooks/uber-eats';
+/** Register with DoorDash as the Orders webhook subscription, with DOORDASH_WEBHOOK_TOKEN as its auth token. */
+export const DOORDASH_WEBHOOK_PATH = '/api/api/delivery/webhooks/doordash';
 
 /** The owner's side of delivery platforms: list, connect, pause, settings, publish, test order. */
 export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod {
@@ -57,11 +64,32 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
       handler: (request) => service.list(authOf(request)),
     });
 
-    platformRoute(
-      '/api/api/delivery/platforms/:platform/connect',
-      'Connect the restaurant’s store on the platform',
-      (a, p, ip) => service.connect(a, p, ip),
-    );
+    app.post('/api/api/delivery/platforms/:platform/connect', {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Connect the restaurant’s store on the platform: the store id its dashboard shows (required when the ' +
+          'platform is live, checked with the platform first; the simulator issues one when none is given)',
+        params: ZPlatformParam,
+        body: ZConnectRequest.nullish(),
+        response: { 200: ZPlatformConnection },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.connect(authOf(request), request.params.platform, request.body ?? {}, request.ip),
+    });
+
+    app.post('/api/api/delivery/platforms/:platform/test-connection', {
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Test the connection: asks the platform about the connected store with the deployment’s credentials; ' +
+          'ok false with the reason when it does not answer or refuses (nothing changes)',
+        params: ZPlatformParam,
+        response: { 200: ZConnectionCheck },
+      },
+      config: { access: EDIT_CONFIG },
+      handler: (request) => service.testConnection(authOf(request), request.params.platform),
+    });
     platformRoute(
       '/api/api/delivery/platforms/:platform/disconnect',
       'Disconnect (the settings are kept)',
@@ -157,7 +185,10 @@ export function deliveryRoutes(service: DeliveryService): FastifyPluginAsyncZod 
  * The platforms' webhook. Public, as webhooks are: the HMAC signature over the raw body is the
  * credential, so this context keeps the body as the exact text that was signed.
  */
-export function deliveryWebhookRoutes(service: DeliveryWebhookService): FastifyPluginAsyncZod {
+export function deliveryWebhookRoutes(
+  service: DeliveryWebhookService,
+  platforms: PlatformWebhookService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
@@ -187,6 +218,45 @@ export function deliveryWebhookRoutes(service: DeliveryWebhookService): FastifyP
           typeof header === 'string' ? header : undefined,
         );
         return reply.status(result.status).send(result.body);
+      },
+    });
+
+    const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+    app.post(UBER_EATS_WEBHOOK_PATH, {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Uber Eats webhook events (X-Uber-Signature); orders.notification stores the order once',
+        description:
+          'Verified with X-Uber-Signature, the hex HMAC-SHA256 of the raw body keyed with UBER_EATS_CLIENT_SECRET ' +
+          '(401 otherwise). orders.notification: the order is read from GET /v1/eats/order/{id}, stored once by its ' +
+          'id, then accepted (accept_pos_order) or declined (deny_pos_order, paused or outside hours) at Uber. ' +
+          'Answered 200 with an empty body, other events included; 503 while Uber’s API does not answer, so Uber ' +
+          'sends the event again.',
+      },
+      config: { access: { kind: 'public' } },
+      handler: async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const answer = await platforms.uberEats(raw, header(request.headers['x-uber-signature']));
+        return answer.body === undefined
+          ? reply.status(answer.status).send()
+          : reply.status(answer.status).send(answer.body);
+      },
+    });
+    app.post(DOORDASH_WEBHOOK_PATH, {
+      schema: {
+        tags: ['delivery'],
+        summary: 'DoorDash Marketplace order webhook (Authorization: the subscription’s auth token)',
+        description:
+          'Refused (401) unless the Authorization header is DOORDASH_WEBHOOK_TOKEN (bare or as Bearer). An ' +
+          'OrderCreate event is stored once by order.id for the store order.store.merchant_supplied_id (404 for a ' +
+          'store not connected here), answered 201/200 as the generic webhook, and confirmed with PATCH ' +
+          '/marketplace/api/v1/orders/{id} (success, or fail with the reason when paused or outside hours).',
+      },
+      config: { access: { kind: 'public' } },
+      handler: async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const answer = await platforms.doorDash(raw, header(request.headers.authorization));
+        return reply.status(answer.status).send(answer.body);
       },
     });
   };

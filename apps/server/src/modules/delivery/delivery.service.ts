@@ -15,6 +15,8 @@ import {
   type TMenuMapping,
   type TMenuPreview,
   type TPauseRequest,
+  type TConnectionCheck,
+  type TConnectRequest,
   type TPlatformConnection,
   type TPlatformList,
   type TPublishResult,
@@ -27,11 +29,13 @@ import { ERROR_CODES } from '@ra/shared/errors';
 import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, FieldError } from '../../lib/errors.ts';
+import { lastFour, type SecretBox } from '../../lib/secrets.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TOrdersApi } from '../orders/orders.module.ts';
 import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
 import type { MenuSource } from './menu-source.ts';
 import { effectiveStatus } from './delivery-status.ts';
+import { resealAll } from './secret-rotation.ts';
 import { PlatformRejectedError, PlatformUnavailableError, type DeliveryPlatformAdapter } from './platform-adapter.ts';
 
 const message = (key: TDeliveryMessageKey) => DELIVERY_MESSAGES[key].en;
@@ -59,21 +63,37 @@ export class DeliveryService {
     private readonly menus: MenuSource,
     private readonly orders: TOrdersApi,
     private readonly clock: Clock,
+    private readonly secrets: SecretBox,
   ) {}
+
+  /**
+   * The clear webhook secret of a connection; one sealed under the previous key (or stored before
+   * secrets were sealed) is sealed again under the current key as it is read.
+   */
+  async openSecret(row: TConnectionRow): Promise<string | null> {
+    if (!row.webhookSecret) return null;
+    const { plain, stale } = this.secrets.open(row.webhookSecret);
+    if (stale)
+      await this.repo.resealSecret(row.restaurantId, row.platform, row.webhookSecret, this.secrets.seal(plain));
+    return plain;
+  }
 
   /** The app clock's "now" (a test order is placed now). */
   now(): Date {
     return this.clock.now();
   }
 
-  private view(
+  private async view(
     platform: TDeliveryPlatform,
     row: TConnectionRow | undefined,
     now: Date,
     counts: TCounts,
-  ): TPlatformConnection {
+  ): Promise<TPlatformConnection> {
     const status = row ? effectiveStatus(row, now) : 'disconnected';
+    const secret = row ? await this.openSecret(row) : null;
     return {
+      mode: this.adapter.mode(platform),
+      secretLast4: secret ? lastFour(secret) : null,
       platform,
       label: PLATFORM_RULES[platform].label,
       status,
@@ -119,12 +139,14 @@ export class DeliveryService {
     const now = this.clock.now();
     const [rows, counts] = await Promise.all([this.repo.connections(restaurantId), this.counts(restaurantId, now)]);
     return {
-      platforms: DELIVERY_PLATFORMS.map((p) =>
-        this.view(
-          p,
-          rows.find((r) => r.platform === p),
-          now,
-          counts,
+      platforms: await Promise.all(
+        DELIVERY_PLATFORMS.map((p) =>
+          this.view(
+            p,
+            rows.find((r) => r.platform === p),
+            now,
+            counts,
+          ),
         ),
       ),
       serverTime: now.toISOString(),
@@ -201,6 +223,7 @@ export class DeliveryService {
         mapping: before?.mapping ?? DEFAULT_MAPPING,
         storeId: before?.storeId ?? null,
         webhookSecret: before?.webhookSecret ?? null,
+        platformMenuId: before?.platformMenuId ?? null,
         connectedAt: before?.connectedAt ?? null,
         pausedUntil: before?.pausedUntil ?? null,
         lastPublish: before?.lastPublish ?? null,
@@ -232,15 +255,29 @@ export class DeliveryService {
     return this.one(restaurantId, platform, saved);
   }
 
-  connect(auth: AuthContext, platform: TDeliveryPlatform, ip: string) {
+  /**
+   * Links the restaurant's store: a live platform needs the store id its dashboard shows, checked with
+   * the platform before anything is saved; the simulator issues one when none is given. A simulated
+   * store's webhook secret is stored sealed (lib/secrets.ts).
+   */
+  connect(auth: AuthContext, platform: TDeliveryPlatform, request: TConnectRequest, ip: string) {
     return this.change(auth, platform, 'connect', ip, async (row, _now, repo) => {
       if (row && row.status !== 'disconnected') throw conflict('delivery.alreadyConnected');
-      const name = await repo.restaurantName(requireRestaurantId(auth));
-      const linked = await this.call(() => this.adapter.connect(platform, { id: requireRestaurantId(auth), name }));
+      const restaurantId = requireRestaurantId(auth);
+      const storeId = request.storeId ?? null;
+      if (storeId === null && this.adapter.mode(platform) === 'live') {
+        throw new FieldError('storeId', message('delivery.storeIdRequired'));
+      }
+      if (storeId !== null && (await repo.storeTaken(platform, storeId, restaurantId))) {
+        throw new FieldError('storeId', message('delivery.storeTaken'));
+      }
+      const name = await repo.restaurantName(restaurantId);
+      const linked = await this.call(() => this.adapter.connect(platform, { id: restaurantId, name }, storeId));
       return {
         status: 'connected',
         storeId: linked.storeId,
-        webhookSecret: linked.webhookSecret,
+        webhookSecret: linked.webhookSecret ? this.secrets.seal(linked.webhookSecret) : null,
+        platformMenuId: null,
         connectedAt: this.clock.now(),
         pausedUntil: null,
       };
@@ -257,6 +294,7 @@ export class DeliveryService {
         status: 'disconnected',
         storeId: null,
         webhookSecret: null,
+        platformMenuId: null,
         connectedAt: null,
         pausedUntil: null,
         lastPublish: null,
@@ -342,14 +380,21 @@ export class DeliveryService {
       })),
     };
     let problems = menuProblems(priced, platform);
+    let menuId = row.platformMenuId;
     if (problems.length === 0) {
       const storeId = row.storeId;
-      const sent = await this.call(() => this.adapter.publishMenu(platform, storeId, priced));
+      const sent = await this.call(() => this.adapter.publishMenu(platform, storeId, priced, row.platformMenuId));
       problems = sent.problems;
+      menuId = sent.menuId;
     }
     const result: TPublishResult = { at: now.toISOString(), ok: problems.length === 0, itemCount, problems };
     await this.repo.withTransaction(async (repo, tx) => {
-      await repo.save(restaurantId, platform, { ...row, lastPublish: result, updatedAt: now });
+      await repo.save(restaurantId, platform, {
+        ...row,
+        platformMenuId: menuId,
+        lastPublish: result,
+        updatedAt: now,
+      });
       await new AuditRepository(tx).record({
         restaurantId,
         actorUserId: auth.userId,
@@ -364,12 +409,44 @@ export class DeliveryService {
     return result;
   }
 
-  /** The webhook's secret for a test order from the simulator (never leaves the server). */
-  async connectionFor(auth: AuthContext, platform: TDeliveryPlatform): Promise<TConnectionRow> {
+  /**
+   * "Test connection": asks the platform about the connected store with the deployment's credentials.
+   * The answer says whether it worked and why not; nothing is changed either way.
+   */
+  async testConnection(auth: AuthContext, platform: TDeliveryPlatform): Promise<TConnectionCheck> {
+    const restaurantId = requireRestaurantId(auth);
+    const row = await this.repo.connection(restaurantId, platform);
+    if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
+    const storeId = row.storeId;
+    const base = { mode: this.adapter.mode(platform), checkedAt: this.clock.now().toISOString(), storeId };
+    try {
+      const { storeName } = await this.adapter.check(platform, storeId);
+      return { ...base, ok: true, storeName, message: message('delivery.connectionOk') };
+    } catch (error) {
+      if (error instanceof PlatformUnavailableError) {
+        return { ...base, ok: false, storeName: null, message: message('delivery.platformUnavailable') };
+      }
+      if (error instanceof PlatformRejectedError) {
+        return { ...base, ok: false, storeName: null, message: message('delivery.platformRejected') };
+      }
+      throw error;
+    }
+  }
+
+  /** A simulated connection and its clear webhook secret, for a test order (the secret never leaves the server). */
+  async connectionFor(
+    auth: AuthContext,
+    platform: TDeliveryPlatform,
+  ): Promise<{ row: TConnectionRow; secret: string }> {
     const row = await this.repo.connection(requireRestaurantId(auth), platform);
     if (!row || row.status === 'disconnected' || !row.storeId || !row.webhookSecret)
       throw conflict('delivery.notConnected');
-    return row;
+    return { row, secret: (await this.openSecret(row)) ?? '' };
+  }
+
+  /** Seals every stored secret that is not under the current key (the rotate command); answers how many. */
+  rotateSecrets(): Promise<number> {
+    return resealAll(this.repo, this.secrets);
   }
 
   async sampleMenu(

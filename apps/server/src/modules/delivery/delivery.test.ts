@@ -5,7 +5,8 @@ import { WEBHOOK_SIGNATURE_HEADER, type TWebhookOrder } from '@ra/shared/deliver
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { createPerson, flagsWith, harbor, restaurantByName } from '../team/team.test-support.ts';
-import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { as, createTestContext, TEST_JWT_SECRET, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { SecretBox, secretsConfigFromEnv } from '../../lib/secrets.ts';
 import { deliveryModule } from './delivery.module.ts';
 import type { TMenuApi } from '../menu/menu.module.ts';
 import { localSimulatorFor, signWebhook } from './platform-adapter.ts';
@@ -24,6 +25,7 @@ afterAll(async () => {
 });
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const box = new SecretBox(secretsConfigFromEnv({}, TEST_JWT_SECRET));
 
 async function connection(
   platform: string,
@@ -33,7 +35,8 @@ async function connection(
     await ctx.db.execute(sql`select store_id, webhook_secret from delivery_connections
       where platform = ${platform} and restaurant_id = (select id from restaurants where name = ${restaurant})`),
   );
-  return { storeId: rows[0]!.store_id, secret: rows[0]!.webhook_secret };
+  // Sealed at rest (lib/secrets.ts), under the key the test app derives from its JWT secret.
+  return { storeId: rows[0]!.store_id, secret: box.open(rows[0]!.webhook_secret).plain };
 }
 
 function platformOrder(storeId: string, orderId: string): TWebhookOrder {
@@ -509,6 +512,7 @@ describe('the module api', () => {
     const { api } = deliveryModule({
       db: ctx.db,
       clock,
+      config: ctx.config,
       orders: {
         ingestOrdersFor: notCalled,
         clockOf: notCalled,

@@ -13,21 +13,37 @@ import {
  * simulates one, failures included.
  */
 export interface DeliveryPlatformAdapter {
-  /** Links the restaurant's store; answers the store id the platform's webhook will name and the signing secret. */
+  /** Which kind of connector serves the platform: the local simulator, or the platform's own API. */
+  mode(platform: TDeliveryPlatform): TConnectorMode;
+  /**
+   * Links the restaurant's store: the store id the restaurant entered (the platform's id of its store,
+   * checked against the platform), or one the simulator issues. Answers the store id the platform's
+   * webhook names and, for a simulated store, the secret its webhooks are signed with.
+   */
   connect(
     platform: TDeliveryPlatform,
     restaurant: { id: number; name: string },
-  ): Promise<{ storeId: string; webhookSecret: string }>;
+    storeId: string | null,
+  ): Promise<{ storeId: string; webhookSecret: string | null; storeName: string | null }>;
+  /** Asks the platform about the store with the deployment's credentials ("Test connection"). */
+  check(platform: TDeliveryPlatform, storeId: string): Promise<{ storeName: string | null }>;
   disconnect(platform: TDeliveryPlatform, storeId: string): Promise<void>;
   /** Stops (or resumes) taking orders on the platform; `until` is when the platform resumes by itself. */
   setPaused(platform: TDeliveryPlatform, storeId: string, paused: boolean, until: Date | null): Promise<void>;
-  /** Sends the menu; the platform refuses the whole menu when any item breaks its rules. */
+  /**
+   * Sends the menu; the platform refuses the whole menu when any item breaks its rules. `menuId` is
+   * the platform's id of the menu published before (DoorDash updates a menu by its id), and the answer
+   * carries the id to keep.
+   */
   publishMenu(
     platform: TDeliveryPlatform,
     storeId: string,
     menu: TPublishableMenu,
-  ): Promise<{ accepted: boolean; problems: TMenuProblem[] }>;
+    menuId: string | null,
+  ): Promise<{ accepted: boolean; problems: TMenuProblem[]; menuId: string | null }>;
 }
+
+export type TConnectorMode = 'simulator' | 'live';
 
 /** The platform did not answer (an outage, a timeout): the caller is told to try again. */
 export class PlatformUnavailableError extends Error {
@@ -89,35 +105,47 @@ export class LocalDeliverySimulator implements DeliveryPlatformAdapter {
   readonly paused = new Map<string, Date | null>();
   private seq = 0;
 
-  private check(platform: TDeliveryPlatform, storeId?: string): void {
+  private checkStore(platform: TDeliveryPlatform, storeId?: string): void {
     if (this.failing) throw new PlatformUnavailableError(platform);
     if (storeId && this.rejectedStores.has(storeId)) throw new PlatformRejectedError('store suspended');
   }
 
-  async connect(platform: TDeliveryPlatform, restaurant: { id: number; name: string }) {
-    this.check(platform);
+  mode(): TConnectorMode {
+    return 'simulator';
+  }
+
+  async connect(platform: TDeliveryPlatform, restaurant: { id: number; name: string }, storeId: string | null) {
+    this.checkStore(platform, storeId ?? undefined);
     this.seq += 1;
-    const storeId = `${platform}-${restaurant.id}-${randomBytes(4).toString('hex')}`;
-    return { storeId, webhookSecret: randomBytes(32).toString('hex') };
+    return {
+      storeId: storeId ?? `${platform}-${restaurant.id}-${randomBytes(4).toString('hex')}`,
+      webhookSecret: randomBytes(32).toString('hex'),
+      storeName: restaurant.name,
+    };
+  }
+
+  async check(platform: TDeliveryPlatform, storeId: string) {
+    this.checkStore(platform, storeId);
+    return { storeName: null };
   }
 
   async disconnect(platform: TDeliveryPlatform, storeId: string) {
-    this.check(platform, storeId);
+    this.checkStore(platform, storeId);
     this.menus.delete(storeId);
     this.paused.delete(storeId);
   }
 
   async setPaused(platform: TDeliveryPlatform, storeId: string, paused: boolean, until: Date | null) {
-    this.check(platform, storeId);
+    this.checkStore(platform, storeId);
     if (paused) this.paused.set(storeId, until);
     else this.paused.delete(storeId);
   }
 
   async publishMenu(platform: TDeliveryPlatform, storeId: string, menu: TPublishableMenu) {
-    this.check(platform, storeId);
+    this.checkStore(platform, storeId);
     const problems = menuProblems(menu, platform);
     if (problems.length === 0) this.menus.set(storeId, menu);
-    return { accepted: problems.length === 0, problems };
+    return { accepted: problems.length === 0, problems, menuId: null };
   }
 }
 

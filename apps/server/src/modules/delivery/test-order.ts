@@ -24,7 +24,7 @@ export async function sendTestOrder(
   platform: TDeliveryPlatform,
   badSignature: boolean,
 ): Promise<{ platformOrderId: string; status: number; result: string; refused: boolean }> {
-  const connection = await service.connectionFor(auth, platform);
+  const { row: connection, secret: shared } = await service.connectionFor(auth, platform);
   const { menu, markup } = await service.sampleMenu(auth, platform);
   const now = service.now();
   const items = menu.categories.flatMap((c) => c.items.map((i) => ({ ...i, category: c.name }))).slice(0, 2);
@@ -52,7 +52,7 @@ export async function sendTestOrder(
     totalCents: subtotal + taxCents + tipCents,
   };
   const body = JSON.stringify(order);
-  const secret = badSignature ? 'not-the-shared-secret' : (connection.webhookSecret ?? '');
+  const secret = badSignature ? 'not-the-shared-secret' : shared;
   const res = await app.inject({
     method: 'POST',
     url: `/api/api/delivery/webhook/${platform}`,

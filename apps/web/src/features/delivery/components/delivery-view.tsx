@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import DownOutlined from '@ant-design/icons/DownOutlined';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { usePlatforms } from '../api/get-platforms.ts';
 import { usePlatformAction, type TPlatformAction } from '../api/platform-action.ts';
 import { usePublishMenu } from '../api/publish-menu.ts';
 import { useSendTestOrder } from '../api/send-test-order.ts';
+import { useTestConnection } from '../api/test-connection.ts';
 import {
   deliveryDialogSearch,
   parseDeliveryDialog,
@@ -25,6 +26,7 @@ import {
   pauseUntil,
   type TDeliveryDialog,
 } from '../delivery-dialog.ts';
+import { ConnectModal } from './connect-modal.tsx';
 import { PlatformSettingsDrawer } from './platform-settings-drawer.tsx';
 import { ProblemsModal } from './problems-modal.tsx';
 import { RefusedOrdersModal } from './refused-orders-modal.tsx';
@@ -49,15 +51,38 @@ export function DeliveryView() {
   const action = usePlatformAction();
   const publish = usePublishMenu();
   const testOrder = useSendTestOrder();
+  const check = useTestConnection();
+  const [connecting, setConnecting] = useState<TDeliveryPlatform | null>(null);
   const lang = toDisplayLanguage(currentLanguage());
   const zone = useRestaurantZone();
   const when = (at: string) => formatDateTime(at, lang, zone);
   const show = (next: TDeliveryDialog) => setSearch(deliveryDialogSearch(next), { replace: next === null });
   const failed = (error: unknown) => showErrorMessage(translateServerMessage(errorText(error), currentLanguage()));
 
-  const run = (input: TPlatformAction, label: string) =>
+  const run = (input: TPlatformAction, label: string, then?: () => void) =>
     action.mutate(input, {
-      onSuccess: () => showSuccessMessage(t(`done.${input.action}`, { platform: label })),
+      onSuccess: () => {
+        showSuccessMessage(t(`done.${input.action}`, { platform: label }));
+        then?.();
+      },
+      onError: failed,
+    });
+
+  const testConnection = (p: TPlatformConnection) =>
+    check.mutate(p.platform, {
+      onSuccess: (answer) =>
+        answer.ok
+          ? showSuccessMessage(
+              answer.storeName
+                ? t('done.testConnectionOkNamed', { platform: p.label, name: answer.storeName })
+                : t('done.testConnectionOk', { platform: p.label }),
+            )
+          : showErrorMessage(
+              t('done.testConnectionFailed', {
+                platform: p.label,
+                reason: translateServerMessage(answer.message ?? '', currentLanguage()),
+              }),
+            ),
       onError: failed,
     });
 
@@ -103,6 +128,9 @@ export function DeliveryView() {
             <Tag color={STATUS_COLOR[p.status]} data-testid={`status-${p.platform}`}>
               {t(`status.${p.status}`)}
             </Tag>
+            <Tag color={p.mode === 'live' ? 'blue' : 'default'} data-testid={`mode-${p.platform}`}>
+              {t(`mode.${p.mode}`)}
+            </Tag>
           </Space>
         }
         actions={[
@@ -120,6 +148,11 @@ export function DeliveryView() {
         ) : null}
         <Descriptions column={1} size="small" className="ra-delivery__facts">
           {live ? <Descriptions.Item label={t('fields.storeId')}>{p.storeId}</Descriptions.Item> : null}
+          {p.secretLast4 ? (
+            <Descriptions.Item label={t('fields.secret')}>
+              <Typography.Text code>{t('secretMasked', { last4: p.secretLast4 })}</Typography.Text>
+            </Descriptions.Item>
+          ) : null}
           {p.connectedAt ? (
             <Descriptions.Item label={t('fields.connectedAt')}>{when(p.connectedAt)}</Descriptions.Item>
           ) : null}
@@ -156,11 +189,7 @@ export function DeliveryView() {
         </Descriptions>
         <Space wrap className="ra-delivery__actions">
           {!live ? (
-            <Button
-              type="primary"
-              loading={action.isPending}
-              onClick={() => run({ platform: p.platform, action: 'connect' }, p.label)}
-            >
+            <Button type="primary" loading={action.isPending} onClick={() => setConnecting(p.platform)}>
               {t('actions.connect')}
             </Button>
           ) : (
@@ -196,25 +225,30 @@ export function DeliveryView() {
               >
                 {t('actions.publish')}
               </Button>
-              <Button
-                loading={testOrder.isPending && testOrder.variables === p.platform}
-                onClick={() =>
-                  testOrder.mutate(p.platform, {
-                    onSuccess: (answer) =>
-                      answer.status < 300 && !answer.refused
-                        ? showSuccessMessage(t('done.testOrder', { id: answer.platformOrderId }))
-                        : showErrorMessage(
-                            t('done.testOrderRefused', {
-                              id: answer.platformOrderId,
-                              result: translateServerMessage(answer.result, currentLanguage()),
-                            }),
-                          ),
-                    onError: failed,
-                  })
-                }
-              >
-                {t('actions.testOrder')}
+              <Button loading={check.isPending && check.variables === p.platform} onClick={() => testConnection(p)}>
+                {t('actions.testConnection')}
               </Button>
+              {p.mode === 'simulator' ? (
+                <Button
+                  loading={testOrder.isPending && testOrder.variables === p.platform}
+                  onClick={() =>
+                    testOrder.mutate(p.platform, {
+                      onSuccess: (answer) =>
+                        answer.status < 300 && !answer.refused
+                          ? showSuccessMessage(t('done.testOrder', { id: answer.platformOrderId }))
+                          : showErrorMessage(
+                              t('done.testOrderRefused', {
+                                id: answer.platformOrderId,
+                                result: translateServerMessage(answer.result, currentLanguage()),
+                              }),
+                            ),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {t('actions.testOrder')}
+                </Button>
+              ) : null}
               <Button
                 danger
                 onClick={() =>
@@ -248,6 +282,15 @@ export function DeliveryView() {
       </Typography.Paragraph>
       <Alert type="info" showIcon title={t('simulatorNote')} className="ra-delivery__note" />
       {query.isLoading ? <Skeleton active /> : <div className="ra-delivery__grid">{platforms.map(card)}</div>}
+      <ConnectModal
+        connection={connecting ? selected(connecting) : undefined}
+        pending={action.isPending}
+        onClose={() => setConnecting(null)}
+        onConnect={(body) => {
+          const p = connecting ? selected(connecting) : undefined;
+          if (p) run({ platform: p.platform, action: 'connect', body }, p.label, () => setConnecting(null));
+        }}
+      />
       <PlatformSettingsDrawer
         connection={dialog?.kind === 'settings' ? selected(dialog.platform) : undefined}
         onClose={() => show(null)}
