@@ -39,6 +39,7 @@ import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
+import { liveModule } from './modules/live/live.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
@@ -172,6 +173,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const dashboard = dashboardModule({ db, clock });
   await typed.register(dashboard.routes);
   await typed.register(analyticsModule({ clock, reports: reports.api, dashboard: dashboard.api }).routes);
+  // Live today: each server LISTENs for order/refund writes and tells its open dashboards (SSE).
+  const live = liveModule({ db, listen: options.listen, log: app.log });
+  await typed.register(live.routes);
+  app.addHook('preClose', async () => live.api.close());
   // The domains built on the foundation above; each module builds its own services from these.
   // Jobs run in the background on a real or running clock; under a ManualClock (tests) only in drain().
   const jobs = createJobQueue({
