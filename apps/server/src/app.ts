@@ -40,6 +40,7 @@ import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { liveModule } from './modules/live/live.module.ts';
+import { reportMailModule } from './modules/report-mail/report-mail.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
@@ -211,6 +212,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(workHoursModule(deps).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
+  await typed.register(reportMailModule({ ...deps, reports: reports.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -17,6 +17,10 @@ export const ZLiveSalesQuery = z.object({
 });
 export type TLiveSalesQuery = z.infer<typeof ZLiveSalesQuery>;
 
+/** What the path answers to a request that does not accept text/event-stream: the current version. */
+export const ZLiveSalesVersion = z.object({ version: z.number().int().min(0) });
+export type TLiveSalesVersion = z.infer<typeof ZLiveSalesVersion>;
+
 /**
  * The events of the stream:
  * - `ready` (id = the version the stream starts from) once connected;

@@ -16,6 +16,11 @@ export class LiveSalesService {
     private readonly heartbeatMs: number = LIVE_HEARTBEAT_MS,
   ) {}
 
+  /** The restaurant's current version (a client that only asks, not streams). */
+  async current(restaurantId: number): Promise<{ version: number }> {
+    return { version: await this.hub.version(restaurantId) };
+  }
+
   async stream(request: IncomingMessage, reply: FastifyReply, restaurantId: number, since: number | null) {
     const raw = reply.raw;
     let ended = false;

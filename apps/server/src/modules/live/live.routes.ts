@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_SALES_PATH, ZLiveSalesQuery } from '@ra/shared/live/live.schemas';
+import { LIVE_SALES_PATH, ZLiveSalesQuery, ZLiveSalesVersion } from '@ra/shared/live/live.schemas';
 import { authOf } from '../../plugins/access-control.ts';
 import { requireRestaurantId } from '../../lib/auth-context.ts';
 import type { LiveSalesService } from './live-sales.service.ts';
@@ -13,12 +13,15 @@ export function liveRoutes(service: LiveSalesService): FastifyPluginAsyncZod {
         description:
           'text/event-stream. `ready` (id: version) on connect; `sales` (id: new version) within a moment of a POS order, ' +
           'void or refund being written through any API server; `: ping` every 15 s. A reconnect sends Last-Event-ID ' +
-          '(or ?since=) and hears at once when it missed a change. Needs viewSalesReport, like the dashboard.',
+          '(or ?since=) and hears at once when it missed a change. Needs viewSalesReport, like the dashboard. ' +
+          'A request that does not accept text/event-stream gets the current version as JSON.',
         querystring: ZLiveSalesQuery,
+        response: { 200: ZLiveSalesVersion },
       },
       config: { access: { kind: 'page', permission: 'viewSalesReport' } },
       handler: async (request, reply) => {
         const restaurantId = requireRestaurantId(authOf(request));
+        if (!String(request.headers.accept ?? '').includes('text/event-stream')) return service.current(restaurantId);
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? header.trim() : undefined;
         const since = lastEventId ?? request.query.since;

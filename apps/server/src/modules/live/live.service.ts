@@ -87,6 +87,10 @@ export class LiveSalesHub {
     }
   }
 
+  async version(restaurantId: number): Promise<number> {
+    return (await this.repo.versions([restaurantId])).get(restaurantId) ?? 0;
+  }
+
   /** After the LISTEN connection came back: what each open restaurant's streams may have missed. */
   async resync(): Promise<void> {
     const versions = await this.repo.versions([...this.byRestaurant.keys()]);

@@ -90,7 +90,11 @@ function openStream(url: string, headers: Record<string, string>) {
 }
 
 async function stream(server: 'a' | 'b', token: string | null, extra: Record<string, string> = {}) {
-  const s = openStream(`${base[server]}/api/api/live/sales`, { ...(token ? { authorization: token } : {}), ...extra });
+  const s = openStream(`${base[server]}/api/api/live/sales`, {
+    accept: 'text/event-stream',
+    ...(token ? { authorization: token } : {}),
+    ...extra,
+  });
   await s.ready;
   return s;
 }
@@ -139,6 +143,10 @@ describe('live sales stream', () => {
     owner.close();
     const malformed = await as(ctx.app, ownerToken)({ method: 'GET', url: '/api/api/live/sales?since=abc' });
     expect(malformed.statusCode).toBe(400);
+    // Without text/event-stream: the current version, once.
+    const once = await as(ctx.app, ownerToken)({ method: 'GET', url: '/api/api/live/sales' });
+    expect(once.statusCode).toBe(200);
+    expect(once.json()).toEqual({ version: expect.any(Number) });
   });
 
   it('tells every server’s open dashboards of a POS order written through any server, then of a void', async () => {
@@ -222,7 +230,10 @@ describe('live sales stream', () => {
     // ?since= for clients that cannot send the header.
     const bySince = await stream('a', ownerToken, {});
     bySince.close();
-    const viaQuery = openStream(`${base.a}/api/api/live/sales?since=${ready.id}`, { authorization: ownerToken });
+    const viaQuery = openStream(`${base.a}/api/api/live/sales?since=${ready.id}`, {
+      authorization: ownerToken,
+      accept: 'text/event-stream',
+    });
     await viaQuery.ready;
     expect((await viaQuery.next()).event).toBe('ready');
     expect(Number((await viaQuery.next()).id)).toBe(Number(next.id));

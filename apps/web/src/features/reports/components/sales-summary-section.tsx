@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { changeRatio } from '@ra/shared/reports/report-math';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
+import { useLiveSales } from '../../../lib/live-sales.ts';
+import { useBusinessToday } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
@@ -70,6 +72,9 @@ export function NetSalesFormula({ figures }: { figures: TSalesFigures }) {
 export function SalesSummarySection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
   const query = useSalesSummary(range);
+  // A range that includes the business day in progress follows the POS live; a past range costs nothing.
+  const today = useBusinessToday();
+  useLiveSales(range.from <= today && today <= range.to, [['reports']]);
 
   const channelColumns: TReportColumn<TChannelRow>[] = [
     { key: 'channel', title: t('columns.channel'), value: (r) => t(`channel.${r.channel}`) },
