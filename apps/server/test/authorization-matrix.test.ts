@@ -32,6 +32,7 @@ import { workHoursBuilders } from './matrix/work-hours.ts';
 import { agentBuilders } from './matrix/agent.ts';
 import { customersBuilders } from './matrix/customers.ts';
 import { liveBuilders } from './matrix/live.ts';
+import { reportMailBuilders } from './matrix/report-mail.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -352,6 +353,7 @@ for (const domain of [
   agentBuilders,
   customersBuilders,
   liveBuilders,
+  reportMailBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { changeRatio } from '@ra/shared/reports/report-math';
@@ -71,6 +72,7 @@ export function NetSalesFormula({ figures }: { figures: TSalesFigures }) {
 /** Sales summary (SPEC 2 "salesSummary"): the period's figures against the previous one, and by channel. */
 export function SalesSummarySection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
+  const { t: tMail } = useTranslation('report-mail');
   const query = useSalesSummary(range);
   // A range that includes the business day in progress follows the POS live; a past range costs nothing.
   const today = useBusinessToday();
@@ -133,6 +135,9 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
             <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
             <GiftCardSalesLine line={data.giftCardSales} />
+            <p className="ra-report__email-link">
+              <Link to="/salesReport/emailReports">{tMail('link')}</Link>
+            </p>
             <div className="ra-report-panel">
               <ReportTable
                 title={t('tables.byChannel')}
