@@ -212,7 +212,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(workHoursModule(deps).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
-  await typed.register(reportMailModule({ ...deps, reports: reports.api }).routes);
+  await typed.register(
+    reportMailModule({ ...deps, reports: reports.api, sweepOnStart: !(clock instanceof ManualClock) }).routes,
+  );
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

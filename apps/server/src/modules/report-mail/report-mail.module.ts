@@ -19,6 +19,8 @@ export interface TReportMailApi {
 export function reportMailModule(
   deps: Pick<TModuleDeps, 'db' | 'clock' | 'email' | 'jobs' | 'config'> & {
     reports: Pick<TReportsApi, 'clock' | 'fileContext' | 'salesByDay'>;
+    /** Queue every subscription's current period at start (servers on a running clock; not tests). */
+    sweepOnStart: boolean;
   },
 ): TModule<TReportMailApi> {
   const service = new ReportMailService(
@@ -34,7 +36,7 @@ export function reportMailModule(
   return {
     // The worker is registered with the routes, as the app is assembled.
     routes: async (app, options) => {
-      await service.start();
+      await service.start(deps.sweepOnStart);
       await routes(app, options);
     },
     api: { unsubscribeUrl: (id) => service.unsubscribeUrl(id) },

@@ -39,6 +39,14 @@ export class ReportMailRepository {
     return rows.map(ReportMailRepository.row);
   }
 
+  async all(): Promise<TSubscriptionRow[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select s.*, u.email from report_mail_subscriptions s join users u on u.id = s.user_id order by s.id`,
+    );
+    return rows.map(ReportMailRepository.row);
+  }
+
   async byId(id: number): Promise<TSubscriptionRow | null> {
     const [row] = await rowsOf(
       this.db,

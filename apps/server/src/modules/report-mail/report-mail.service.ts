@@ -36,6 +36,8 @@ import type { ReportMailRepository, TSubscriptionRow } from './report-mail.repos
 
 /** The queue of scheduled reports: one job per subscription and period, due when the period ends. */
 export const REPORT_MAIL_QUEUE = 'report-mail.send';
+/** Queues every subscription's period in progress (once at a server's start). */
+export const REPORT_MAIL_SWEEP_QUEUE = 'report-mail.sweep';
 
 export interface TReportMailJob {
   subscriptionId: number;
@@ -74,8 +76,23 @@ export class ReportMailService {
     private readonly publicUrl: string | undefined,
   ) {}
 
-  async start(): Promise<void> {
+  /**
+   * Registers the worker; `sweep` (a server on a running clock) also queues each subscription's
+   * period in progress, so subscriptions written without the settings (the demo, a restore) are sent.
+   * Queuing is idempotent: a period already waiting is not queued twice, one already sent is not resent.
+   */
+  async start(sweep: boolean): Promise<void> {
     await this.jobs.work<TReportMailJob>(REPORT_MAIL_QUEUE, (job) => this.deliver(job));
+    await this.jobs.work(REPORT_MAIL_SWEEP_QUEUE, () => this.sweep());
+    if (sweep) await this.jobs.send(REPORT_MAIL_SWEEP_QUEUE, {}, { singletonKey: 'sweep' });
+  }
+
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    for (const sub of await this.repo.all()) {
+      const zone = await this.zoneOf(sub.restaurantId);
+      if (zone) await this.schedule(sub.id, nextSend(sub.frequency, now, zone).period, zone);
+    }
   }
 
   private async zoneOf(restaurantId: number): Promise<TZoned | null> {
