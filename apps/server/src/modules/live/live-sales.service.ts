@@ -24,13 +24,13 @@ export class LiveSalesService {
   async stream(request: IncomingMessage, reply: FastifyReply, restaurantId: number, since: number | null) {
     const raw = reply.raw;
     let ended = false;
-    let heartbeat: NodeJS.Timeout | undefined;
-    let opened: { close: () => void } | undefined;
+    // Set once the stream is open; `end` may run before (the client left while it was opening).
+    const state: { heartbeat?: NodeJS.Timeout; opened?: { close: () => void } } = {};
     const end = () => {
       if (ended) return;
       ended = true;
-      clearInterval(heartbeat);
-      opened?.close();
+      clearInterval(state.heartbeat);
+      state.opened?.close();
       raw.end();
     };
     const write = (text: string) => {
@@ -46,7 +46,7 @@ export class LiveSalesService {
       end: () => end(),
     };
     const start = await this.hub.open(connection, since);
-    opened = start;
+    state.opened = start;
     reply.hijack();
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -57,8 +57,8 @@ export class LiveSalesService {
     });
     raw.write(`retry: ${RETRY_MS}\nid: ${start.version}\nevent: ready\ndata: {"version":${start.version}}\n\n`);
     if (start.missed !== null) connection.push(start.missed);
-    heartbeat = setInterval(() => write(': ping\n\n'), this.heartbeatMs);
-    heartbeat.unref();
+    state.heartbeat = setInterval(() => write(': ping\n\n'), this.heartbeatMs);
+    state.heartbeat.unref();
     // The response's close: the client went away (a request's own close only means its body was read).
     raw.on('close', end);
     raw.on('error', end);
