@@ -41,6 +41,8 @@ import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { providersModule } from './modules/providers/providers.module.ts';
+import { liveModule } from './modules/live/live.module.ts';
+import { reportMailModule } from './modules/report-mail/report-mail.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
 import type { TListen } from './db/notifications.ts';
@@ -174,6 +176,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const dashboard = dashboardModule({ db, clock });
   await typed.register(dashboard.routes);
   await typed.register(analyticsModule({ clock, reports: reports.api, dashboard: dashboard.api }).routes);
+  // Live today: each server LISTENs for order/refund writes and tells its open dashboards (SSE).
+  const live = liveModule({ db, listen: options.listen, log: app.log });
+  await typed.register(live.routes);
+  app.addHook('preClose', async () => live.api.close());
   // The domains built on the foundation above; each module builds its own services from these.
   // Jobs run in the background on a real or running clock; under a ManualClock (tests) only in drain().
   const jobs = createJobQueue({
@@ -212,6 +218,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const customers = customersModule({ ...deps, business: business.api });
   await typed.register(customers.routes);
   await typed.register(providersModule({ ...deps, customers: customers.api, business: business.api }).routes);
+  await typed.register(
+    reportMailModule({ ...deps, reports: reports.api, sweepOnStart: !(clock instanceof ManualClock) }).routes,
+  );
   for (const module of options.modules ?? []) await typed.register(module);
 
   await registerApiDocsUi(app);

@@ -33,6 +33,8 @@ import { tipsBuilders } from './matrix/tips.ts';
 import { agentBuilders } from './matrix/agent.ts';
 import { customersBuilders } from './matrix/customers.ts';
 import { providersBuilders } from './matrix/providers.ts';
+import { liveBuilders } from './matrix/live.ts';
+import { reportMailBuilders } from './matrix/report-mail.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -354,6 +356,8 @@ for (const domain of [
   agentBuilders,
   customersBuilders,
   providersBuilders,
+  liveBuilders,
+  reportMailBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

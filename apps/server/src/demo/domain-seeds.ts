@@ -10,6 +10,7 @@ import { seedWorkHoursDemo } from './work-hours.seed.ts';
 import { seedTipsDemo } from './tips.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
+import { seedReportMailDemo } from './report-mail.seed.ts';
 
 export type { TDomainSeedContext };
 
@@ -31,6 +32,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['tips', seedTipsDemo],
   ['agent', seedAgentDemo],
   ['customers', seedCustomersDemo],
+  ['report-mail', seedReportMailDemo],
 ];
 
 export async function seedDomains(ctx: TDomainSeedContext): Promise<void> {

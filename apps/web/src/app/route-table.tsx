@@ -115,6 +115,14 @@ export const routeTable: TRouteRecord[] = [
       { path: '/salesReport/compsVoids', titleKey: 'salesReport.sections.compsVoids', ...SECTION },
       { path: '/salesReport/taxes', titleKey: 'salesReport.sections.taxes', ...SECTION },
       { path: '/salesReport/payout', titleKey: 'salesReport.payout', ...SECTION },
+      {
+        path: '/salesReport/emailReports',
+        titleKey: 'salesReport.emailReports',
+        hidden: true,
+        searchable: true,
+        activeMenu: '/salesReport/salesSummary',
+        lazy: () => import('./routes/report-mail/report-mail-page.tsx'),
+      },
     ],
   },
   {

@@ -1,7 +1,18 @@
+export interface TEmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface TEmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (reports by email). */
+  html?: string;
+  attachments?: TEmailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -26,6 +26,16 @@ export class OutboxEmailSender implements EmailSender {
       createdAt: this.clock.now(),
       sentAt: this.clock.now(),
     });
-    this.log.info({ email: { to: message.to, subject: message.subject } }, `email (outbox):\n${message.text}`);
+    this.log.info(
+      {
+        email: {
+          to: message.to,
+          subject: message.subject,
+          attachments: message.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`),
+          headers: message.headers,
+        },
+      },
+      `email (outbox):\n${message.text}`,
+    );
   }
 }

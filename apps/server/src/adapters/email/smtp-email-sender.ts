@@ -19,6 +19,14 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   async send(message: TEmailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.attachments ? { attachments: message.attachments } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
+    });
   }
 }

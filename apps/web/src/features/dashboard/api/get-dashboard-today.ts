@@ -12,8 +12,7 @@ export const dashboardTodayQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'today'],
     queryFn: ({ signal }) => getDashboardToday({ signal }),
-    // "today so far" moves while the page is open
-    refetchInterval: 5 * 60_000,
+    // "today so far" moves while the page is open: the live sales stream refetches it (lib/live-sales.ts)
     retry: (failures, error) => failures < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
   });
 

@@ -17,7 +17,8 @@ import { changeTone, describeChange } from '../../../lib/period-change.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
 import { useSettings } from '../../../stores/settings.ts';
-import { useDashboardToday } from '../api/get-dashboard-today.ts';
+import { useLiveSales } from '../../../lib/live-sales.ts';
+import { dashboardTodayQueryOptions, useDashboardToday } from '../api/get-dashboard-today.ts';
 
 // the chart's code arrives only when it is drawn (the first page stays light)
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
@@ -67,6 +68,10 @@ export default function TodaySales() {
   const offset = useSession((s) => s.hourOffsetEndOfDay);
   const primaryColor = useSettings((s) => s.theme);
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
+  // Today so far follows the POS within a moment (not for a 403: the page shows no sales then).
+  useLiveSales(!(query.isError && isApiError(query.error) && query.error.status === 403), [
+    dashboardTodayQueryOptions().queryKey,
+  ]);
 
   if (query.isError && isApiError(query.error) && query.error.status === 403) return null;
   if (query.isError) {

@@ -1,7 +1,10 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { changeRatio } from '@ra/shared/reports/report-math';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
+import { useLiveSales } from '../../../lib/live-sales.ts';
+import { useBusinessToday } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
@@ -69,7 +72,11 @@ export function NetSalesFormula({ figures }: { figures: TSalesFigures }) {
 /** Sales summary (SPEC 2 "salesSummary"): the period's figures against the previous one, and by channel. */
 export function SalesSummarySection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
+  const { t: tMail } = useTranslation('report-mail');
   const query = useSalesSummary(range);
+  // A range that includes the business day in progress follows the POS live; a past range costs nothing.
+  const today = useBusinessToday();
+  useLiveSales(range.from <= today && today <= range.to, [['reports']]);
 
   const channelColumns: TReportColumn<TChannelRow>[] = [
     { key: 'channel', title: t('columns.channel'), value: (r) => t(`channel.${r.channel}`) },
@@ -128,6 +135,9 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
             <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
             <GiftCardSalesLine line={data.giftCardSales} />
+            <p className="ra-report__email-link">
+              <Link to="/salesReport/emailReports">{tMail('link')}</Link>
+            </p>
             <div className="ra-report-panel">
               <ReportTable
                 title={t('tables.byChannel')}
