@@ -38,6 +38,7 @@ import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
+import { insightModule } from './modules/insight/insight.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import type { TModuleDeps } from './modules/module-deps.ts';
 import { AUTH_CHANGED_CHANNEL, AuthCache } from './lib/auth-cache.ts';
@@ -203,7 +204,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
-  await typed.register(workHoursModule(deps).routes);
+  const workHours = workHoursModule(deps);
+  await typed.register(workHours.routes);
+  await typed.register(insightModule({ ...deps, workHours: workHours.api }).routes);
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);

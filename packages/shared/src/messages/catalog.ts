@@ -10,6 +10,7 @@ import { COUPONS_MESSAGES } from '../coupons/coupons.messages.ts';
 import { GIFTCARDS_MESSAGES } from '../giftcards/giftcards.messages.ts';
 import { WORK_HOURS_MESSAGES } from '../work-hours/work-hours.messages.ts';
 import { AGENT_MESSAGES } from '../agent/agent.messages.ts';
+import { INSIGHT_MESSAGES } from '../insight/insight.messages.ts';
 import { CUSTOMERS_MESSAGES } from '../customers/customers.messages.ts';
 import { TEAM_MESSAGES } from '../team/team.messages.ts';
 import { ORDER_MESSAGES } from '../orders/orders.schemas.ts';
@@ -71,6 +72,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('giftcards', GIFTCARDS_MESSAGES),
   ...prefixed('workHours', WORK_HOURS_MESSAGES),
   ...prefixed('agent', AGENT_MESSAGES),
+  ...prefixed('insight', INSIGHT_MESSAGES),
   ...prefixed('customers', CUSTOMERS_MESSAGES),
   ...prefixed('orders', ORDER_MESSAGES),
   ...prefixed('orders', ORDER_CHANGE_MESSAGES),

@@ -1,4 +1,5 @@
 import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { LaborCostService } from './labor-cost.service.ts';
 import { LaborService } from './labor.service.ts';
 import { laborRoutes } from './labor.routes.ts';
 import { PayPeriodsService } from './pay-periods.service.ts';
@@ -19,8 +20,14 @@ import { WagesService } from './wages.service.ts';
 import { wagesRoutes } from './wages.routes.ts';
 import { WorkHoursRepository } from './work-hours.repository.ts';
 
-/** Nothing outside the work-hours module calls into it. */
-export type TWorkHoursApi = undefined;
+/** What other modules read of work hours: a restaurant's labour cost (the comparison across locations). */
+export interface TWorkHoursApi {
+  /**
+   * Labour cents of the whole restaurant for each period of business days (inclusive), worked out as
+   * the timesheet does. The caller has checked the restaurant is the caller's to see.
+   */
+  laborCents(restaurantId: number, periods: ReadonlyArray<{ from: string; to: string }>): Promise<number[]>;
+}
 
 /**
  * The work-hours domain (issue 11): timesheet, clock in and out, signatures, pay periods, payroll,
@@ -40,6 +47,7 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
   const periods = new PayPeriodsService(repo, settings, signatures, clock);
   const payroll = new PayrollService(repo, settings, periods, timesheet);
   const pos = new PosService(repo, settings, signatures, clock);
+  const laborCost = new LaborCostService(repo, settings, clock);
   return {
     routes: async (app) => {
       await app.register(timesheetRoutes(timesheet));
@@ -51,6 +59,6 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
       await app.register(payPeriodsRoutes(periods, payroll));
       await app.register(posRoutes(pos));
     },
-    api: undefined,
+    api: { laborCents: (restaurantId, periods) => laborCost.laborCents(restaurantId, periods) },
   };
 }
