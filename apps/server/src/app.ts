@@ -206,7 +206,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(giftcards.routes);
   const workHours = workHoursModule(deps);
   await typed.register(workHours.routes);
-  await typed.register(insightModule({ ...deps, workHours: workHours.api }).routes);
+  await typed.register(
+    insightModule({ ...deps, workHours: workHours.api, reports: reports.api, menu: menu.api }).routes,
+  );
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   await typed.register(customersModule({ ...deps, business: business.api }).routes);
   for (const module of options.modules ?? []) await typed.register(module);

@@ -9,6 +9,7 @@ import { seedGiftcardsDemo } from './giftcards.seed.ts';
 import { seedWorkHoursDemo } from './work-hours.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
+import { seedInsightDemo } from './insight.seed.ts';
 
 export type { TDomainSeedContext };
 
@@ -29,6 +30,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['work-hours', seedWorkHoursDemo],
   ['agent', seedAgentDemo],
   ['customers', seedCustomersDemo],
+  ['insight', seedInsightDemo],
 ];
 
 export async function seedDomains(ctx: TDomainSeedContext): Promise<void> {

@@ -16,6 +16,12 @@ export async function insightBuilders(env: TMatrixEnv): Promise<Record<string, T
       allowedAs: AGENT,
       own: () => 'Harbor Bistro',
     },
+    'GET /api/insight/profitability': {
+      build: () => ({ url: '/api/insight/profitability', query: range }),
+    },
+    'GET /api/insight/profitability/export': {
+      build: () => ({ url: '/api/insight/profitability/export', query: { ...range, format: 'csv' } }),
+    },
     'GET /api/insight/comparison/export': {
       build: () => ({ url: '/api/insight/comparison/export', query: { ...range, format: 'csv' } }),
       allowedAs: AGENT,

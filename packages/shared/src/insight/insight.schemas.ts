@@ -158,3 +158,59 @@ export function changeOf(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return (current - previous) / Math.abs(previous);
 }
+
+// --- item profitability (menu engineering) ------------------------------------------------------
+
+export const ZProfitabilityQuery = z
+  .object({ from: ZBusinessDay, to: ZBusinessDay })
+  .superRefine(checkRange, whenFieldsValid);
+export type TProfitabilityQuery = z.infer<typeof ZProfitabilityQuery>;
+
+export const ZProfitabilityExportQuery = z
+  .object({
+    from: ZBusinessDay,
+    to: ZBusinessDay,
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    lang: z.enum(['en', 'zh']).default('en'),
+  })
+  .superRefine(checkRange, whenFieldsValid);
+export type TProfitabilityExportQuery = z.infer<typeof ZProfitabilityExportQuery>;
+
+export const ZProfitabilityItem = z.object({
+  /** The POS item id (the menu's item code). */
+  itemCode: z.string(),
+  name: z.string(),
+  category: z.string(),
+  /** The menu item to open in the editor; null when the menu no longer has it. */
+  menuItemId: z.number().int().nullable(),
+  quantity: z.number(),
+  netCents: ZCents,
+  costCents: ZCents,
+  mix: z.number(),
+  marginCents: ZCents,
+  totalMarginCents: ZCents,
+  foodCostShare: z.number().nullable(),
+  quadrant: z.enum(['star', 'plowhorse', 'puzzle', 'dog']),
+});
+export type TProfitabilityItem = z.infer<typeof ZProfitabilityItem>;
+
+export const ZUncostedItem = z.object({
+  itemCode: z.string(),
+  name: z.string(),
+  category: z.string(),
+  menuItemId: z.number().int().nullable(),
+  quantity: z.number(),
+  netCents: ZCents,
+});
+export type TUncostedItem = z.infer<typeof ZUncostedItem>;
+
+export const ZProfitabilityResponse = z.object({
+  range: ZDayRange,
+  items: z.array(ZProfitabilityItem),
+  /** Sold items without a cost on the menu (or no longer on it): listed apart, with a prompt to add one. */
+  uncosted: z.array(ZUncostedItem),
+  popularityThreshold: z.number(),
+  marginThresholdCents: ZCents,
+  totals: z.object({ quantity: z.number(), netCents: ZCents, totalMarginCents: ZCents }),
+});
+export type TProfitabilityResponse = z.infer<typeof ZProfitabilityResponse>;
