@@ -72,14 +72,15 @@ export class ComparisonService {
     return out;
   }
 
+  /** `labor` undefined: not worked out for this row (a file of more than LABOR_TOTAL_MAX restaurants). */
   private rowOf(row: TComparisonSumsRow, labor: [number, number] | undefined): TComparisonRow {
     return {
       restaurantId: row.restaurantId,
       xid: row.xid,
       name: row.name,
       timeZone: row.timeZone,
-      current: figures(row.current, labor?.[0] ?? 0),
-      previous: figures(row.previous, labor?.[1] ?? 0),
+      current: figures(row.current, labor ? labor[0] : null),
+      previous: figures(row.previous, labor ? labor[1] : null),
     };
   }
 
@@ -112,15 +113,21 @@ export class ComparisonService {
     };
   }
 
-  /** Every row (the export), labour included for each, with the totals over them. */
+  /**
+   * Every row (the export) with the totals over them; labour for each row when the file holds at most
+   * LABOR_TOTAL_MAX restaurants (labour is worked out shift by shift, too slow for thousands at once).
+   */
   async all(auth: AuthContext, query: TComparisonExportQuery) {
     const reach = await this.reach(auth, query.q);
     const ranges = this.ranges(query);
     const page = await this.repo.page(reach, ranges, query.sort, query.order, null, 0);
-    const labor = await this.laborOf(
-      page.rows.map((r) => r.restaurantId),
-      ranges,
-    );
+    const withLabor = page.rows.length <= LABOR_TOTAL_MAX;
+    const labor = withLabor
+      ? await this.laborOf(
+          page.rows.map((r) => r.restaurantId),
+          ranges,
+        )
+      : new Map<number, [number, number]>();
     const rows = page.rows.map((row) => this.rowOf(row, labor.get(row.restaurantId)));
     const laborSum = (k: 0 | 1) => [...labor.values()].reduce((s, l) => s + l[k], 0);
     const none: TPeriodSums = {
@@ -135,8 +142,8 @@ export class ComparisonService {
       ranges,
       rows,
       totals: {
-        current: figures(page.totals?.current ?? none, laborSum(0)),
-        previous: figures(page.totals?.previous ?? none, laborSum(1)),
+        current: figures(page.totals?.current ?? none, withLabor ? laborSum(0) : null),
+        previous: figures(page.totals?.previous ?? none, withLabor ? laborSum(1) : null),
       },
     };
   }

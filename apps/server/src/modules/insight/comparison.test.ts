@@ -11,7 +11,6 @@ import { num, rowsOf } from '../../db/sql-util.ts';
  */
 let ctx: TestContext;
 let agent: ReturnType<typeof as>;
-let admin: ReturnType<typeof as>;
 let owner: ReturnType<typeof as>;
 let ids: Record<string, number> = {};
 
@@ -34,7 +33,6 @@ async function sales(
 beforeAll(async () => {
   ctx = await createTestContext();
   agent = as(ctx.app, await tokenFor(ctx.app, 'agent@demo.test'));
-  admin = as(ctx.app, await tokenFor(ctx.app, 'admin@demo.test'));
   owner = as(ctx.app, await tokenFor(ctx.app, 'owner@demo.test'));
   const rows = await rowsOf(ctx.db, sql`select id, name from restaurants order by id`);
   ids = Object.fromEntries(rows.map((r) => [String(r.name), num(r.id)]));

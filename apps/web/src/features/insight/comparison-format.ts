@@ -1,4 +1,5 @@
 import { addDays } from '@ra/shared/business-day/calendar-day';
+import { formatCents as formatSharedCents } from '@ra/shared/format/locale-format';
 import {
   changeOf,
   type TComparisonFigures,
@@ -58,3 +59,11 @@ export function changeText(current: number, previous: number): string {
 export function shareText(figures: Pick<TComparisonFigures, 'laborShare'>): string {
   return figures.laborShare === null ? '—' : `${(figures.laborShare * 100).toFixed(1)}%`;
 }
+
+/** Cents as US dollars ('$1,234.50'), written the same way in both languages. */
+export function formatCents(cents: number): string {
+  return formatSharedCents(Math.round(cents), 'en');
+}
+
+/** The item editor of a menu item. */
+export const editItemPath = (id: number) => `/EditItem?id=${id}`;

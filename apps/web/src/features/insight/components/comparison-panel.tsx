@@ -29,10 +29,10 @@ import {
 import { DateInput } from '../../../components/date-input.tsx';
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
-import { formatCents } from '../../agent/agent-format.ts';
 import { downloadComparison, useComparison } from '../api/get-comparison.ts';
 import {
   changeText,
+  formatCents,
   COMPARISON_PRESETS,
   presetRange,
   shareText,

@@ -4,8 +4,7 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { TTrendMeasure, TTrendPoint } from '@ra/shared/insight/insight.schemas';
-import { formatCents } from '../../agent/agent-format.ts';
-import { MONEY_MEASURES, trendValue } from '../comparison-format.ts';
+import { formatCents, MONEY_MEASURES, trendValue } from '../comparison-format.ts';
 
 // Only what this chart draws: the module is loaded lazily, so echarts never reaches the first page.
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);

@@ -5,7 +5,7 @@ import { GridComponent, MarkLineComponent, TooltipComponent, LegendComponent } f
 import { CanvasRenderer } from 'echarts/renderers';
 import { QUADRANTS, type TQuadrant } from '@ra/shared/insight/menu-engineering';
 import type { TProfitabilityItem } from '@ra/shared/insight/insight.schemas';
-import { formatCents } from '../../agent/agent-format.ts';
+import { formatCents } from '../comparison-format.ts';
 import { QUADRANT_COLORS } from './profitability-colors.ts';
 
 echarts.use([ScatterChart, GridComponent, MarkLineComponent, TooltipComponent, LegendComponent, CanvasRenderer]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,8 @@ import { QUADRANTS, type TQuadrant } from '@ra/shared/insight/menu-engineering';
 import type { TProfitabilityItem, TUncostedItem } from '@ra/shared/insight/insight.schemas';
 import { showErrorMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
-import { formatCents } from '../../agent/agent-format.ts';
-import { editItemPath } from '../../menu/menu-paths.ts';
-import { DateRangeBar } from '../../reports/components/date-range-bar.tsx';
-import { useReportRange } from '../../reports/hooks/use-report-range.ts';
 import { downloadProfitability, useProfitability } from '../api/get-profitability.ts';
+import { editItemPath, formatCents } from '../comparison-format.ts';
 import { QUADRANT_COLORS } from './profitability-colors.ts';
 
 const ProfitabilityScatter = lazy(() => import('./profitability-scatter.tsx'));
@@ -23,9 +20,8 @@ const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}
  * contribution margin in four quadrants, as a scatter chart and a table; sold items without a cost are
  * listed apart with a link to add one in the item editor.
  */
-export function ProfitabilityView() {
+export function ProfitabilityView({ range, rangeBar }: { range: { from: string; to: string }; rangeBar: ReactNode }) {
   const { t } = useTranslation('insight');
-  const { range, today, choosePreset, chooseDays } = useReportRange();
   const data = useProfitability({ from: range.from, to: range.to });
   const body = data.data;
   const [quadrant, setQuadrant] = useState<TQuadrant | 'all'>('all');
@@ -110,7 +106,7 @@ export function ProfitabilityView() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="profitability-view">
       <Card size="small">
         <Space wrap>
-          <DateRangeBar range={range} today={today} onPreset={choosePreset} onDays={chooseDays} />
+          {rangeBar}
           <Button onClick={() => void exportAs('csv')} loading={exporting === 'csv'}>
             {t('exportCsv')}
           </Button>
