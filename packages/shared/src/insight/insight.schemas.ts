@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_REPORT_RANGE_DAYS, REPORT_MESSAGES, ZBusinessDay, ZDayRange } from '../reports/reports.schemas.ts';
 import { daysInRange } from '../business-day/date-range.ts';
 import { addDays } from '../business-day/calendar-day.ts';
+import { zQueryFlag } from '../validation/limits.ts';
 
 /**
  * Insight (issue 24): the comparison across locations. One row per restaurant the caller can see, for
@@ -50,6 +51,11 @@ export const ZComparisonQuery = z
     ...comparisonShape,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(COMPARISON_PAGE_SIZE_MAX).default(25),
+    /**
+     * Whether to work out labour (shift by shift, like the timesheet). The page asks first without it,
+     * so the rollup figures show at once, then again with it for the labour column.
+     */
+    labor: z.union([z.boolean(), zQueryFlag()]).default(true),
   })
   .superRefine(checkRange, whenFieldsValid);
 export type TComparisonQuery = z.infer<typeof ZComparisonQuery>;

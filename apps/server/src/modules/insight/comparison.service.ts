@@ -93,8 +93,8 @@ export class ComparisonService {
       this.trend(reach, ranges),
     ]);
     const counted = page.totals ? { total: page.total, totals: page.totals } : await this.repo.totals(reach, ranges);
-    const complete = counted.total <= LABOR_TOTAL_MAX;
-    const ids = complete ? await this.repo.ids(reach) : page.rows.map((r) => r.restaurantId);
+    const complete = query.labor && counted.total <= LABOR_TOTAL_MAX;
+    const ids = complete ? await this.repo.ids(reach) : query.labor ? page.rows.map((r) => r.restaurantId) : [];
     const labor = await this.laborOf(ids, ranges);
     const laborSum = (k: 0 | 1) => [...labor.values()].reduce((s, l) => s + l[k], 0);
     return {

@@ -58,7 +58,7 @@ beforeAll(async () => {
   await ctx.db.execute(sql`insert into work_shifts (restaurant_id, user_id, wage_cents, clock_in_at, clock_out_at)
     values (${harbor}, ${staffId}, 2000, '2025-01-09T15:00:00Z', '2025-01-09T23:00:00Z'),
            (${harbor}, ${staffId}, 1500, '2025-01-03T15:00:00Z', '2025-01-03T19:00:00Z')`);
-});
+}, 240_000);
 afterAll(async () => {
   await ctx?.close();
 });
@@ -139,6 +139,18 @@ describe('figures', () => {
     expect(body.laborTotalsComplete).toBe(true);
     expect(body.totals.current).toMatchObject({ netSalesCents: 200_000, orders: 40, laborCents: 16_000 });
     expect(body.totals.previous).toMatchObject({ netSalesCents: 140_000, orders: 26, laborCents: 6_000 });
+  });
+
+  it('leaves labour out when asked, for the page to show the rollup figures first', async () => {
+    const res = await agent({ method: 'GET', url: `/api/insight/comparison?${RANGE}&labor=false` });
+    const body = res.json() as TComparisonResponse;
+    expect(rowOf(body, 'Harbor Bistro').current).toMatchObject({
+      netSalesCents: 150_000,
+      laborCents: null,
+      laborShare: null,
+    });
+    expect(body.totals.current.laborCents).toBeNull();
+    expect(body.laborTotalsComplete).toBe(false);
   });
 
   it('gives a daily trend of both periods lined up by day', async () => {

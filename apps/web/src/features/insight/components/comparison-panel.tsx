@@ -10,6 +10,7 @@ import {
   Segmented,
   Select,
   Space,
+  Spin,
   Statistic,
   Table,
   Typography,
@@ -81,7 +82,11 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const validRange = range.from !== '' && range.to !== '' && range.from <= range.to;
   const query = { ...range, ...sort, page, pageSize: PAGE_SIZE, q: q || undefined };
-  const data = useComparison(query);
+  // The rollup figures first; labour (worked out shift by shift) follows in a second answer.
+  const data = useComparison({ ...query, labor: false });
+  const withLabor = useComparison({ ...query, labor: true });
+  const laborBody = withLabor.data && !withLabor.isPlaceholderData ? withLabor.data : undefined;
+  const laborOf = new Map((laborBody?.rows ?? []).map((r) => [r.restaurantId, r]));
   const body = data.data;
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -157,16 +162,20 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
       key: 'labor',
       title: t('col.labor'),
       align: 'right',
-      render: (_, r) => (
-        <div>
+      render: (_, row) => {
+        const r = laborOf.get(row.restaurantId);
+        if (!r) return withLabor.isError ? '—' : <Spin size="small" aria-label={t('laborLoading')} />;
+        return (
           <div>
-            {formatCents(r.current.laborCents ?? 0)} · {shareText(r.current)}
+            <div>
+              {formatCents(r.current.laborCents ?? 0)} · {shareText(r.current)}
+            </div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatCents(r.previous.laborCents ?? 0)} · {shareText(r.previous)}
+            </Typography.Text>
           </div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatCents(r.previous.laborCents ?? 0)} · {shareText(r.previous)}
-          </Typography.Text>
-        </div>
-      ),
+        );
+      },
     },
     {
       key: 'refunds',
@@ -187,6 +196,7 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
   ];
 
   const totals = body?.totals;
+  const laborTotals = laborBody?.totals;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="comparison-panel">
       <Card size="small">
@@ -261,9 +271,9 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
               ],
               [
                 'labor',
-                totals.current.laborCents === null
+                !laborTotals || laborTotals.current.laborCents === null
                   ? '—'
-                  : `${formatCents(totals.current.laborCents)} · ${shareText(totals.current)}`,
+                  : `${formatCents(laborTotals.current.laborCents)} · ${shareText(laborTotals.current)}`,
                 '',
               ],
               [
@@ -289,7 +299,7 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
           ))}
         </Row>
       )}
-      {body && !body.laborTotalsComplete && (
+      {laborBody && !laborBody.laborTotalsComplete && (
         <Typography.Text type="secondary">{t('laborTotalsPartial')}</Typography.Text>
       )}
 
