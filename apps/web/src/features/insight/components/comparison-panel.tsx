@@ -288,7 +288,7 @@ export function ComparisonPanel({ onOpen }: { onOpen?: (xid: string) => void }) 
               ],
             ] as const
           ).map(([key, value, change]) => (
-            <Col key={key} xs={12} sm={8} lg={6} xl={3}>
+            <Col key={key} xs={12} sm={8} lg={6}>
               <Card size="small">
                 <Statistic title={t(`col.${key}`)} value={value} />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
