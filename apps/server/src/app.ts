@@ -39,6 +39,7 @@ import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
+import { insightModule } from './modules/insight/insight.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { providersModule } from './modules/providers/providers.module.ts';
 import { liveModule } from './modules/live/live.module.ts';
@@ -214,6 +215,9 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const workHours = workHoursModule(deps);
   await typed.register(workHours.routes);
   await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);
+  await typed.register(
+    insightModule({ ...deps, workHours: workHours.api, reports: reports.api, menu: menu.api }).routes,
+  );
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   const customers = customersModule({ ...deps, business: business.api });
   await typed.register(customers.routes);

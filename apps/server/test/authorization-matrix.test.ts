@@ -35,6 +35,7 @@ import { customersBuilders } from './matrix/customers.ts';
 import { providersBuilders } from './matrix/providers.ts';
 import { liveBuilders } from './matrix/live.ts';
 import { reportMailBuilders } from './matrix/report-mail.ts';
+import { insightBuilders } from './matrix/insight.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -358,6 +359,7 @@ for (const domain of [
   providersBuilders,
   liveBuilders,
   reportMailBuilders,
+  insightBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

@@ -11,6 +11,7 @@ import { seedTipsDemo } from './tips.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
 import { seedReportMailDemo } from './report-mail.seed.ts';
+import { seedInsightDemo } from './insight.seed.ts';
 
 export type { TDomainSeedContext };
 
@@ -33,6 +34,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['agent', seedAgentDemo],
   ['customers', seedCustomersDemo],
   ['report-mail', seedReportMailDemo],
+  ['insight', seedInsightDemo],
 ];
 
 export async function seedDomains(ctx: TDomainSeedContext): Promise<void> {

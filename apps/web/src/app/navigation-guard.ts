@@ -40,6 +40,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/selectNodeAndRest',
   '/AgentApp',
   '/AdminPanel',
+  '/compareLocations',
   '/auth-redirect',
   '/forgotPassword',
   '/resetPassword',
@@ -125,7 +126,8 @@ export function decideNavigation(ctx: TNavigationContext): TNavigationDecision {
     // a leaf login manages exactly one restaurant: there is no agent area for it (SPEC 6)
     return ctx.isLeafCookie === 'true' ? { action: 'redirect', to: '/', reason: 'leafLogin' } : { action: 'proceed' };
   }
-  if (path === '/AdminPanel') return { action: 'proceed' };
+  // the comparison across locations: the server decides who sees which restaurants (issue 24)
+  if (path === '/AdminPanel' || path === '/compareLocations') return { action: 'proceed' };
   if (path === '/ChangePassword') {
     return ctx.hasToken ? { action: 'proceed' } : { action: 'redirect', to: '/', reason: 'passwordChangeNeedsToken' };
   }

@@ -19,7 +19,7 @@ import type { TRouteRecord } from '../lib/route-types.ts';
  * - fixed set 2, always, roles admin: /Coupon/index (premium coupon code generation),
  *   /Settings/SelforderPro (system admin config)
  * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect: /newSettings/OrdertogoPro;
- *   viewGiftcard: /giftcard; viewSalesReport: /salesReport; viewWorkHours: /workHours/index
+ *   viewGiftcard: /giftcard; viewSalesReport: /salesReport, /itemProfitability/index; viewWorkHours: /workHours/index
  * - unless on the restricted host: editConfig: /Setting, /deviceSetting, /thirdParty/index;
  *   editCoupon: /coupon/index; viewAnalyticCenter: /analyticCenter/index;
  *   viewTransactions: /transactions/index; editMenu: /menu, /menuMapping, /menuImage/list
@@ -124,6 +124,13 @@ export const routeTable: TRouteRecord[] = [
         lazy: () => import('./routes/report-mail/report-mail-page.tsx'),
       },
     ],
+  },
+  {
+    path: '/itemProfitability/index',
+    titleKey: 'itemProfitability',
+    icon: 'DollarOutlined',
+    grant: { kind: 'permission', permission: 'viewSalesReport' },
+    lazy: () => import('./routes/insight/item-profitability-page.tsx'),
   },
   {
     path: '/transactions/index',

@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
       publicRoute('/ChangePassword', 'changePassword', () => import('./routes/auth/change-password-page.tsx')),
       publicRoute('/AgentApp', 'agentApp', () => import('./routes/agent/agent-app-page.tsx')),
       publicRoute('/AdminPanel', 'adminPanel', () => import('./routes/admin/admin-panel-page.tsx')),
+      publicRoute('/compareLocations', 'compareLocations', () => import('./routes/insight/compare-locations-page.tsx')),
       publicRoute('/404', 'notFound', () => import('./routes/errors/not-found-page.tsx')),
       {
         id: 'layout',

@@ -11,6 +11,7 @@ import { GIFTCARDS_MESSAGES } from '../giftcards/giftcards.messages.ts';
 import { WORK_HOURS_MESSAGES } from '../work-hours/work-hours.messages.ts';
 import { TIPS_MESSAGES } from '../tips/tips.messages.ts';
 import { AGENT_MESSAGES } from '../agent/agent.messages.ts';
+import { INSIGHT_MESSAGES } from '../insight/insight.messages.ts';
 import { CUSTOMERS_MESSAGES } from '../customers/customers.messages.ts';
 import { TEAM_MESSAGES } from '../team/team.messages.ts';
 import { ORDER_MESSAGES } from '../orders/orders.schemas.ts';
@@ -74,6 +75,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('workHours', WORK_HOURS_MESSAGES),
   ...prefixed('tips', TIPS_MESSAGES),
   ...prefixed('agent', AGENT_MESSAGES),
+  ...prefixed('insight', INSIGHT_MESSAGES),
   ...prefixed('customers', CUSTOMERS_MESSAGES),
   ...prefixed('orders', ORDER_MESSAGES),
   ...prefixed('orders', ORDER_CHANGE_MESSAGES),

@@ -1,5 +1,6 @@
 import type { TPayrollTips, TPeriodLockListener } from './period-lock.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { LaborCostService } from './labor-cost.service.ts';
 import { LaborService } from './labor.service.ts';
 import { laborRoutes } from './labor.routes.ts';
 import { PayPeriodsService } from './pay-periods.service.ts';
@@ -29,6 +30,11 @@ export type { TPayrollTips, TPeriodLockEvent, TPeriodLockListener } from './peri
 export interface TWorkHoursApi {
   onPeriodLock(listener: TPeriodLockListener): void;
   providePayrollTips(source: TPayrollTips): void;
+  /**
+   * Labour cents of the whole restaurant for each period of business days (inclusive), worked out as
+   * the timesheet does. The caller has checked the restaurant is the caller's to see.
+   */
+  laborCents(restaurantId: number, periods: ReadonlyArray<{ from: string; to: string }>): Promise<number[]>;
 }
 
 /**
@@ -53,6 +59,7 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
     payrollTips.source ? payrollTips.source(restaurantId, start) : Promise.resolve(null),
   );
   const pos = new PosService(repo, settings, signatures, clock);
+  const laborCost = new LaborCostService(repo, settings, clock);
   return {
     routes: async (app) => {
       await app.register(timesheetRoutes(timesheet));
@@ -67,6 +74,7 @@ export function workHoursModule(deps: TModuleDeps): TModule<TWorkHoursApi> {
     api: {
       onPeriodLock: (listener) => void lockListeners.push(listener),
       providePayrollTips: (source) => void (payrollTips.source = source),
+      laborCents: (restaurantId, periods) => laborCost.laborCents(restaurantId, periods),
     },
   };
 }

@@ -27,7 +27,15 @@ export function sparklinePoints(values: readonly number[], width: number, height
   return values.map((v, i) => `${(i * step).toFixed(1)},${(height - (v / max) * height).toFixed(1)}`).join(' ');
 }
 
-export const AGENT_TABS = ['portfolio', 'applications', 'notifications', 'paychecks', 'team', 'smsReviews'] as const;
+export const AGENT_TABS = [
+  'portfolio',
+  'compare',
+  'applications',
+  'notifications',
+  'paychecks',
+  'team',
+  'smsReviews',
+] as const;
 export type TAgentTab = (typeof AGENT_TABS)[number];
 
 /** The open tab from the URL, so a refresh or a shared link shows the same place. */

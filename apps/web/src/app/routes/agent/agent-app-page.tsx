@@ -14,6 +14,7 @@ import { ApplicationsPanel } from '../../../features/agent/components/applicatio
 import { NotificationsPanel } from '../../../features/agent/components/notifications-panel.tsx';
 import { PaychecksPanel } from '../../../features/agent/components/paychecks-panel.tsx';
 import { TeamPanel } from '../../../features/agent/components/team-panel.tsx';
+import { ComparisonPanel } from '../../../features/insight/components/comparison-panel.tsx';
 import { SmsReviewsLabel, SmsReviewsPanel } from '../../../features/customers/components/sms-reviews-panel.tsx';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { LanguageSwitch } from '../../../components/layout/language-switch.tsx';
@@ -50,6 +51,15 @@ export default function AgentAppPage() {
           isAdmin={isAdmin}
           busyXid={busyXid}
           onManage={(xid) => void choose({ xid, properties: { type: 'restaurant' }, isLeaf: true, hasChildren: false })}
+        />
+      ),
+    },
+    {
+      key: 'compare',
+      label: t('insight:tab'),
+      children: (
+        <ComparisonPanel
+          onOpen={(xid) => void choose({ xid, properties: { type: 'restaurant' }, isLeaf: true, hasChildren: false })}
         />
       ),
     },
