@@ -8,6 +8,7 @@ import { DEVICES_MESSAGES } from '../devices/devices.messages.ts';
 import { DELIVERY_MESSAGES } from '../delivery/delivery.messages.ts';
 import { COUPONS_MESSAGES } from '../coupons/coupons.messages.ts';
 import { GIFTCARDS_MESSAGES } from '../giftcards/giftcards.messages.ts';
+import { REFUNDS_MESSAGES } from '../refunds/refunds.messages.ts';
 import { WORK_HOURS_MESSAGES } from '../work-hours/work-hours.messages.ts';
 import { AGENT_MESSAGES } from '../agent/agent.messages.ts';
 import { CUSTOMERS_MESSAGES } from '../customers/customers.messages.ts';
@@ -69,6 +70,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('delivery', DELIVERY_MESSAGES),
   ...prefixed('coupons', COUPONS_MESSAGES),
   ...prefixed('giftcards', GIFTCARDS_MESSAGES),
+  ...prefixed('refunds', REFUNDS_MESSAGES),
   ...prefixed('workHours', WORK_HOURS_MESSAGES),
   ...prefixed('agent', AGENT_MESSAGES),
   ...prefixed('customers', CUSTOMERS_MESSAGES),
