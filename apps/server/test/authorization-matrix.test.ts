@@ -31,6 +31,7 @@ import { giftcardsBuilders } from './matrix/giftcards.ts';
 import { workHoursBuilders } from './matrix/work-hours.ts';
 import { agentBuilders } from './matrix/agent.ts';
 import { customersBuilders } from './matrix/customers.ts';
+import { refundsBuilders } from './matrix/refunds.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -350,6 +351,7 @@ for (const domain of [
   workHoursBuilders,
   agentBuilders,
   customersBuilders,
+  refundsBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

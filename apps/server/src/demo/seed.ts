@@ -7,6 +7,7 @@ import { nodes, type TNodeType } from '../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '../db/schema/restaurants.ts';
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
+import { seedRefundsDemo } from './refunds.seed.ts';
 import { seedCustomersFromDemoOrders } from './customers.seed.ts';
 
 /**
@@ -415,6 +416,8 @@ export async function seedDemoData(
     orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id),
     options.orders.now ?? options.now ?? new Date(),
   );
+  // Back-office refunds need the orders (issue 23).
+  await seedRefundsDemo(db, options.orders.now ?? options.now ?? new Date());
   return { seeded, orders };
 }
 
