@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { splitCents } from '@ra/shared/refunds/refund-math';
 import type { TOfficeRefund } from '@ra/shared/refunds/refunds.schemas';
 import type { Database } from '../../db/client.ts';
 import { AuditRepository, type TAuditEntry } from '../../db/audit.repository.ts';
@@ -150,6 +151,16 @@ export class RefundsRepository {
       taxCents: num(r.tax_cents),
       refundedQuantity: refundedLines.get(num(r.line_no)) ?? 0,
     }));
+    // A POS that sent only the order's tax leaves every line untaxed: the tax is then spread over the
+    // lines by their net, so refunding lines gives back their share of it (issue 23 "Tax ... split").
+    const orderTax = num(o.tax_cents);
+    if (orderTax > 0 && lines.every((l) => l.taxCents === 0)) {
+      const shares = splitCents(
+        orderTax,
+        lines.map((l) => l.netCents),
+      );
+      lines.forEach((l, i) => (l.taxCents = shares[i] ?? 0));
+    }
     const cardPayments = (
       await rowsOf(
         db,
