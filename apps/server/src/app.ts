@@ -36,6 +36,9 @@ import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
+import { refundsModule } from './modules/refunds/refunds.module.ts';
+import { LocalPayments } from './adapters/payments/local-payments.ts';
+import type { TPaymentsProvider } from './adapters/payments/payments-provider.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
@@ -56,6 +59,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** Replaces the adapter chosen from config (tests, or a provider wired elsewhere). */
   emailSender?: EmailSender;
+  /** Replaces the local payments stand-in (tests that make the processor fail, or a configured one). */
+  payments?: TPaymentsProvider;
   /** Fastify's logger option; defaults to JSON logs at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   /** Further route modules, registered after the built-in ones under the same rules. */
@@ -212,6 +217,8 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
+  const payments = options.payments ?? new LocalPayments(db, clock);
+  await typed.register(refundsModule({ ...deps, payments }).routes);
   const workHours = workHoursModule(deps);
   await typed.register(workHours.routes);
   await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);

@@ -36,6 +36,7 @@ import { providersBuilders } from './matrix/providers.ts';
 import { liveBuilders } from './matrix/live.ts';
 import { reportMailBuilders } from './matrix/report-mail.ts';
 import { insightBuilders } from './matrix/insight.ts';
+import { refundsBuilders } from './matrix/refunds.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -360,6 +361,7 @@ for (const domain of [
   liveBuilders,
   reportMailBuilders,
   insightBuilders,
+  refundsBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

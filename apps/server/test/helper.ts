@@ -65,7 +65,11 @@ function pgliteTemplate(): Promise<Blob | undefined> {
 }
 
 export async function createTestContext(
-  options: { config?: Partial<AppConfig>; imageUsers?: BuildAppOptions['imageUsers'] } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    imageUsers?: BuildAppOptions['imageUsers'];
+    payments?: BuildAppOptions['payments'];
+  } = {},
 ): Promise<TestContext> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
@@ -78,7 +82,13 @@ export async function createTestContext(
   try {
     await handle.migrate();
     if (!template) await seedDemoData(handle.db, { now: config.clock.now() });
-    const app = await buildApp({ db: handle.db, config, listen: handle.listen, imageUsers: options.imageUsers });
+    const app = await buildApp({
+      db: handle.db,
+      config,
+      listen: handle.listen,
+      imageUsers: options.imageUsers,
+      ...(options.payments ? { payments: options.payments } : {}),
+    });
     apps.push(app);
     return {
       app,

@@ -7,6 +7,7 @@ import { nodes, type TNodeType } from '../db/schema/nodes.ts';
 import { restaurants, type TBusinessHoursDoc, type TRestaurantConfigDoc } from '../db/schema/restaurants.ts';
 import { roles, userRoles, users } from '../db/schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
+import { seedRefundsDemo } from './refunds.seed.ts';
 import { seedCustomersFromDemoOrders } from './customers.seed.ts';
 import { seedAgentEarnings } from './agent.seed.ts';
 import { seedDemoBankAccount } from './business.seed.ts';
@@ -422,6 +423,8 @@ export async function seedDemoData(
   }
   const orders = await seedDemoOrders(db, options.orders);
   const withOrders = orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id);
+  // Back-office refunds on past orders (issue 23), before anything is computed from the orders' payments.
+  await seedRefundsDemo(db, options.orders.now ?? now);
   // Customers come from the orders: give a share of them repeat customers' phones (issue 12); the
   // busiest restaurant (the owner's) gets a few thousand (issue 25).
   await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, withOrders[0] ?? null);

@@ -518,6 +518,7 @@ describe('the module api', () => {
         clockOf: notCalled,
         onIngested: () => undefined,
         rebuildRollups: notCalled,
+        refileOrders: notCalled,
       },
       menu: { publishedMenu: notCalled, imageSizes: notCalled } as unknown as TMenuApi,
     });

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TModule } from '../module-type.ts';
 import type { TRestaurantClock } from './order-rows.ts';
-import { OrdersRepository, type TIngestedOrder } from './orders.repository.ts';
+import { applyRollups, OrdersRepository, type TIngestedOrder } from './orders.repository.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { OrdersService } from './orders.service.ts';
 
@@ -22,6 +22,12 @@ export interface TOrdersApi {
   onIngested(listener: (restaurantId: number) => Promise<unknown>): void;
   /** Re-files every stored figure by the restaurant's new clock, inside the caller's transaction `db`. */
   rebuildRollups(restaurantId: number, db?: Database): Promise<void>;
+  /**
+   * Runs `write` (which changes the orders' refund or payment rows) inside the caller's transaction
+   * `db`, taking the orders' rollup contributions away before and adding them back after, so the
+   * reports follow by the same definitions as a POS push (back-office refunds, issue 23).
+   */
+  refileOrders<T>(db: Database, restaurantId: number, orderIds: readonly number[], write: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -38,6 +44,12 @@ export function ordersModule(deps: { db: Database; clock: Clock }): TModule<TOrd
       clockOf: (restaurantId) => service.clockOf(restaurantId),
       onIngested: (listener) => service.onIngested(listener),
       rebuildRollups: (restaurantId, db) => service.rebuildRollups(restaurantId, db),
+      refileOrders: async (db, restaurantId, orderIds, write) => {
+        await applyRollups(db, -1, { restaurantId, orderIds: [...orderIds] });
+        const result = await write();
+        await applyRollups(db, 1, { restaurantId, orderIds: [...orderIds] });
+        return result;
+      },
     },
   };
 }

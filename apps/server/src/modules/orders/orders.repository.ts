@@ -401,6 +401,35 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
       ${increments('t', ROLLUP_MEASURES.hourly_sales)}`);
 }
 
+/**
+ * Back-office refunds (modules/refunds, issue 23) live in office_refunds; a succeeded one is also a
+ * `refunds` row `office-<id>`. Rewriting an order's rows (a POS replacement) deletes that row with the
+ * order, so it is written again here, with the payments' and order's refunded figures, before the
+ * rollups are added. A POS that already sent the refund back under the same id is not counted twice.
+ */
+async function refileOfficeRefunds(tx: Database, restaurantId: number, orderIds: readonly number[]): Promise<void> {
+  const ids = arrayParam(orderIds, 'int8');
+  const inserted = await rowsOf(
+    tx,
+    sql`insert into refunds (restaurant_id, order_id, pos_refund_id, pos_payment_id, method, card_brand, card_last4,
+          amount_cents, reason, refunded_by, refunded_at, business_day)
+        select f.restaurant_id, f.order_id, 'office-' || f.id, f.pos_payment_id, f.tender, f.card_brand, f.card_last4,
+          f.amount_cents, f.reason, f.requested_by_name, f.refunded_at, f.business_day
+        from office_refunds f
+        where f.restaurant_id = ${restaurantId} and f.order_id = any(${ids}) and f.status = 'succeeded'
+          and not exists (select 1 from refunds r where r.order_id = f.order_id and r.pos_refund_id = 'office-' || f.id)
+        returning order_id`,
+  );
+  if (inserted.length === 0) return;
+  const touched = arrayParam([...new Set(inserted.map((r) => num(r.order_id)))], 'int8');
+  await tx.execute(sql`update payments p set refunded_cents = coalesce((select sum(r.amount_cents) from refunds r
+      where r.order_id = p.order_id and r.pos_payment_id = p.pos_payment_id), 0)
+    where p.restaurant_id = ${restaurantId} and p.order_id = any(${touched})`);
+  await tx.execute(sql`update orders o set refunded_cents = coalesce((select sum(r.amount_cents) from refunds r
+      where r.order_id = o.id), 0)
+    where o.restaurant_id = ${restaurantId} and o.id = any(${touched})`);
+}
+
 export const ROLLUP_TABLES = [
   'daily_sales',
   'daily_item_sales',
@@ -677,6 +706,11 @@ export class OrdersRepository {
     for (const [table, columns, rows] of children) {
       if (rows.length > 0) await tx.execute(unnestInsert(table, columns, rows as never[]));
     }
+    await refileOfficeRefunds(
+      tx,
+      restaurantId,
+      batch.map((b) => b.orderId),
+    );
   }
 
   /**

@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import type { TOrderDetail } from '@ra/shared/transactions/transactions.schemas';
 import { useOrderDetail } from '../api/get-order-detail.ts';
+import { RefundSection } from './refund-section.tsx';
 
 const lang = () => toDisplayLanguage(currentLanguage());
 const money = (cents: number) => formatCents(cents, lang());
@@ -224,6 +225,17 @@ function OrderBody({ order, zone, narrow }: { order: TOrderDetail; zone?: string
           </ul>
         </Block>
       )}
+
+      <RefundSection
+        orderId={order.id}
+        orderLabel={order.orderNumber ?? order.posOrderId}
+        weights={{
+          netCents: order.totals.netSalesCents + order.totals.serviceChargeCents,
+          taxCents: order.totals.taxCents,
+          tipCents: order.totals.tipCents,
+        }}
+        zone={zone}
+      />
 
       <Block title={t('order.totals')}>
         <dl className="ra-tx-drawer__totals">

@@ -1,0 +1,18 @@
+import type { TPaymentsProvider } from '../../adapters/payments/payments-provider.ts';
+import type { TModule, TModuleDeps } from '../module-deps.ts';
+import { RefundsRepository } from './refunds.repository.ts';
+import { refundsRoutes } from './refunds.routes.ts';
+import { RefundsService } from './refunds.service.ts';
+
+/** Refunds from the back office (issue 23); registered in app.ts. Other modules read nothing of it. */
+export function refundsModule(
+  deps: Pick<TModuleDeps, 'db' | 'clock' | 'orders'> & { payments: TPaymentsProvider },
+): TModule {
+  return {
+    routes: async (app) => {
+      const service = new RefundsService(new RefundsRepository(deps.db), deps.clock, deps.payments, deps.orders);
+      await app.register(refundsRoutes(service));
+    },
+    api: undefined,
+  };
+}
