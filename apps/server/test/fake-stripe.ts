@@ -20,7 +20,10 @@ export interface TStripeRequest {
 export class FakeStripe {
   readonly requests: TStripeRequest[] = [];
   readonly customers = new Set<string>(['cus_harbor']);
-  readonly setupIntents = new Map<string, { id: string; customer: string; status: string; attempts: number; pm: string }>();
+  readonly setupIntents = new Map<
+    string,
+    { id: string; customer: string; status: string; attempts: number; pm: string }
+  >();
   readonly paymentIntents = new Map<string, { id: string; amount: number; customer: string; status: string }>();
   readonly decline = new Set<string>();
   inUseNext = 0;
@@ -161,7 +164,12 @@ export class FakeStripe {
         body: { id: this.id('re'), object: 'refund', amount: Number(form.amount), status: 'pending' },
       };
     }
-    return this.error(404, 'invalid_request_error', 'resource_missing', `Unrecognized request URL (${method}: ${path})`);
+    return this.error(
+      404,
+      'invalid_request_error',
+      'resource_missing',
+      `Unrecognized request URL (${method}: ${path})`,
+    );
   }
 
   private setupIntentBody(si: { id: string; customer: string; status: string; pm: string }) {

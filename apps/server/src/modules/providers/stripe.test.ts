@@ -40,7 +40,10 @@ function webhook(event: object, options: { secret?: string; at?: Date; header?: 
   return ctx.app.inject({
     method: 'POST',
     url: STRIPE_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(header === null ? {} : { 'stripe-signature': header }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(header === null ? {} : { 'stripe-signature': header }),
+    },
     payload,
   });
 }
@@ -53,7 +56,7 @@ const event = (type: string, object: object) => ({
   data: { object },
 });
 
-const bankStatus = async () => (await owner({ method: 'GET', url: '/api/api/business/bank' })).json();
+const bankStatus = async () => (await owner({ method: 'GET', url: '/api/api/business/bank' })).json().account;
 
 beforeAll(async () => {
   clock = new ManualClock('2026-03-16T14:00:00Z');
@@ -199,7 +202,9 @@ describe('Stripe connector', () => {
 
     // The debit fails days later (webhook): the campaign stops with the SPEC message; Send Now charges
     // again under a new key.
-    const failed = await webhook(event('payment_intent.payment_failed', { id: total.payment_ref, object: 'payment_intent' }));
+    const failed = await webhook(
+      event('payment_intent.payment_failed', { id: total.payment_ref, object: 'payment_intent' }),
+    );
     expect(failed.statusCode, failed.body).toBe(200);
     const [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
     expect(c).toMatchObject({ id, sendState: 'failed', failureReason: CUSTOMERS_MESSAGES.paymentFailed!.en });
