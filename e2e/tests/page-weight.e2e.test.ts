@@ -28,6 +28,7 @@ function expectWithinBudget(path: TBudgetPage, w: TPageWeight): void {
     .join(', ');
   const where = `${path}: ${kb(w.jsBytes)} JS in ${w.jsRequests} requests, ${kb(w.allBytes)} in ${w.requests}; heaviest scripts: ${heaviest}`;
   console.log(where);
+  if (process.env.PAGE_WEIGHT_LIST) console.log(w.scripts.map((s) => `  ${kb(s.bytes)} ${s.path}`).join('\n'));
   expect.soft(w.jsBytes, where).toBeLessThanOrEqual(budget.jsBytes * TOLERANCE);
   expect.soft(w.jsRequests, where).toBeLessThanOrEqual(Math.floor(budget.jsRequests * TOLERANCE));
   expect.soft(w.allBytes, where).toBeLessThanOrEqual(budget.allBytes * TOLERANCE);
