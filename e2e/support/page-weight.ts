@@ -53,11 +53,18 @@ export const PAGE_BUDGETS = {
 export type TBudgetPage = keyof typeof PAGE_BUDGETS;
 
 /** A fresh tab of `context` (whose cookies sign it in, or not) opened on `path`, weighed. */
-export async function weighPage(context: BrowserContext, baseUrl: string, path: string): Promise<TPageWeight> {
+export async function weighPage(
+  context: BrowserContext,
+  baseUrl: string,
+  path: string,
+  /** what the page shows once it has rendered: a page that failed would weigh less */
+  shown?: string,
+): Promise<TPageWeight> {
   const page = await context.newPage();
   try {
     return await measurePageWeight(page, async () => {
       await page.goto(`${baseUrl}${path}`);
+      if (shown) await page.locator(shown).first().waitFor({ timeout: 60_000 });
     });
   } finally {
     await page.close();
