@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { FIRST_NAMESPACES } from './src/lib/first-namespaces.ts';
 
 /** Files worth compressing: text, and large enough that the encoding header does not outweigh the saving. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -41,10 +42,14 @@ function precompress(): Plugin {
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
-/** The app's JSON translations become one chunk per language, fetched before the first render. */
+/**
+ * The app's JSON translations become two chunks per language: the namespaces every page needs before
+ * its first render (src/lib/first-namespaces.ts), and the rest, loaded with the first page using antd.
+ */
 function localeChunk(id: string): string | null {
-  const m = /[\\/]src[\\/]locales[\\/](en|zh)[\\/][^\\/]+\.json$/.exec(id);
-  return m ? `locale-${m[1]}` : null;
+  const m = /[\\/]src[\\/]locales[\\/](en|zh)[\\/]([^\\/]+)\.json$/.exec(id);
+  if (!m) return null;
+  return FIRST_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}-first` : `locale-${m[1]}`;
 }
 
 export default defineConfig({

@@ -1,94 +1,125 @@
 /**
- * Page weight of the two pages every user meets first: /login, and /dashboard once signed in.
- * Prints the JavaScript each needs (bytes on the wire, i.e. compressed as served) and its request
- * count, then Lighthouse 12's mobile performance score for /login (median of 3 runs).
+ * Page weight of the pages every user meets first: /login, /dashboard once signed in, and the sales
+ * summary. Prints the JavaScript each needs (bytes on the wire, i.e. compressed as served, headers
+ * included) and its request count, measured exactly as the budget test does
+ * (e2e/support/page-weight.ts, e2e/tests/page-weight.e2e.test.ts); then the time from pressing
+ * "Sign in" to a settled dashboard on a throttled phone (issue 21's profile: 4x CPU, 562 ms round
+ * trip, 1.3 Mbps) and on desktop; then Lighthouse 12's mobile performance score, LCP and TBT of
+ * each page (median of BENCH_RUNS runs, 5 by default).
  * Needs a built web app (`npm run build`). Run: npm run bench:page-weight
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../support/server.ts';
+import { kb, PAGE_BUDGETS, weighPage, type TPageWeight } from '../../e2e/support/page-weight.ts';
 
-interface TWeight {
-  jsBytes: number;
-  jsRequests: number;
-  allBytes: number;
-  requests: number;
-}
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGES = Object.keys(PAGE_BUDGETS) as (keyof typeof PAGE_BUDGETS)[];
+const OWNER = 'owner@demo.test';
 
-async function measure(page: Page, go: () => Promise<void>): Promise<TWeight> {
-  const w: TWeight = { jsBytes: 0, jsRequests: 0, allBytes: 0, requests: 0 };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const types = new Map<string, string>();
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-  cdp.on('Network.loadingFinished', (e) => {
-    w.requests += 1;
-    w.allBytes += e.encodedDataLength;
-    if (types.get(e.requestId) === 'Script') {
-      w.jsRequests += 1;
-      w.jsBytes += e.encodedDataLength;
-    }
-  });
-  await go();
+/** Issue 21's phone: 4x slower CPU, 562 ms round trip, 1.3 Mbps down (Lighthouse's "slow 4G" shape). */
+const PHONE = { cpu: 4, latency: 562, down: (1.3 * 1024 * 1024) / 8, up: (0.6 * 1024 * 1024) / 8 };
+
+/** Signs in through the form in a fresh context; returns ms from the click to a settled dashboard. */
+async function timeSignIn(browser: Browser, baseUrl: string, phone: boolean): Promise<number> {
+  const context = await browser.newContext(
+    phone ? { viewport: { width: 390, height: 844 }, isMobile: true } : { viewport: { width: 1440, height: 900 } },
+  );
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name="email"]').fill(OWNER);
+  await page.locator('input[name="password"]').fill('demo1234');
+  if (phone) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latency,
+      downloadThroughput: PHONE.down,
+      uploadThroughput: PHONE.up,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+  }
+  const start = performance.now();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/, { timeout: 120_000 });
+  // settled: today's figures and the 14-day chart drawn, nothing more on the wire
+  await page.locator('[data-chart="dashboard-14-days"] g[data-day]').first().waitFor({ timeout: 120_000 });
   await page.waitForLoadState('networkidle');
-  await cdp.detach();
-  return w;
+  const ms = performance.now() - start;
+  await context.close();
+  return ms;
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   const server = await startServer();
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
     const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const weights = new Map<string, TPageWeight>();
+    weights.set('/login', await weighPage(context, server.baseUrl, '/login'));
+    // sign in through the form, then each signed-in page in a fresh tab with nothing cached
     const page = await context.newPage();
-    const login = await measure(page, async () => {
-      await page.goto(`${server.baseUrl}/login`);
-    });
-    await page.locator('input').first().waitFor();
-    await page.locator('input[type="text"], input[type="email"]').first().fill('owner@demo.test');
-    await page.locator('input[type="password"]').fill('demo1234');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+    await page.goto(`${server.baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(OWNER);
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    // A fresh tab on /dashboard with the session cookie: everything the dashboard needs, nothing cached.
-    const dash = await context.newPage();
-    const dashboard = await measure(dash, async () => {
-      await dash.goto(`${server.baseUrl}/dashboard`);
-    });
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await page.close();
+    for (const path of PAGES.slice(1)) weights.set(path, await weighPage(context, server.baseUrl, path));
+
+    const signIn = { phone: [] as number[], desktop: [] as number[] };
+    for (let i = 0; i < Math.min(RUNS, 3); i += 1) {
+      signIn.desktop.push(await timeSignIn(browser, server.baseUrl, false));
+      signIn.phone.push(await timeSignIn(browser, server.baseUrl, true));
+    }
     await browser.close();
 
-    const scores: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-      try {
-        const result = await lighthouse(`${server.baseUrl}/login`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          formFactor: 'mobile',
-        });
-        scores.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
-      } finally {
-        await chrome.kill();
+    // Lighthouse, interleaved: one run of each page, RUNS times
+    const lh = new Map<string, { score: number[]; lcp: number[]; tbt: number[] }>();
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const path of PAGES) {
+        const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+        try {
+          const result = await lighthouse(`${server.baseUrl}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            formFactor: 'mobile',
+            ...(path === '/login' ? {} : { extraHeaders: { Cookie: cookie } }),
+          });
+          const r = lh.get(path) ?? { score: [], lcp: [], tbt: [] };
+          r.score.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
+          r.lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+          r.tbt.push(result?.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+          lh.set(path, r);
+        } finally {
+          await chrome.kill();
+        }
       }
     }
-    scores.sort((a, b) => a - b);
 
-    console.log('page        JS (wire)   JS requests   all bytes   requests');
-    for (const [name, w] of [
-      ['/login', login],
-      ['/dashboard', dashboard],
-    ] as const) {
+    console.log('page                         JS (wire)   JS requests   all bytes   requests');
+    for (const [name, w] of weights) {
       console.log(
-        `${name.padEnd(11)} ${kb(w.jsBytes).padStart(9)}   ${String(w.jsRequests).padStart(11)}   ${kb(w.allBytes).padStart(9)}   ${String(w.requests).padStart(8)}`,
+        `${name.padEnd(28)} ${kb(w.jsBytes).padStart(9)}   ${String(w.jsRequests).padStart(11)}   ${kb(w.allBytes).padStart(9)}   ${String(w.requests).padStart(8)}`,
       );
     }
-    console.log(`Lighthouse mobile performance on /login: runs ${scores.join(', ')}; median ${scores[1]}`);
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `Sign in to a settled dashboard: phone (4x CPU, 562 ms RTT, 1.3 Mbps) runs ${signIn.phone.map(s).join(', ')}, median ${s(median(signIn.phone))}; desktop runs ${signIn.desktop.map(s).join(', ')}, median ${s(median(signIn.desktop))}`,
+    );
+    for (const [path, r] of lh) {
+      console.log(
+        `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms`,
+      );
+    }
   } finally {
     await server.stop();
   }

@@ -27,7 +27,7 @@ async function start(): Promise<void> {
 
   // the router starts the guard and fetches the first page's chunk while the translations load
   const router = createAppRouter();
-  await initI18n(detectLanguage());
+  await initI18n(detectLanguage(), 'first');
   followTipWording();
 
   const root = document.getElementById('root');

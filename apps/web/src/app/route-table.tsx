@@ -40,6 +40,7 @@ export const dashboardRoute: TRouteRecord = {
   icon: 'DashboardOutlined',
   grant: { kind: 'always' },
   affix: true,
+  serverMessages: 'on-error',
   lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
 };
 
@@ -51,6 +52,7 @@ const SECTION = {
   hidden: true,
   searchable: true,
   activeMenu: '/salesReport/salesSummary',
+  serverMessages: 'on-error',
   lazy: salesReportPage,
 } as const;
 
@@ -104,6 +106,7 @@ export const routeTable: TRouteRecord[] = [
         path: '/salesReport/salesSummary',
         titleKey: 'salesReport.salesSummary',
         menuTitleKey: 'salesReport',
+        serverMessages: 'on-error',
         lazy: salesReportPage,
       },
       { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', ...SECTION },

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } f
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { flattenRoutes } from '../lib/access.ts';
-import { detectLanguage } from '../lib/i18n.ts';
+import { detectLanguage, loadAllNamespaces } from '../lib/i18n.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { loadServerMessages } from '../lib/server-message.ts';
 import { loadUiLocale } from '../lib/ui-locale.ts';
@@ -22,15 +22,28 @@ function page(load: () => Promise<TPageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
-/** A page using antd: loaded with UiProviders (ConfigProvider, query client) and, in Chinese, antd's texts. */
+/**
+ * The server's messages in the user's language (lib/server-message.ts), for pages that translate
+ * wording they build themselves (form checks with the shared rules): loaded with the page. Pages whose
+ * route record says `serverMessages: 'on-error'` skip it; a failed request loads it before it shows
+ * its error (lib/request.ts).
+ */
+function withServerMessages(load: () => Promise<TPageModule>): () => Promise<TPageModule> {
+  return async () => (await Promise.all([load(), loadServerMessages().catch(() => undefined)]))[0];
+}
+
+/**
+ * A page using antd: loaded with UiProviders (ConfigProvider, query client), every translation
+ * namespace (only the first ones load before the first render: lib/first-namespaces.ts) and, in
+ * Chinese, antd's texts.
+ */
 function uiPage(load: () => Promise<TPageModule>): RouteObject['lazy'] {
   return async () => {
     const [{ default: Page }, { UiProviders }, antdLocale] = await Promise.all([
       load(),
       import('./ui-providers.tsx'),
       loadUiLocale(detectLanguage()),
-      // the server's messages in the user's language (lib/server-message.ts); forms check input with them
-      loadServerMessages().catch(() => undefined),
+      loadAllNamespaces(),
     ]);
     return {
       Component: () => (
@@ -73,7 +86,7 @@ const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageMo
   path,
   caseSensitive: true,
   handle: { titleKey } satisfies TRouteHandle,
-  lazy: withUi ? uiPage(load) : page(load),
+  lazy: withUi ? uiPage(withServerMessages(load)) : page(load),
 });
 
 /** Every page of the table is registered; the guard decides who may open it (SPEC 2). */
@@ -85,7 +98,7 @@ const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
           // /Coupon/index and /coupon/index are different pages
           caseSensitive: true,
           handle: { titleKey: record.titleKey } satisfies TRouteHandle,
-          lazy: page(record.lazy),
+          lazy: page(record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy)),
         },
       ]
     : [],
@@ -110,10 +123,9 @@ export const routes: RouteObject[] = [
         '/apply',
         'apply',
         // the application form checks its fields with the shared messages, shown in the user's language
-        async () =>
-          (
-            await Promise.all([import('./routes/agent/apply-page.tsx'), loadServerMessages().catch(() => undefined)])
-          )[0],
+        withServerMessages(
+          async () => (await Promise.all([import('./routes/agent/apply-page.tsx'), loadAllNamespaces()]))[0],
+        ),
         false,
       ),
       publicRoute(
@@ -144,7 +156,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // the guard sends unknown paths to /404; this only catches what it lets through
-      { path: '*', lazy: uiPage(() => import('./routes/errors/not-found-page.tsx')) },
+      { path: '*', lazy: uiPage(withServerMessages(() => import('./routes/errors/not-found-page.tsx'))) },
     ],
   },
 ];

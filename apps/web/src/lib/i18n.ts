@@ -2,6 +2,7 @@ import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyTipWording, DEFAULT_TIP_WORD_ZH, type TTipWording } from '@ra/shared/reports/tip-wording';
 import { LANGUAGE_KEY, type TLanguage } from '../stores/app.ts';
+import { FIRST_NAMESPACES } from './first-namespaces.ts';
 
 /**
  * i18n (SPEC 1, ARCHITECTURE "Web"): one JSON file per area under locales/<lang>/<area>.json, each a
@@ -47,15 +48,55 @@ const tipWordingProcessor: PostProcessorModule = {
   process: (value: string) => applyTipWording(value, currentLanguage(), tipWording),
 };
 
-/** locales/<lang>/<area>.json; not eager, so each language is its own chunk fetched on demand. */
+/** locales/<lang>/<area>.json; not eager, so each language is its own chunks fetched on demand. */
 const localeFiles = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
 
-export async function loadLanguageResources(lang: TLanguage): Promise<Record<string, Record<string, string>>> {
-  const entries = Object.entries(localeFiles).filter(([file]) => file.includes(`/locales/${lang}/`));
-  const loaded = await Promise.all(
-    entries.map(async ([file, load]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), await load()] as const),
+/** Which namespaces to load: all, the first ones (lib/first-namespaces.ts) or the others. */
+export type TNamespaceSet = 'all' | 'first' | 'rest';
+
+const namespaceOf = (file: string) => file.replace(/^.*\/([^/]+)\.json$/, '$1');
+
+export async function loadLanguageResources(
+  lang: TLanguage,
+  which: TNamespaceSet = 'all',
+): Promise<Record<string, Record<string, string>>> {
+  const entries = Object.entries(localeFiles).filter(
+    ([file]) =>
+      file.includes(`/locales/${lang}/`) &&
+      (which === 'all' || FIRST_NAMESPACES.includes(namespaceOf(file)) === (which === 'first')),
   );
+  const loaded = await Promise.all(entries.map(async ([file, load]) => [namespaceOf(file), await load()] as const));
   return Object.fromEntries(loaded);
+}
+
+let restLoading: Promise<void> | undefined;
+/** Namespaces loaded before i18next started (the router loads a page while initI18n runs): initI18n adds them. */
+let early: { lang: TLanguage; namespaces: Record<string, Record<string, string>> } | undefined;
+
+/**
+ * The namespaces initI18n left out (it loads only the first ones in the browser), added to the
+ * current language: the router awaits this before any page with antd renders, possibly while
+ * initI18n is still running (then initI18n adds them). Resolves at once once they are there; a failed
+ * load is tried again next time.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  if (i18next.isInitialized) {
+    const lang = currentLanguage();
+    const missing = Object.keys(localeFiles).some(
+      (file) => file.includes(`/locales/${lang}/`) && !i18next.hasResourceBundle(lang, namespaceOf(file)),
+    );
+    if (!missing) return Promise.resolve();
+  }
+  restLoading ??= (async () => {
+    const lang = i18next.isInitialized ? currentLanguage() : detectLanguage();
+    const namespaces = await loadLanguageResources(lang, 'rest');
+    if (!i18next.isInitialized) early = { lang, namespaces };
+    else for (const [ns, texts] of Object.entries(namespaces)) i18next.addResourceBundle(lang, ns, texts, true, false);
+  })().finally(() => {
+    // done (the bundles are there, or in `early`) or failed (tried again next time)
+    restLoading = undefined;
+  });
+  return restLoading;
 }
 
 export function detectLanguage(): TLanguage {
@@ -72,8 +113,15 @@ export function detectLanguage(): TLanguage {
 
 export const i18n = i18next;
 
-export async function initI18n(lang: TLanguage = detectLanguage()): Promise<void> {
-  const namespaces = await loadLanguageResources(lang);
+/**
+ * Starts i18next in `lang` with all namespaces (tests), or only the first ones (the browser, main.tsx:
+ * the rest come with the first page that needs them, `loadAllNamespaces`).
+ */
+export async function initI18n(lang: TLanguage = detectLanguage(), which: 'all' | 'first' = 'all'): Promise<void> {
+  const namespaces = {
+    ...(await loadLanguageResources(lang, which)),
+    ...(early?.lang === lang ? early.namespaces : {}),
+  };
   await i18next
     .use(tipWordingProcessor)
     .use(initReactI18next)

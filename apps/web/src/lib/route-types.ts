@@ -39,6 +39,12 @@ export interface TRouteRecord {
   /** Where a group path goes by default (e.g. /salesReport -> /salesReport/salesSummary). */
   redirect?: string;
   children?: TRouteRecord[];
+  /**
+   * When the shared message catalog loads: by default with the page, for pages that translate
+   * wording they build themselves (form checks with the shared rules); 'on-error' for pages that only
+   * show answers, where the first failed request loads it (lib/request.ts). Lighter first pages.
+   */
+  serverMessages?: 'with-page' | 'on-error';
   /** The page; code-split. Absent on group records that only redirect. */
   lazy?: () => Promise<{ default: ComponentType }>;
 }

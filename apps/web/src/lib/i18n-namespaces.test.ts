@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { FIRST_NAMESPACES } from './first-namespaces.ts';
+import { i18n, initI18n, loadAllNamespaces, loadLanguageResources } from './i18n.ts';
+
+describe('translations loaded in two steps', () => {
+  it('takes the other namespaces a page loaded before i18next had started (a signed-in page opened directly)', async () => {
+    const early = loadAllNamespaces();
+    await early;
+    expect(i18n.isInitialized).toBeFalsy();
+    await initI18n('en', 'first');
+    expect(i18n.t('dashboard:restaurant.title')).toBe('Restaurant');
+    expect(i18n.t('login:email')).toBe('Email');
+  });
+
+  it('starts with the first namespaces only, and adds every other one when a page asks', async () => {
+    // a fresh start in the other language: only its first namespaces
+    await initI18n('zh', 'first');
+    expect(i18n.hasResourceBundle('zh', 'login')).toBe(true);
+    expect(i18n.hasResourceBundle('zh', 'dashboard')).toBe(false);
+    expect(i18n.t('dashboard:restaurant.title')).toBe('restaurant.title');
+
+    await loadAllNamespaces();
+    expect(i18n.t('dashboard:restaurant.title')).toBe('餐厅');
+    const all = Object.keys(await loadLanguageResources('zh'));
+    for (const ns of all) expect(i18n.hasResourceBundle('zh', ns), ns).toBe(true);
+    // the first set is small and every one of its names is a real namespace file
+    for (const ns of FIRST_NAMESPACES) expect(all).toContain(ns);
+    expect(all.length).toBeGreaterThan(FIRST_NAMESPACES.length);
+  });
+});
