@@ -141,7 +141,7 @@ async function time(label: string, target: string, n = runs) {
   log(`${label}: median ${median.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms (${n} runs)`);
   return {
     median,
-    body: check.headers['content-type']?.includes('json') ? (check.json() as Record<string, unknown>) : {},
+    body: String(check.headers['content-type'] ?? '').includes('json') ? (check.json() as Record<string, unknown>) : {},
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StripePayments} from '../../adapters/payments/stripe-payments.ts';
+import type { StripePayments } from '../../adapters/payments/stripe-payments.ts';
 import { StripeProviderError } from '../../adapters/payments/stripe-payments.ts';
 import {
   BankProviderError,

@@ -1,4 +1,4 @@
-import type { StripePayments} from '../../adapters/payments/stripe-payments.ts';
+import type { StripePayments } from '../../adapters/payments/stripe-payments.ts';
 import { StripeProviderError } from '../../adapters/payments/stripe-payments.ts';
 import { PaymentError, type PaymentCharger } from './payment-charger.ts';
 

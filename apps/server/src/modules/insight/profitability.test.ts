@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TProfitabilityResponse } from '@ra/shared/insight/insight.schemas';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
-import { num, rowsOf, str } from '../../db/sql-util.ts';
+import { rowsOf, str } from '../../db/sql-util.ts';
 import { harbor } from '../team/team.test-support.ts';
 
 /**
