@@ -39,6 +39,17 @@ const PUBLIC_ROUTES = [
   // SMS provider webhooks (inbound opt-out/opt-in, delivery status): the Twilio-style signature is the credential.
   'POST /api/api/customers/sms/inbound',
   'POST /api/api/customers/sms/status',
+  // Uber Eats signs its order webhooks (X-Uber-Signature, HMAC over the body); DoorDash sends the
+  // subscription's token: each is checked before anything is read (issue 20).
+  'POST /api/api/delivery/webhooks/uber-eats',
+  'POST /api/api/delivery/webhooks/doordash',
+  // Stripe's events carry Stripe-Signature, verified by the SDK with a 5-minute window (issue 20).
+  'POST /api/api/payments/stripe/webhook',
+  // One-click unsubscribe from an emailed report (RFC 8058): the signed token in the link is the
+  // credential; opening it changes nothing, the POST unsubscribes (issue 24).
+  'GET /api/report-mail/unsubscribe',
+  'HEAD /api/report-mail/unsubscribe',
+  'POST /api/report-mail/unsubscribe',
 ];
 
 let ctx: TestContext;

@@ -17,6 +17,7 @@ export async function refundsBuilders(env: TMatrixEnv): Promise<Record<string, T
   if (!order) throw new Error('matrix: Harbor has no closed order to refund');
   const orderId = num(order.id);
   const marker = 'Matrix refund note only Harbor has';
+  // Asked for by the manager, so the owner (the allowed caller) is a second person who may decide on it.
   const [refund] = await rowsOf(
     env.db,
     sql`insert into office_refunds (restaurant_id, order_id, pos_order_id, idempotency_key, status, scope, tender,
@@ -24,7 +25,7 @@ export async function refundsBuilders(env: TMatrixEnv): Promise<Record<string, T
           business_day, refunded_at, created_at, updated_at)
         select ${env.home.id}, ${orderId}, ${String(order.pos_order_id)}, 'matrix-seeded-refund', 'rejected', 'amount',
           'cash', 1, 1, 0, 0, 'other', ${marker}, u.id, 'Matrix Person', null, null, now(), now()
-        from users u where u.email = ${DEMO_EMAILS.owner}
+        from users u where u.email = ${DEMO_EMAILS.manager}
         returning id`,
   );
   const refundId = num(refund?.id);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zIsoDay } from '../validation/dates.ts';
 import { ZDbId } from '../validation/limits.ts';
+import { zText } from '../validation/text.ts';
 import { TIP_OUT_BASES, TIP_PERIODS, TIP_WEIGHTINGS } from './allocation.ts';
 
 export const MAX_TIP_POOLS = 10;
@@ -9,7 +10,7 @@ export const MAX_POOL_ROLES = 20;
 export const MAX_POINTS = 100;
 
 export const ZTipPool = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: zText().trim().min(1).max(60),
   weighting: z.enum(TIP_WEIGHTINGS),
   roles: z
     .array(z.object({ roleId: ZDbId, points: z.number().int().min(1).max(MAX_POINTS) }))

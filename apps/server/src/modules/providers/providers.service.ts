@@ -80,7 +80,13 @@ export class ProvidersService {
     try {
       event = this.stripe.constructEvent(rawBody, signature, Math.floor(this.deps.clock.now().getTime() / 1000));
     } catch (error) {
-      if (error instanceof StripeProviderError || (error as Error).name === 'StripeSignatureVerificationError')
+      // The SDK's verification error: its class name is in `type` (and `name` in some versions).
+      const kind = error as { name?: string; type?: string };
+      if (
+        error instanceof StripeProviderError ||
+        kind.type === 'StripeSignatureVerificationError' ||
+        kind.name === 'StripeSignatureVerificationError'
+      )
         throw new AppError(400, ERROR_CODES.badRequest, 'Bad signature', { cause: error });
       throw error;
     }

@@ -492,8 +492,14 @@ describe('pay periods', () => {
     );
     const marcus = s.timesheet.rows.find((r) => r.xid === marcusXid)!;
     const marcusLine = lines.find((l) => l.startsWith('Marcus Lee'))!;
+    // The demo pools Harbor's tips (demo/tips.seed.ts): the column is what the closed period kept for him.
+    const tips = (
+      await manager({ method: 'GET', url: '/api/api/tips/period', query: { start: LAST.start } })
+    ).json() as { status: string; lines: Array<{ name: string; finalCents: number }> };
+    expect(tips.status).toBe('locked');
+    const pooled = tips.lines.find((l) => l.name === 'Marcus Lee');
     expect(marcusLine).toBe(
-      `Marcus Lee,1002,${marcusXid},80.00,15.75,0.00,95.75,0.00,5.50,16.50 / 24.00,${(marcus.regularRateCents / 100).toFixed(2)},0.00,0.00,,${(marcus.grossCents / 100).toFixed(2)}`,
+      `Marcus Lee,1002,${marcusXid},80.00,15.75,0.00,95.75,0.00,5.50,16.50 / 24.00,${(marcus.regularRateCents / 100).toFixed(2)},0.00,0.00,${pooled ? (pooled.finalCents / 100).toFixed(2) : ''},${(marcus.grossCents / 100).toFixed(2)}`,
     );
     const sofiaLine = lines.find((l) => l.startsWith('Sofia Ramirez'))!.split(',');
     const sofia = s.timesheet.rows.find((r) => r.xid === sofiaXid)!;
