@@ -64,6 +64,8 @@ const ADDED_BY: Record<TPagePermission, string[]> = {
     '/salesReport/compsVoids',
     '/salesReport/taxes',
     '/salesReport/payout',
+    '/salesReport/emailReports',
+    '/itemProfitability/index',
   ],
   viewWorkHours: ['/workHours/index'],
   editConfig: [
@@ -166,6 +168,7 @@ describe('accessibleRoutes with the route table', () => {
     expect(topLevel(manager)).toEqual([
       '/dashboard',
       '/salesReport',
+      '/itemProfitability/index',
       '/menu',
       '/menuMapping',
       '/menuImage/list',

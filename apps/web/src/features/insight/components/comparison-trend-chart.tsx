@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { formatCentsCompact } from '@ra/shared/format/locale-format';
 import type { TTrendMeasure, TTrendPoint } from '@ra/shared/insight/insight.schemas';
 import { formatCents, MONEY_MEASURES, trendValue } from '../comparison-format.ts';
 
@@ -35,7 +36,10 @@ export default function ComparisonTrendChart({
     legend: { top: 0 },
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: current.map((p) => p.day.slice(5)) },
-    yAxis: { type: 'value', axisLabel: { formatter: (v: number) => (money ? `$${v.toLocaleString()}` : String(v)) } },
+    yAxis: {
+      type: 'value',
+      axisLabel: { formatter: (v: number) => (money ? formatCentsCompact(Math.round(v * 100), 'en') : String(v)) },
+    },
     series: [
       { name: labels.current, type: 'line', smooth: true, data: current.map(value) },
       {

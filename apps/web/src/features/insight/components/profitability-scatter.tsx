@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { ScatterChart } from 'echarts/charts';
 import { GridComponent, MarkLineComponent, TooltipComponent, LegendComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
+import { formatCentsCompact } from '@ra/shared/format/locale-format';
 import { QUADRANTS, type TQuadrant } from '@ra/shared/insight/menu-engineering';
 import type { TProfitabilityItem } from '@ra/shared/insight/insight.schemas';
 import { formatCents } from '../comparison-format.ts';
@@ -33,7 +34,11 @@ export default function ProfitabilityScatter({
     legend: { top: 0 },
     grid: { left: 8, right: 24, top: 36, bottom: 24, containLabel: true },
     xAxis: { type: 'value', name: axis.mix, nameLocation: 'middle', nameGap: 24, axisLabel: { formatter: '{value}%' } },
-    yAxis: { type: 'value', name: axis.margin, axisLabel: { formatter: (v: number) => `$${v}` } },
+    yAxis: {
+      type: 'value',
+      name: axis.margin,
+      axisLabel: { formatter: (v: number) => formatCentsCompact(Math.round(v * 100), 'en') },
+    },
     series: QUADRANTS.map((q, i) => ({
       name: labels[q],
       type: 'scatter',
