@@ -13,7 +13,10 @@ import { ADMIN_ONLY_PAGES, OWNER_PAGES } from '../support/route-pages.ts';
  * Pages whose first view is about work not done yet, where an empty state is the truth, each with why.
  * Every other page showing antd's empty state (or an empty table) fails.
  */
-const EMPTY_BY_DESIGN: Record<string, string> = {};
+const EMPTY_BY_DESIGN: Record<string, string> = {
+  // A review queue: the demo's waiting photos are approved by the suites that run before this one.
+  '/menuImage/list': 'no photo waiting for review',
+};
 
 /**
  * Pages the demo does not fill yet (issue 25 stays open until it does): listed so the test keeps every

@@ -171,7 +171,9 @@ describe('team, roles and employees', () => {
     // the employee signs in and sees only what the two flags allow
     await signIn(page, CASHIER.email, CASHIER.password);
     await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
-    await expect.poll(() => sidebarLabels(page)).toEqual(['Dashboard', 'Sales Report', 'Work Hours']);
+    await expect
+      .poll(() => sidebarLabels(page))
+      .toEqual(['Dashboard', 'Sales Report', 'Item profitability', 'Work Hours']);
     await shot(page, 'team-cashier-sidebar-en');
     await page.goto(`${baseUrl()}/teamManagement/index`);
     await page.waitForURL((u) => u.pathname === '/401');

@@ -425,9 +425,8 @@ export async function seedDemoData(
   const withOrders = orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id);
   // Back-office refunds on past orders (issue 23), before anything is computed from the orders' payments.
   await seedRefundsDemo(db, options.orders.now ?? now);
-  // Customers come from the orders: give a share of them repeat customers' phones (issue 12); the
-  // busiest restaurant (the owner's) gets a few thousand (issue 25).
-  await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, withOrders[0] ?? null);
+  // Customers come from the orders: give a share of them repeat customers' phones (issue 12).
+  await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now);
   await seedLivingRestaurant(db, now, options.accountKey);
   // The agent's commissions are computed from the orders' card payments, as the product computes them.
   await seedAgentEarnings(db, now);
@@ -436,7 +435,7 @@ export async function seedDemoData(
 
 /**
  * What makes the owner's restaurant a living one on a first `npm start` (issue 25): a verified bank
- * account (SMS can be sent) and the order-to-go-with-date page switched on. Only with the demo orders:
+ * account (SMS can be sent). Only with the demo orders:
  * the test databases keep the plain accounts, which their tests build on.
  */
 async function seedLivingRestaurant(db: Database, now: Date, accountKey: string | undefined): Promise<void> {
@@ -445,15 +444,6 @@ async function seedLivingRestaurant(db: Database, now: Date, accountKey: string 
     .from(users)
     .where(eq(users.email, DEMO_EMAILS.owner));
   if (!owner?.restaurantId) return;
-  const [row] = await db
-    .select({ config: restaurants.config })
-    .from(restaurants)
-    .where(eq(restaurants.id, owner.restaurantId));
-  if (row)
-    await db
-      .update(restaurants)
-      .set({ config: { ...row.config, enableOrderToGoWithDateSelect: true } })
-      .where(eq(restaurants.id, owner.restaurantId));
   if (accountKey) await seedDemoBankAccount(db, now, accountKey);
 }
 

@@ -7,3 +7,11 @@ export const QUADRANT_COLORS: Record<TQuadrant, string> = {
   puzzle: '#faad14',
   dog: '#ff4d4f',
 };
+
+/** The table's tags: antd's preset of each colour, whose dark text on a light fill meets WCAG AA contrast. */
+export const QUADRANT_TAGS: Record<TQuadrant, string> = {
+  star: 'green',
+  plowhorse: 'blue',
+  puzzle: 'gold',
+  dog: 'red',
+};

@@ -9,7 +9,7 @@ import { showErrorMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { downloadProfitability, useProfitability } from '../api/get-profitability.ts';
 import { editItemPath, formatCents } from '../comparison-format.ts';
-import { QUADRANT_COLORS } from './profitability-colors.ts';
+import { QUADRANT_TAGS } from './profitability-colors.ts';
 
 const ProfitabilityScatter = lazy(() => import('./profitability-scatter.tsx'));
 
@@ -46,7 +46,7 @@ export function ProfitabilityView({ range, rangeBar }: { range: { from: string; 
     {
       key: 'quadrant',
       title: t('pf.class'),
-      render: (_, r) => <Tag color={QUADRANT_COLORS[r.quadrant]}>{labels[r.quadrant]}</Tag>,
+      render: (_, r) => <Tag color={QUADRANT_TAGS[r.quadrant]}>{labels[r.quadrant]}</Tag>,
       filters: QUADRANTS.map((q) => ({ text: labels[q], value: q })),
       onFilter: (value, r) => r.quadrant === value,
     },
