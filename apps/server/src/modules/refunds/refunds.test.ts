@@ -117,7 +117,7 @@ const visaRefunds = async () => {
 const refundsRowsOf = async (orderId: number) =>
   rowsOf(
     ctx.db,
-    sql`select pos_refund_id, amount_cents, business_day::text as day from refunds where order_id = ${orderId} order by id`,
+    sql`select pos_refund_id, amount_cents::int as amount_cents, business_day::text as day from refunds where order_id = ${orderId} order by id`,
   );
 
 beforeAll(async () => {
