@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { num, rowsOf } from '../src/db/sql-util.ts';
+import { REPORT_PATHS } from '@ra/shared/reports/reports.schemas';
 import { DEMO_EMAILS, seedDemoData } from '../src/demo/seed.ts';
 import { as, TEST_JWT_SECRET, TEST_NOW, testConfig, tokenFor } from './helper.ts';
 
@@ -99,7 +100,8 @@ describe('the demo agrees with itself', () => {
                  count(*) filter (where r.name <> 'Harbor Bistro') as others
           from customers c join restaurants r on r.id = c.restaurant_id`,
     );
-    expect(num(counts?.harbor)).toBeGreaterThan(0);
+    // The owner's list is large enough to page through and to reach the SMS limit of 1,000 recipients.
+    expect(num(counts?.harbor)).toBeGreaterThan(1000);
     expect(num(counts?.others)).toBeGreaterThan(0);
     // Another restaurant keeps no bank account, for showing "Please link bank information first".
     const [unlinked] = await rowsOf(
@@ -108,5 +110,70 @@ describe('the demo agrees with itself', () => {
           and not exists (select 1 from bank_accounts b where b.node_id = r.node_id)`,
     );
     expect(num(unlinked?.n)).toBe(1);
+  });
+
+  it("pools exactly the card tips the sales report shows for the pay period's days", async () => {
+    const owner = as(app, await tokenFor(app, DEMO_EMAILS.owner));
+    const period = (await owner({ method: 'GET', url: '/api/api/tips/period' })).json() as {
+      period: { start: string; end: string };
+      status: string;
+      unassignedCents: number;
+      totalCents: number;
+      lines: Array<{ cardTipCents: number; declaredCents: number; finalCents: number }>;
+    };
+    const report = (
+      await owner({
+        method: 'GET',
+        url: `/api${REPORT_PATHS.paymentMethods}`,
+        query: { from: period.period.start, to: period.period.end, compare: 'false' },
+      })
+    ).json() as { rows: Array<{ method: string; tipCents?: number }> };
+    const pooledCardTips = period.lines.reduce((s, l) => s + l.cardTipCents, 0) + period.unassignedCents;
+    const reportCardTips = report.rows.filter((r) => r.method === 'card').reduce((s, r) => s + (r.tipCents ?? 0), 0);
+    expect(pooledCardTips).toBeGreaterThan(0);
+    expect(pooledCardTips).toBe(reportCardTips);
+    // Payroll's tips are the pool's shares: the declared cash plus the card tips of the people in it.
+    const shares = period.lines.reduce((s, l) => s + l.finalCents, 0);
+    expect(shares).toBe(period.totalCents);
+  });
+
+  it('shows a sent SMS campaign charged once for what it cost, menu groups and a finished batch of premium codes', async () => {
+    const owner = as(app, await tokenFor(app, DEMO_EMAILS.owner));
+    const campaigns = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json() as {
+      rows: Array<{
+        id: number;
+        status: string;
+        sendState: string;
+        quote: { recipients: number; totalCents: number };
+        progress: { queued: number; sent: number; delivered: number; failed: number };
+      }>;
+    };
+    expect(campaigns.rows).toHaveLength(1);
+    const [campaign] = campaigns.rows;
+    expect([campaign!.status, campaign!.sendState]).toEqual(['sent', 'done']);
+    const recipients = campaign!.quote.recipients;
+    expect(recipients).toBeGreaterThan(10);
+    expect(campaign!.progress.queued + campaign!.progress.failed).toBe(0);
+    const [sent] = await rowsOf(
+      handle.db,
+      sql`select count(*) filter (where status = 'sent') as sent, count(*) as all_rows
+          from sms_recipients where campaign_id = ${campaign!.id}`,
+    );
+    expect([num(sent?.sent), num(sent?.all_rows)]).toEqual([recipients, recipients]);
+    const [charge] = await rowsOf(
+      handle.db,
+      sql`select count(*) as n, sum(amount_cents) as cents from local_payment_charges where reference like ${`sms-campaign-${campaign!.id}%`}`,
+    );
+    expect([num(charge?.n), num(charge?.cents)]).toEqual([1, campaign!.quote.totalCents]);
+    const groups = (await owner({ method: 'GET', url: '/api/api/menu/groups' })).json() as {
+      groups: Array<{ name: string }>;
+    };
+    expect(groups.groups.map((g) => g.name)).toEqual(['Lunch', 'Dinner']);
+    const [codes] = await rowsOf(
+      handle.db,
+      sql`select b.status, b.generated, (select count(*) from coupon_codes c where c.batch_id = b.id) as stored
+          from coupon_code_batches b`,
+    );
+    expect([codes?.status, num(codes?.generated), num(codes?.stored)]).toEqual(['done', 250, 250]);
   });
 });

@@ -33,10 +33,17 @@ export async function seedCustomersFromDemoOrders(
   const names = sql.raw(`array[${NAMES.map((n) => `'${n}'`).join(',')}]`);
   const zhNames = sql.raw(`array[${ZH_NAMES.map((n) => `'${n}'`).join(',')}]`);
   for (const restaurantId of restaurantIds) {
-    const [space, share] = restaurantId === largeBase ? [5000, 60] : [300, 35];
+    const large = restaurantId === largeBase;
+    const [space, share] = large ? [5000, 60] : [300, 35];
+    // The large base draws numbers the way a real list fills: a hashed order id, squared, so the low
+    // numbers are regulars who come often and most of the rest came once or twice. (id × 7919 mod space
+    // would give every number exactly one order until there are more orders than numbers.)
+    const key = large
+      ? sql`floor(${space} * power(((id::bigint * 2654435761) % 4294967296)::float8 / 4294967296, 2))::int`
+      : sql`(id * 7919) % ${space}`;
     await db.execute(sql`
       with picked as (
-        select id, (id * 7919) % ${space} as k from orders
+        select id, ${key} as k from orders
         where restaurant_id = ${restaurantId} and customer_phone is null and id % 100 < ${share}
       )
       update orders o set

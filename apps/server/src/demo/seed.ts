@@ -11,6 +11,7 @@ import { seedRefundsDemo } from './refunds.seed.ts';
 import { seedCustomersFromDemoOrders } from './customers.seed.ts';
 import { seedAgentEarnings } from './agent.seed.ts';
 import { seedDemoBankAccount } from './business.seed.ts';
+import { seedLivingExtras } from './living.seed.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -425,8 +426,13 @@ export async function seedDemoData(
   const withOrders = orders.restaurants.filter((r) => r.orders > 0).map((r) => r.id);
   // Back-office refunds on past orders (issue 23), before anything is computed from the orders' payments.
   await seedRefundsDemo(db, options.orders.now ?? now);
-  // Customers come from the orders: give a share of them repeat customers' phones (issue 12).
-  await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now);
+  // Customers come from the orders: give a share of them repeat customers' phones (issue 12); the
+  // owner's restaurant gets a few thousand (issue 25: paging, segments and the 1,000-recipient limit).
+  const [owner] = await db
+    .select({ restaurantId: users.restaurantId })
+    .from(users)
+    .where(eq(users.email, DEMO_EMAILS.owner));
+  await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, owner?.restaurantId ?? null);
   await seedLivingRestaurant(db, now, options.accountKey);
   // The agent's commissions are computed from the orders' card payments, as the product computes them.
   await seedAgentEarnings(db, now);
@@ -435,7 +441,7 @@ export async function seedDemoData(
 
 /**
  * What makes the owner's restaurant a living one on a first `npm start` (issue 25): a verified bank
- * account (SMS can be sent). Only with the demo orders:
+ * account (SMS can be sent), the order-to-go-with-date page, and what demo/living.seed.ts adds. Only with the demo orders:
  * the test databases keep the plain accounts, which their tests build on.
  */
 async function seedLivingRestaurant(db: Database, now: Date, accountKey: string | undefined): Promise<void> {
@@ -444,7 +450,20 @@ async function seedLivingRestaurant(db: Database, now: Date, accountKey: string 
     .from(users)
     .where(eq(users.email, DEMO_EMAILS.owner));
   if (!owner?.restaurantId) return;
-  if (accountKey) await seedDemoBankAccount(db, now, accountKey);
+  // The order-to-go-with-date page (SPEC 2 "enableOrderToGoWithDateSelect") is on at the owner's place.
+  const [row] = await db
+    .select({ config: restaurants.config })
+    .from(restaurants)
+    .where(eq(restaurants.id, owner.restaurantId));
+  if (row)
+    await db
+      .update(restaurants)
+      .set({ config: { ...row.config, enableOrderToGoWithDateSelect: true } })
+      .where(eq(restaurants.id, owner.restaurantId));
+  if (!accountKey) return;
+  await seedDemoBankAccount(db, now, accountKey);
+  // Menu groups, premium codes and a sent SMS campaign (which needs the verified bank).
+  await seedLivingExtras(db, now);
 }
 
 async function seedDemoAccounts(db: Database): Promise<{ seeded: boolean }> {

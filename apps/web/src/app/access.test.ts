@@ -114,9 +114,13 @@ describe('accessibleRoutes with the route table', () => {
     });
   }
 
-  it('adds the order-to-go-with-date page only when the restaurant enables it', () => {
-    expect(pagePaths(input())).not.toContain('/newSettings/OrdertogoPro');
-    expect(pagePaths(input({ enableOrderToGoWithDateSelect: true }))).toEqual([...BASE, '/newSettings/OrdertogoPro']);
+  it('adds the order-to-go-with-date page only when the restaurant enables it, to those who edit settings', () => {
+    expect(pagePaths(input({ grant: ['editConfig'] }))).not.toContain('/newSettings/OrdertogoPro');
+    expect(pagePaths(input({ enableOrderToGoWithDateSelect: true }))).toEqual(BASE);
+    const withSettings = pagePaths(input({ enableOrderToGoWithDateSelect: true, grant: ['editConfig'] }));
+    expect(withSettings.filter((p) => !BASE.includes(p)).sort()).toEqual(
+      [...ADDED_BY.editConfig, '/newSettings/OrdertogoPro'].sort(),
+    );
   });
 
   it('adds the owner set (business info, hours, user list, order calendar) for owner, agent and admin roles', () => {

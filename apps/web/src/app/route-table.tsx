@@ -18,7 +18,7 @@ import type { TRouteRecord } from '../lib/route-types.ts';
  *   /orderCalendar/index
  * - fixed set 2, always, roles admin: /Coupon/index (premium coupon code generation),
  *   /Settings/SelforderPro (system admin config)
- * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect: /newSettings/OrdertogoPro;
+ * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect with editConfig: /newSettings/OrdertogoPro;
  *   viewGiftcard: /giftcard; viewSalesReport: /salesReport, /itemProfitability/index; viewWorkHours: /workHours/index
  * - unless on the restricted host: editConfig: /Setting, /deviceSetting, /thirdParty/index;
  *   editCoupon: /coupon/index; viewAnalyticCenter: /analyticCenter/index;

@@ -24,7 +24,9 @@ function grantAllows(grant: TRouteGrant | undefined, input: TAccessInput): boole
     case 'permission':
       return input.PagePermissions[grant.permission] === true;
     case 'orderToGoWithDate':
-      return input.enableOrderToGoWithDateSelect;
+      // The page edits the restaurant's settings: it also needs the settings permission
+      // (docs/decisions.md "Order-to-go with date: who sees the page").
+      return input.enableOrderToGoWithDateSelect && input.PagePermissions.editConfig === true;
     case 'unrestricted':
       return !isRestrictedHost(input.host, input.restrictedHost);
     case 'unrestrictedPermission':

@@ -5,7 +5,7 @@ import type { TPagePermission } from '@ra/shared/permissions';
  * How a route group enters the menu (SPEC 2 "Which permission adds which routes"):
  * - always: the base set and the two fixed sets, added for everyone (role lists still apply);
  * - permission: added when the named PagePermissions flag is on;
- * - orderToGoWithDate: added when restaurant config enableOrderToGoWithDateSelect is on;
+ * - orderToGoWithDate: added when restaurant config enableOrderToGoWithDateSelect is on, for editConfig;
  * - unrestricted / unrestrictedPermission: as above, but never on the restricted dashboard host.
  */
 export type TRouteGrant =
