@@ -19,6 +19,7 @@
 #   CLUSTER_API_PORT_BASE [8081]   CLUSTER_PG_PORT_BASE [5440: monitor, +1 and +2 the nodes]
 #   CLUSTER_SEED_DAYS [7] (demo data on first start; 0 for none)  CLUSTER_BUILD [1]
 #   CLUSTER_FAST_FAILOVER [1]: the monitor's health checks every second instead of every 5 s.
+#   CLUSTER_REPLICA_READS [1]: report reads from the standby (DATABASE_REPLICA_URL); 0 for none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -40,7 +41,7 @@ pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 database_url() {
   local hosts=""
   for p in "${NODE_PORTS[@]}"; do hosts+="${hosts:+,}127.0.0.1:$p"; done
-  echo "postgres://postgres@$hosts/$DB?target_session_attrs=read-write"
+  echo "postgres://postgres@$hosts/$DB?target_session_attrs=${1:-read-write}"
 }
 
 install_missing() {
@@ -176,7 +177,12 @@ start_api() {
     local port=$((API_BASE + i - 1))
     pid_alive "$DIR/run/api-$i.pid" && continue
     # One DATA_DIR for all: uploaded files must be visible to every server (S3 on real machines).
-    PORT=$port HOST=127.0.0.1 DATABASE_URL="$url" JWT_SECRET="$(cat "$DIR/jwt-secret")" TRUST_PROXY=127.0.0.1 \
+    # Report, analytics, calendar and export reads go to whichever node is the standby now, within their
+    # staleness bounds and after the reader's own writes (apps/server/src/plugins/replica-reads.ts);
+    # CLUSTER_REPLICA_READS=0 sends every read to the primary.
+    local replica_env=()
+    [ "${CLUSTER_REPLICA_READS:-1}" = 1 ] && replica_env=(DATABASE_REPLICA_URL="$(database_url standby)")
+    env "${replica_env[@]}" PORT=$port HOST=127.0.0.1 DATABASE_URL="$url" JWT_SECRET="$(cat "$DIR/jwt-secret")" TRUST_PROXY=127.0.0.1 \
       DATA_DIR="$DIR/shared-data" DATABASE_POOL_SIZE="${CLUSTER_POOL_SIZE:-10}" \
       nohup node --enable-source-maps apps/server/dist/server.js >>"$DIR/log/api-$i.log" 2>&1 &
     echo $! >"$DIR/run/api-$i.pid"

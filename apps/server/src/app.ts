@@ -53,6 +53,8 @@ import type { TListen } from './db/notifications.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
 import { registerUploads } from './lib/uploads.ts';
 import { ManualClock } from './lib/clock.ts';
+import type { ReplicaReads } from './db/replica-reads.ts';
+import { registerReplicaReads } from './plugins/replica-reads.ts';
 
 export interface BuildAppOptions {
   db: Database;
@@ -72,6 +74,8 @@ export interface BuildAppOptions {
   listen?: TListen;
   /** Further users of library images besides the menu's (tests of the image library). */
   imageUsers?: TImageUser[];
+  /** A streaming replica for report reads (DatabaseHandle.replica); without it every read is the primary's. */
+  replica?: ReplicaReads;
 }
 
 export type App = FastifyInstance;
@@ -125,6 +129,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await registerSecurityHeaders(app);
 
   await app.register(fastifyCookie);
+  // Before the access check: the rest of each listed report read runs in its replica read scope.
+  if (options.replica) registerReplicaReads(app, options.replica);
+  // The modules serving those reads get a query builder that may send them to the replica.
+  const readDb = options.replica?.db ?? db;
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerApiDocs(app);
 
@@ -176,10 +184,10 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(orders.routes);
   // The sales figures count gift cards sold, which the gift cards module reads for them.
   const giftcards = giftcardsModule({ db, clock, email });
-  const reports = reportsModule({ db, clock, giftcardSales: giftcards.api.sales });
+  const reports = reportsModule({ db: readDb, clock, giftcardSales: giftcards.api.sales });
   await typed.register(reports.routes);
-  await typed.register(transactionsModule({ db, reports: reports.api }).routes);
-  const dashboard = dashboardModule({ db, clock });
+  await typed.register(transactionsModule({ db: readDb, reports: reports.api }).routes);
+  const dashboard = dashboardModule({ db: readDb, clock });
   await typed.register(dashboard.routes);
   await typed.register(analyticsModule({ clock, reports: reports.api, dashboard: dashboard.api }).routes);
   // Live today: each server LISTENs for order/refund writes and tells its open dashboards (SSE).
@@ -223,7 +231,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(workHours.routes);
   await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);
   await typed.register(
-    insightModule({ ...deps, workHours: workHours.api, reports: reports.api, menu: menu.api }).routes,
+    insightModule({ ...deps, db: readDb, workHours: workHours.api, reports: reports.api, menu: menu.api }).routes,
   );
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   const customers = customersModule({ ...deps, business: business.api });

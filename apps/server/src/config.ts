@@ -176,9 +176,18 @@ export interface DatabaseConfig extends Pick<AppConfig, 'databaseUrl' | 'dataDir
    * query frees its connection instead of starving the pool. PGlite cannot interrupt a statement.
    */
   statementTimeoutMs: number;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica (or every node, multi-host: the standby among them is used)
+   * for report, analytics, calendar and export reads, each within its staleness bound
+   * (plugins/replica-reads.ts). Unset: every read goes to DATABASE_URL.
+   */
+  replicaUrl: string | undefined;
+  /** DATABASE_REPLICA_WAIT_MS: how long such a read waits for the replica to replay the caller's last write. */
+  replicaWaitMs: number;
 }
 
 const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_REPLICA_WAIT_MS = 500;
 const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
@@ -196,6 +205,8 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
       DEFAULT_STATEMENT_TIMEOUT_MS,
       'DATABASE_STATEMENT_TIMEOUT_MS',
     ),
+    replicaUrl: (env.DATABASE_URL && env.DATABASE_REPLICA_URL) || undefined,
+    replicaWaitMs: positiveInt(env.DATABASE_REPLICA_WAIT_MS, DEFAULT_REPLICA_WAIT_MS, 'DATABASE_REPLICA_WAIT_MS'),
   };
 }
 

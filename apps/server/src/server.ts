@@ -8,7 +8,7 @@ import { openConfiguredDatabase } from './db/client.ts';
 import { hasAnyUser, seedDemoData } from './demo/seed.ts';
 
 const config = loadConfig();
-const database = await openConfiguredDatabase(loadDatabaseConfig());
+const database = await openConfiguredDatabase(loadDatabaseConfig(), config.clock);
 await database.migrate();
 // A first `npm start` should show a working product; a PostgreSQL server is never seeded implicitly.
 // SEED_ORDER_DAYS (default 90) sets how many business days of demo orders come with it; 0 for none.
@@ -27,7 +27,12 @@ const seeded =
     })
   ).seeded;
 
-const app = await buildApp({ db: database.db, config, listen: database.listen });
+const app = await buildApp({
+  db: database.db,
+  config,
+  listen: database.listen,
+  ...(database.replica ? { replica: database.replica } : {}),
+});
 if (config.clockPinIgnored) app.log.warn('CLOCK_NOW is ignored in production; the system clock is used');
 else if (process.env.CLOCK_NOW) app.log.warn(`clock pinned by CLOCK_NOW: now is ${config.clock.now().toISOString()}`);
 

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { SERVER_DIR, type DatabaseConfig } from '../config.ts';
 import { multiHostClientConfig, parseMultiHostUrl, WriterLocator, writerClientClass } from './multi-host.ts';
 import { listenWithPg, listenWithPglite, type TListen } from './notifications.ts';
+import { ReplicaReads } from './replica-reads.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
 
 /** What repositories receive: the same query builder whichever PostgreSQL is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -26,6 +28,8 @@ export interface DatabaseHandle {
   listen: TListen;
   /** PGlite only: the whole data directory as a tarball, for `pgliteLoadDataDir` (test set-up). */
   dumpDataDir?: () => Promise<Blob>;
+  /** With a replica configured (DATABASE_REPLICA_URL): the reads that may go there (db/replica-reads.ts). */
+  replica?: ReplicaReads;
 }
 
 export const MIGRATIONS_FOLDER = join(SERVER_DIR, 'drizzle');
@@ -52,6 +56,15 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number | undefined;
   /** How long to wait for a new connection before the request fails as "database unavailable". */
   connectTimeoutMs?: number;
+  /**
+   * A streaming replica of `databaseUrl` (one host, or every node: the one in recovery is used) for the
+   * reads listed in plugins/replica-reads.ts. PostgreSQL only; absent means every read goes to the primary.
+   */
+  replicaUrl?: string | undefined;
+  /** How long such a read waits for the replica to replay what it must see before reading the primary. */
+  replicaWaitMs?: number;
+  /** "Now" for the replica's staleness bound (the app's Clock). */
+  clock?: Clock;
 }
 
 /**
@@ -68,6 +81,36 @@ function redact(url: string): string {
   } catch {
     return 'postgres (unparsable URL)';
   }
+}
+
+/** How long a replica read waits for the caller's last write to be replayed (DATABASE_REPLICA_WAIT_MS). */
+export const DEFAULT_REPLICA_WAIT_MS = 500;
+
+function redactHosts(url: string): string {
+  const multi = parseMultiHostUrl(url);
+  return multi ? `${multi.hosts.map((h) => `${h.host}:${h.port}`).join(',')} (a standby)` : redact(url);
+}
+
+/** The replica's pool: read-only sessions, the same size and limits as the primary's. */
+function replicaPool(url: string, options: OpenDatabaseOptions, schema: string | undefined): pg.Pool {
+  const multiHost = parseMultiHostUrl(url);
+  const hostConfig: pg.PoolConfig = multiHost ? multiHostClientConfig(multiHost) : { connectionString: url };
+  const StandbyClient = multiHost
+    ? writerClientClass(
+        new WriterLocator(multiHost.hosts, { ...hostConfig, application_name: 'restaurant-admin-replica' }, 'standby'),
+      )
+    : undefined;
+  const pool = new pg.Pool({
+    ...hostConfig,
+    ...(StandbyClient ? { Client: StandbyClient } : {}),
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, 2_000),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    application_name: 'restaurant-admin-replica',
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', (error) => console.error('PostgreSQL replica idle connection error:', error.message));
+  return pool;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -97,6 +140,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Node would crash the process. The pool replaces the connection on next use.
     pool.on('error', (error) => console.error('PostgreSQL idle connection error:', error.message));
     if (schema) await pool.query(`create schema if not exists ${schema}`);
+    const replica = options.replicaUrl
+      ? new ReplicaReads({
+          primary: pool,
+          replica: replicaPool(options.replicaUrl, options, schema),
+          clock: options.clock ?? systemClock,
+          waitMs: options.replicaWaitMs ?? DEFAULT_REPLICA_WAIT_MS,
+          isUnavailable: isDatabaseUnavailable,
+        })
+      : undefined;
     const db = drizzlePg({ client: pool, casing: 'snake_case' });
     return {
       db: db as Database,
@@ -105,7 +157,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         multiHost
           ? `${multiHost.hosts.map((h) => `${h.host}:${h.port}`).join(',')} (the one accepting writes)`
           : redact(databaseUrl)
-      }${schema ? ` (schema ${schema})` : ''}`,
+      }${schema ? ` (schema ${schema})` : ''}${options.replicaUrl ? `, report reads from ${redactHosts(options.replicaUrl)}` : ''}`,
       async migrate() {
         // Several API servers may start at once against one database: let one migrate at a time.
         const client = await pool.connect();
@@ -123,7 +175,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.close();
+        await pool.end();
+      },
+      ...(replica ? { replica } : {}),
       listen: listenWithPg(
         {
           ...hostConfig,
@@ -157,12 +213,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** The database `npm start` and the db:* scripts use: DATABASE_URL, else PGlite under DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: DatabaseConfig, clock?: Clock): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openDatabase({
         databaseUrl: config.databaseUrl,
         maxConnections: config.poolSize,
         statementTimeoutMs: config.statementTimeoutMs,
+        replicaUrl: config.replicaUrl,
+        replicaWaitMs: config.replicaWaitMs,
+        ...(clock ? { clock } : {}),
       })
     : openDatabase({ pgliteDir: join(config.dataDir, 'pglite') });
 }

@@ -55,9 +55,14 @@ export class WriterLocator {
   private known: TPgHost | null = null;
   private probing: Promise<TPgHost> | null = null;
 
+  /**
+   * `role` 'standby' looks for a server in recovery instead (DATABASE_REPLICA_URL naming every node:
+   * the reads that may go to a replica find whichever node is the standby now).
+   */
   constructor(
     private readonly hosts: TPgHost[],
     private readonly baseConfig: pg.ClientConfig,
+    readonly role: 'primary' | 'standby' = 'primary',
   ) {}
 
   writer(): Promise<TPgHost> {
@@ -86,18 +91,20 @@ export class WriterLocator {
       try {
         await client.connect();
         const { rows } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
-        if (!rows[0]?.standby) {
+        if (Boolean(rows[0]?.standby) === (this.role === 'standby')) {
           this.known = host;
           return host;
         }
-        reasons.push(`${host.host}:${host.port} is a standby`);
+        reasons.push(`${host.host}:${host.port} is ${this.role === 'standby' ? 'the primary' : 'a standby'}`);
       } catch (error) {
         reasons.push(`${host.host}:${host.port} ${(error as Error).message}`);
       } finally {
         await client.end().catch(() => undefined);
       }
     }
-    throw new NoWriterError(`no PostgreSQL server accepts writes (${reasons.join('; ')})`);
+    throw new NoWriterError(
+      `no PostgreSQL server ${this.role === 'standby' ? 'is a standby' : 'accepts writes'} (${reasons.join('; ')})`,
+    );
   }
 }
 
@@ -137,9 +144,9 @@ export function writerClientClass(locator: WriterLocator): typeof pg.Client {
       try {
         await super.connect();
         const { rows } = await super.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
-        if (rows[0]?.standby) {
+        if (Boolean(rows[0]?.standby) !== (locator.role === 'standby')) {
           await this.end().catch(() => undefined);
-          throw new NoWriterError(`${target.host}:${target.port} is no longer the primary`);
+          throw new NoWriterError(`${target.host}:${target.port} is no longer the ${locator.role}`);
         }
       } catch (error) {
         locator.forget(target);

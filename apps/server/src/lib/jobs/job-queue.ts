@@ -103,6 +103,8 @@ const MAX_DRAIN_ROUNDS = 200;
 const DEFAULT_LEASE_SECONDS = 15;
 /** Jobs of one queue running at once in one server (the poller fetches more as these end). */
 const MAX_RUNNING_PER_QUEUE = 10;
+/** The advisory lock (hashtext of this and the queue schema) every server takes to create a queue. */
+export const CREATE_QUEUE_LOCK = 'ra-jobs-create-queue';
 /** The lease table, beside pg-boss's own in the queue's schema. */
 const LEASE_TABLE = 'ra_job_lease';
 
@@ -206,12 +208,31 @@ export class PgBossJobQueue implements JobQueue {
   private ensureQueue(boss: PgBoss, name: string): Promise<void> {
     let created = this.createdQueues.get(name);
     if (!created) {
-      // "short": at most one WAITING job per singleton key (jobs sent without a key get a unique one).
-      created = boss.createQueue(name, { name, policy: 'short' });
+      created = this.createQueue(boss, name);
       created.catch(() => this.createdQueues.delete(name));
       this.createdQueues.set(name, created);
     }
     return created;
+  }
+
+  /**
+   * pg-boss's create_queue inserts the queue's row, then adds foreign keys from the queue's new
+   * partition to the queue table; the latter waits for every other transaction that inserted a row.
+   * Two servers creating two new queues at once (three servers starting together) each hold the row
+   * the other's foreign key waits for: PostgreSQL breaks the deadlock by failing one of them. So on
+   * PostgreSQL queues are created one at a time per queue schema, under a transaction-scoped advisory
+   * lock taken in the same statement (PGlite has one connection: nothing runs beside it).
+   */
+  private async createQueue(boss: PgBoss, name: string): Promise<void> {
+    // "short": at most one WAITING job per singleton key (jobs sent without a key get a unique one).
+    const { executor, schema } = await this.started();
+    if (executor.kind === 'pglite') return boss.createQueue(name, { name, policy: 'short' });
+    // The options as pg-boss's createQueue sends them for { policy: 'short' } (its other fields unset).
+    await executor.executeSql(
+      `select ${schema}.create_queue($1, $2::json)
+         from (select pg_advisory_xact_lock(hashtext($3))) as one_at_a_time`,
+      [name, JSON.stringify({ policy: 'short' }), `${CREATE_QUEUE_LOCK}:${schema}`],
+    );
   }
 
   async work<T extends object>(name: string, handler: (job: TJob<T>) => Promise<void>): Promise<void> {
