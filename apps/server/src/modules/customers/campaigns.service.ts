@@ -134,6 +134,15 @@ export class CampaignsService {
     const chosen = await this.deps.customers.audience(restaurantId, audience);
     if ('ids' in audience && audience.ids.length > MAX_SELECTED) throw badRequest('maxSelected');
     if ('ids' in audience && chosen.length > MAX_SELECTED) throw badRequest('maxSelected');
+    // A segment is never cut to its first 1,000: Send Now would refuse it as it stands (see refreshAudience).
+    if (segment && chosen.length > MAX_SELECTED) {
+      const total = await this.deps.customers.countFor(restaurantId, segment.filter);
+      const count = total.totalCapped ? `${total.total}+` : total.total;
+      throw new AppError(400, ERROR_CODES.badRequest, message('segmentOverLimit', { count }), {
+        key: 'customers.segmentOverLimit',
+        params: { count },
+      });
+    }
     const capped = chosen.slice(0, MAX_SELECTED);
     if (capped.length === 0) throw badRequest('selectFirst');
     const reachable = capped.filter((c) => !c.optedOut);

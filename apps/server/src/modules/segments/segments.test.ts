@@ -353,11 +353,19 @@ describe('a segment as SMS audience', () => {
     // One customer when it is written.
     await push(order('SEG-BULK', '555-020-3999', 'Segbulk First', 1000));
     await settle();
-    const { id } = await submitted('Segbulk', { q: 'Segbulk' });
+    const { id, segmentId: bulkSegment } = await submitted('Segbulk', { q: 'Segbulk' });
     await ctx.db.execute(sql`insert into customers (restaurant_id, phone, name, language, first_order_at, last_order_at,
         total_orders, total_spent_cents, points, updated_at)
       select ${harborId}, '+1555777' || lpad(g::text, 4, '0'), 'Segbulk ' || g, 'en', now(), now(), 1, 1000, 10, now()
       from generate_series(1, 1000) g`);
+    // Written now, it would be refused before anything is submitted.
+    const writing = await owner({
+      method: 'POST',
+      url: '/api/api/customers/campaigns/quote',
+      payload: { ...body, audience: { segmentId: bulkSegment } },
+    });
+    expect(writing.statusCode).toBe(400);
+    expect(writing.json().message).toBe(CUSTOMERS_MESSAGES.segmentOverLimit!.en.replace('{count}', '1001'));
     const send = await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
     expect(send.statusCode).toBe(409);
     expect(send.json().message).toBe(CUSTOMERS_MESSAGES.segmentTooLarge!.en.replace('{count}', '1001'));
