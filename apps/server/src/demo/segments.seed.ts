@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TCustomerFilter } from '@ra/shared/customers/customers.schemas';
+import type { TSegmentFilter } from '@ra/shared/segments/segments.schemas';
 import type { TDomainSeedContext } from './seed-context.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { TDomainSeedContext } from './seed-context.ts';
  * them whether the demo has 14, 21 or 90 days of orders: regulars with 3+ orders, those not back for
  * 10 days, and those who spent $150 or more.
  */
-export const DEMO_SEGMENTS: ReadonlyArray<{ name: string; filter: TCustomerFilter }> = [
+export const DEMO_SEGMENTS: ReadonlyArray<{ name: string; filter: TSegmentFilter }> = [
   { name: 'Regulars', filter: { range: 'all', sort: 'totalOrders', order: 'desc', ordersMin: 3 } },
   { name: 'Not back in 10 days', filter: { range: 'all', sort: 'lastOrderAt', order: 'asc', notSeenDays: 10 } },
   { name: 'Big spenders', filter: { range: 'all', sort: 'points', order: 'desc', spentMin: 15_000 } },
