@@ -4,14 +4,14 @@ import type { TDomainSeedContext } from './seed-context.ts';
 
 /**
  * Harbor Bistro's saved segments (issue 24), as the owner would make them from the customer list. The
- * customers come from the demo orders afterwards (seed.ts), so the bounds are chosen to match some of
- * them whether the demo has 14, 21 or 90 days of orders: regulars with 3+ orders, those not back for
- * 10 days, and those who spent $150 or more.
+ * customers come from the demo orders afterwards (seed.ts). Each demo customer visits every few days, so
+ * the bounds are picked to split them: with 14 days of orders (the screenshots' demo) 67, 35 and 37 of
+ * Harbor's 105 customers; with more days more of them are regulars and big spenders.
  */
 export const DEMO_SEGMENTS: ReadonlyArray<{ name: string; filter: TSegmentFilter }> = [
-  { name: 'Regulars', filter: { range: 'all', sort: 'totalOrders', order: 'desc', ordersMin: 3 } },
-  { name: 'Not back in 10 days', filter: { range: 'all', sort: 'lastOrderAt', order: 'asc', notSeenDays: 10 } },
-  { name: 'Big spenders', filter: { range: 'all', sort: 'points', order: 'desc', spentMin: 15_000 } },
+  { name: 'Regulars', filter: { range: 'all', sort: 'totalOrders', order: 'desc', ordersMin: 6 } },
+  { name: 'Not back in 2 days', filter: { range: 'all', sort: 'lastOrderAt', order: 'asc', notSeenDays: 2 } },
+  { name: 'Big spenders', filter: { range: 'all', sort: 'points', order: 'desc', spentMin: 50_000 } },
 ];
 
 export async function seedSegmentsDemo(ctx: TDomainSeedContext): Promise<void> {
