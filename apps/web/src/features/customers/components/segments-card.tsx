@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, List, Space, Table, Tag, Typography } from 'antd';
 import type { TSegment } from '@ra/shared/segments/segments.schemas';
 import { showConfirm } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
+import { useNarrow } from '../../../lib/media-query.ts';
 import { useDeleteSegment, useSegments, useUpdateSegment } from '../api/segments-api.ts';
 import type { TFilter } from '../customers-filter.ts';
 import { notifyError, notifySuccess, tr } from '../feedback.ts';
@@ -41,6 +42,8 @@ export function SegmentsCard(props: {
   const update = useUpdateSegment();
   const remove = useDeleteSegment();
   const [renaming, setRenaming] = useState<TSegment | null>(null);
+  // SPEC 9: under 992px a card per segment, its actions wrapping under it, instead of a wide table
+  const narrow = useNarrow();
 
   const refilter = (s: TSegment) =>
     showConfirm({
@@ -74,10 +77,67 @@ export function SegmentsCard(props: {
       },
     });
 
+  const conditions = (s: TSegment) => (
+    <Space size={[4, 4]} wrap>
+      {conditionsOf(fromSegmentFilter(s.filter), money).map((c) => (
+        <Tag key={c.key}>{t(`conditions_${c.key}`, c.values)}</Tag>
+      ))}
+    </Space>
+  );
+  const actions = (s: TSegment) => (
+    <Space size={[4, 4]} wrap>
+      <Button size="small" onClick={() => props.onShow(fromSegmentFilter(s.filter))}>
+        {t('show')}
+      </Button>
+      <Button size="small" type="primary" onClick={() => props.onText(s)}>
+        {t('writeSms')}
+      </Button>
+      <Button size="small" onClick={() => setRenaming(s)}>
+        {t('rename')}
+      </Button>
+      <Button size="small" onClick={() => refilter(s)}>
+        {t('refilter')}
+      </Button>
+      <Button size="small" danger onClick={() => confirmDelete(s)}>
+        {t('delete')}
+      </Button>
+    </Space>
+  );
+  const empty = (
+    <Empty
+      description={
+        <>
+          <div>{t('empty')}</div>
+          <Typography.Text type="secondary">{t('emptyHow')}</Typography.Text>
+        </>
+      }
+    />
+  );
+
   return (
     <Card title={t('title')} data-testid="segments">
       {segments.isError ? (
         <Typography.Text type="danger">{tr(errorText(segments.error))}</Typography.Text>
+      ) : narrow ? (
+        <List
+          loading={segments.isLoading}
+          dataSource={segments.data?.rows ?? []}
+          locale={{ emptyText: empty }}
+          renderItem={(s) => (
+            <List.Item key={s.id} data-testid="segment-item" style={{ display: 'block' }}>
+              <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+                <div>
+                  <b>{s.name}</b> · <MatchCount segment={s} />
+                </div>
+                {conditions(s)}
+                <Typography.Text type="secondary">
+                  {t('updatedAt')} {time.dateTime(s.updatedAt)}
+                </Typography.Text>
+                {actions(s)}
+              </Space>
+            </List.Item>
+          )}
+        />
       ) : (
         <Table
           rowKey="id"
@@ -86,54 +146,13 @@ export function SegmentsCard(props: {
           loading={segments.isLoading}
           dataSource={segments.data?.rows ?? []}
           pagination={false}
-          locale={{
-            emptyText: (
-              <Empty
-                description={
-                  <>
-                    <div>{t('empty')}</div>
-                    <Typography.Text type="secondary">{t('emptyHow')}</Typography.Text>
-                  </>
-                }
-              />
-            ),
-          }}
+          locale={{ emptyText: empty }}
           columns={[
             { title: t('name'), dataIndex: 'name', render: (n: string) => <b>{n}</b> },
             { title: t('customersNow'), render: (_, s) => <MatchCount segment={s} /> },
-            {
-              title: t('conditions'),
-              render: (_, s) => (
-                <Space size={[4, 4]} wrap>
-                  {conditionsOf(fromSegmentFilter(s.filter), money).map((c) => (
-                    <Tag key={c.key}>{t(`conditions_${c.key}`, c.values)}</Tag>
-                  ))}
-                </Space>
-              ),
-            },
+            { title: t('conditions'), render: (_, s) => conditions(s) },
             { title: t('updatedAt'), dataIndex: 'updatedAt', render: (v: string) => time.dateTime(v) },
-            {
-              title: t('actions'),
-              render: (_, s) => (
-                <Space size={[4, 4]} wrap>
-                  <Button size="small" onClick={() => props.onShow(fromSegmentFilter(s.filter))}>
-                    {t('show')}
-                  </Button>
-                  <Button size="small" type="primary" onClick={() => props.onText(s)}>
-                    {t('writeSms')}
-                  </Button>
-                  <Button size="small" onClick={() => setRenaming(s)}>
-                    {t('rename')}
-                  </Button>
-                  <Button size="small" onClick={() => refilter(s)}>
-                    {t('refilter')}
-                  </Button>
-                  <Button size="small" danger onClick={() => confirmDelete(s)}>
-                    {t('delete')}
-                  </Button>
-                </Space>
-              ),
-            },
+            { title: t('actions'), render: (_, s) => actions(s) },
           ]}
         />
       )}
