@@ -13,7 +13,6 @@ import {
   canMoveCampaign,
   classifyInboundSms,
   nextSendingTime,
-  smsCost,
   smsText,
   type TCampaignStatus,
   type TSmsPricing,
