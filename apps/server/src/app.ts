@@ -44,6 +44,7 @@ import { tipsModule } from './modules/tips/tips.module.ts';
 import { agentModule } from './modules/agent/agent.module.ts';
 import { insightModule } from './modules/insight/insight.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
+import { segmentsModule } from './modules/segments/segments.module.ts';
 import { providersModule } from './modules/providers/providers.module.ts';
 import { liveModule } from './modules/live/live.module.ts';
 import { reportMailModule } from './modules/report-mail/report-mail.module.ts';
@@ -236,6 +237,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   await typed.register(agentModule({ ...deps, business: business.api }).routes);
   const customers = customersModule({ ...deps, business: business.api });
   await typed.register(customers.routes);
+  await typed.register(segmentsModule({ ...deps, customers: customers.api }).routes);
   await typed.register(providersModule({ ...deps, customers: customers.api, business: business.api }).routes);
   await typed.register(
     reportMailModule({ ...deps, reports: reports.api, sweepOnStart: !(clock instanceof ManualClock) }).routes,

@@ -12,6 +12,7 @@ import { seedAgentDemo } from './agent.seed.ts';
 import { seedCustomersDemo } from './customers.seed.ts';
 import { seedReportMailDemo } from './report-mail.seed.ts';
 import { seedInsightDemo } from './insight.seed.ts';
+import { seedSegmentsDemo } from './segments.seed.ts';
 
 export type { TDomainSeedContext };
 
@@ -35,6 +36,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['customers', seedCustomersDemo],
   ['report-mail', seedReportMailDemo],
   ['insight', seedInsightDemo],
+  ['segments', seedSegmentsDemo],
 ];
 
 export async function seedDomains(ctx: TDomainSeedContext): Promise<void> {

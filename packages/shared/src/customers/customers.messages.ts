@@ -35,4 +35,19 @@ export const CUSTOMERS_MESSAGES: Record<string, { en: string; zh: string }> = {
     en: 'This campaign cannot move from {from} to {to}',
     zh: '此活动不能从 {from} 变为 {to}',
   },
+  /** A segment campaign at Send Now: the segment grew past the limit since it was written ({count}: how many now). */
+  segmentTooLarge: {
+    en: 'The segment now matches {count} customers, more than 1000: nothing was charged or sent. Write a new campaign for a narrower segment',
+    zh: '该分组现在有 {count} 位客户，超过 1000 位：未扣费也未发送。请为更小的分组重新编写短信',
+  },
+  /** Writing a campaign to a segment that matches more than the limit ({count}: how many it matches). */
+  segmentOverLimit: {
+    en: 'The segment matches {count} customers; a campaign can go to at most 1000. Narrow the segment first',
+    zh: '该分组有 {count} 位客户；一次短信最多发送给 1000 位。请先缩小分组范围',
+  },
+  /** A segment campaign at Send Now: nobody in the segment can be texted any more. */
+  segmentEmptyNow: {
+    en: 'Nobody in the segment can be texted now: nothing was charged or sent',
+    zh: '该分组现在没有可发送的客户：未扣费也未发送',
+  },
 };

@@ -137,10 +137,12 @@ export const ZCustomerDetail = z.object({
  */
 export const MAX_AUDIENCE_IDS = 5 * MAX_SELECTED;
 
-/** Who a campaign goes to: chosen ids, or every result of a filter (both capped at 1,000). */
+/** Who a campaign goes to: chosen ids, every result of a filter, or a saved segment (all capped at 1,000). */
 export const ZAudience = z.union([
   z.object({ ids: z.array(ZDbId).max(MAX_AUDIENCE_IDS) }),
   z.object({ filter: ZCustomerFilter }),
+  /** A saved segment: its filter is kept with the campaign and evaluated again when it is sent. */
+  z.object({ segmentId: ZDbId }),
 ]);
 
 function checkBody(language: 'en' | 'zh') {
@@ -210,6 +212,8 @@ export const ZCampaign = z.object({
   sentBy: z.string().nullable(),
   sentAt: z.string().nullable(),
   sendState: z.enum(SEND_STATES),
+  /** The saved segment the campaign goes to (its audience is evaluated at Send Now), or null. */
+  segment: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   sendStartsAt: z.string().nullable(),
   failureReason: z.string().nullable(),
   progress: z.object({

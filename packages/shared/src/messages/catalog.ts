@@ -20,6 +20,7 @@ import { ORDER_CHANGE_MESSAGES } from '../orders/order-changes.ts';
 import { REPORT_MESSAGES } from '../reports/reports.schemas.ts';
 import { CALENDAR_MESSAGES } from '../dashboard/order-calendar.schemas.ts';
 import { REPORT_MAIL_MESSAGES } from '../report-mail/report-mail.messages.ts';
+import { SEGMENTS_MESSAGES } from '../segments/segments.messages.ts';
 
 /**
  * Every message the server can send, under one stable dotted key (docs/decisions.md "Error keys").
@@ -84,6 +85,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('reports', REPORT_MESSAGES),
   ...prefixed('calendar', CALENDAR_MESSAGES),
   ...prefixed('reportMail', REPORT_MAIL_MESSAGES),
+  ...prefixed('segments', SEGMENTS_MESSAGES),
   ...prefixed('common', MODULE_MESSAGES),
 ];
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants.ts';
 
 /**
@@ -111,6 +122,10 @@ export const smsCampaigns = pgTable(
     sendStartsAt: instant(),
     paymentRef: text(),
     failureReason: text(),
+    /** A campaign to a saved segment (migration 0031): its name and filter, evaluated again at Send Now. */
+    segmentId: bigint({ mode: 'number' }),
+    segmentName: text(),
+    audienceFilter: jsonb(),
   },
   (t) => [
     index('sms_campaigns_restaurant_idx').on(t.restaurantId, t.createdAt),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TCampaign } from '@ra/shared/customers/customers.schemas';
+import type { TCampaign, TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { smsCost, type TCampaignStatus, type TSmsPricing } from '@ra/shared/customers/sms';
 import type { Database } from '../../db/client.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
@@ -26,6 +26,20 @@ export interface TCampaignInsert {
   totalCents: number;
   createdByUserId: number;
   at: Date;
+  /** A campaign to a saved segment: its id, name and the filter evaluated again at Send Now. */
+  segment?: { id: number; name: string; filter: TCustomerFilter } | null;
+}
+
+/** A segment campaign's audience as evaluated at Send Now, with its cost at the campaign's own price. */
+export interface TAudienceRefresh {
+  recipientsEn: number;
+  recipientsZh: number;
+  optedOutExcluded: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  phones: string[];
+  languages: string[];
 }
 
 function toCampaign(r: TRow): TCampaign {
@@ -65,6 +79,10 @@ function toCampaign(r: TRow): TCampaign {
     sendState: String(r.send_state) as TCampaign['sendState'],
     sendStartsAt: iso(r.send_starts_at),
     failureReason: strOrNull(r.failure_reason),
+    segment:
+      r.segment_id === null || r.segment_id === undefined
+        ? null
+        : { id: num(r.segment_id), name: String(r.segment_name) },
     progress: {
       queued: num(r.q_queued),
       sent: num(r.q_sent),
@@ -111,11 +129,12 @@ export class CampaignsRepository {
       this.db,
       sql`insert into sms_campaigns (restaurant_id, status, body_en, body_zh, parts_en, parts_zh, recipients_en,
             recipients_zh, opted_out_excluded, price_per_part_micros, tax_rate_basis_points, subtotal_cents, tax_cents,
-            total_cents, created_by_user_id, created_at)
+            total_cents, created_by_user_id, created_at, segment_id, segment_name, audience_filter)
           values (${c.restaurantId}, 'pending', ${c.bodyEn}, ${c.bodyZh}, ${c.partsEn}, ${c.partsZh},
             ${c.recipientsEn}, ${c.recipientsZh}, ${c.optedOutExcluded}, ${c.pricePerPartMicros},
             ${c.taxRateBasisPoints}, ${c.subtotalCents}, ${c.taxCents}, ${c.totalCents},
-            ${c.createdByUserId}, ${c.at.toISOString()}::timestamptz)
+            ${c.createdByUserId}, ${c.at.toISOString()}::timestamptz, ${c.segment?.id ?? null},
+            ${c.segment?.name ?? null}, ${c.segment ? JSON.stringify(c.segment.filter) : null}::jsonb)
           returning id`,
     );
     return num(row!.id);
@@ -241,8 +260,35 @@ export class CampaignsRepository {
           totalCents: num(row.total_cents),
           recipients: num(row.recipients_en) + num(row.recipients_zh),
           timeZone: strOrNull(row.time_zone),
+          audienceFilter: (row.audience_filter ?? null) as TCustomerFilter | null,
+          bodyEn: String(row.body_en),
+          bodyZh: strOrNull(row.body_zh),
+          partsEn: num(row.parts_en),
+          partsZh: row.parts_zh === null ? null : num(row.parts_zh),
+          pricePerPartMicros: num(row.price_per_part_micros),
+          taxRateBasisPoints: num(row.tax_rate_basis_points),
         }
       : undefined;
+  }
+
+  /**
+   * A segment campaign's audience and cost as evaluated at Send Now: only while it is still approved
+   * and uncharged (held, so two presses cannot both rewrite it); false when it moved meanwhile.
+   */
+  async refreshAudience(id: number, a: TAudienceRefresh, at: Date): Promise<boolean> {
+    const [locked] = await rowsOf(
+      this.db,
+      sql`select id from sms_campaigns where id = ${id} and status = 'approved' and payment_ref is null for update`,
+    );
+    if (!locked) return false;
+    await this.db
+      .execute(sql`update sms_campaigns set recipients_en = ${a.recipientsEn}, recipients_zh = ${a.recipientsZh},
+        opted_out_excluded = ${a.optedOutExcluded}, subtotal_cents = ${a.subtotalCents}, tax_cents = ${a.taxCents},
+        total_cents = ${a.totalCents} where id = ${id}`);
+    await this.db.execute(sql`delete from sms_recipients where campaign_id = ${id}`);
+    const [c] = await rowsOf(this.db, sql`select restaurant_id from sms_campaigns where id = ${id}`);
+    await this.insertRecipients(id, num(c!.restaurant_id), a.phones, a.languages, at);
+    return true;
   }
 
   /** The campaign's state, held until the transaction ends. */

@@ -5,6 +5,7 @@ import {
   normalizePhone,
   type TCampaignQuote,
   type TCampaignRequest,
+  type TCustomerFilter,
 } from '@ra/shared/customers/customers.schemas';
 import {
   DEFAULT_SMS_PRICING,
@@ -12,7 +13,6 @@ import {
   canMoveCampaign,
   classifyInboundSms,
   nextSendingTime,
-  smsCost,
   smsText,
   type TCampaignStatus,
   type TSmsPricing,
@@ -27,6 +27,8 @@ import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
 import { SmsSendError, referenceOfCallback, type SmsSender } from './sms-sender.ts';
 import { requireListRole, type CustomersService } from './customers.service.ts';
+import type { TAudienceQuery } from './customers.repository.ts';
+import { priced, segmentAudienceNow } from './campaign-audience.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
 
@@ -40,13 +42,18 @@ const message = (key: keyof typeof CUSTOMERS_MESSAGES, vars: Record<string, stri
 const badRequest = (key: keyof typeof CUSTOMERS_MESSAGES, vars?: Record<string, string | number>) =>
   new AppError(400, ERROR_CODES.badRequest, message(key, vars));
 const conflict = (key: keyof typeof CUSTOMERS_MESSAGES, vars?: Record<string, string | number>) =>
-  new AppError(409, ERROR_CODES.badRequest, message(key, vars));
+  new AppError(409, ERROR_CODES.badRequest, message(key, vars), {
+    key: `customers.${String(key)}`,
+    ...(vars ? { params: vars } : {}),
+  });
 
 export interface TCampaignDeps {
   repo: CampaignsRepository;
   clock: Clock;
   jobs: JobQueue;
   customers: CustomersService;
+  /** A saved segment of the restaurant (the segments module's, wired in app.ts), or null when there is none. */
+  segmentFilter?(restaurantId: number, segmentId: number): Promise<{ name: string; filter: TCustomerFilter } | null>;
   /** Whether the restaurant's bank account is linked and verified (the business module's api). */
   bankVerified(restaurantId: number): Promise<boolean>;
   sms: SmsSender;
@@ -110,33 +117,43 @@ export class CampaignsService {
     });
   }
 
-  /** Recipients and cost of a campaign as it would be submitted now. */
+  /** A saved segment's name and filter, or 404 (another restaurant's segment is not found either). */
+  private async segmentOf(restaurantId: number, segmentId: number) {
+    const segment = (await this.deps.segmentFilter?.(restaurantId, segmentId)) ?? null;
+    if (!segment) throw notFound();
+    return { id: segmentId, ...segment };
+  }
+
+  /** Recipients and cost of a campaign as it would be submitted now (a segment: as it matches now). */
   async quote(auth: AuthContext, request: TCampaignRequest) {
     const restaurantId = requireListRole(auth);
-    const chosen = await this.deps.customers.audience(restaurantId, request.audience);
-    if ('ids' in request.audience && request.audience.ids.length > MAX_SELECTED) throw badRequest('maxSelected');
-    if ('ids' in request.audience && chosen.length > MAX_SELECTED) throw badRequest('maxSelected');
+    const segment =
+      'segmentId' in request.audience ? await this.segmentOf(restaurantId, request.audience.segmentId) : null;
+    const audience = segment ? { filter: segment.filter } : (request.audience as TAudienceQuery);
+    const chosen = await this.deps.customers.audience(restaurantId, audience);
+    if ('ids' in audience && audience.ids.length > MAX_SELECTED) throw badRequest('maxSelected');
+    if ('ids' in audience && chosen.length > MAX_SELECTED) throw badRequest('maxSelected');
+    // A segment is never cut to its first 1,000: Send Now would refuse it as it stands (see refreshAudience).
+    if (segment && chosen.length > MAX_SELECTED) {
+      const total = await this.deps.customers.countFor(restaurantId, segment.filter);
+      const count = total.totalCapped ? `${total.total}+` : total.total;
+      throw new AppError(400, ERROR_CODES.badRequest, message('segmentOverLimit', { count }), {
+        key: 'customers.segmentOverLimit',
+        params: { count },
+      });
+    }
     const capped = chosen.slice(0, MAX_SELECTED);
     if (capped.length === 0) throw badRequest('selectFirst');
     const reachable = capped.filter((c) => !c.optedOut);
-    // Without a Chinese variant everyone gets the English one.
-    const zhCount = request.bodyZh ? reachable.filter((c) => c.language === 'zh').length : 0;
-    const enCount = reachable.length - zhCount;
     const partsEn = analyzeSms(request.bodyEn, 'en').parts;
     const partsZh = request.bodyZh ? analyzeSms(request.bodyZh, 'zh').parts : null;
-    const cost = smsCost(
-      [
-        { language: 'en', parts: partsEn, recipients: enCount },
-        ...(partsZh !== null ? [{ language: 'zh' as const, parts: partsZh, recipients: zhCount }] : []),
-      ],
-      await this.pricing(),
-    );
+    const { enCount, zhCount, cost } = priced(reachable, { en: partsEn, zh: partsZh }, await this.pricing());
     const quote: TCampaignQuote = {
       recipients: reachable.length,
       optedOutExcluded: capped.length - reachable.length,
       ...cost,
     };
-    return { restaurantId, quote, reachable, partsEn, partsZh, enCount, zhCount, hasZh: !!request.bodyZh };
+    return { restaurantId, quote, reachable, partsEn, partsZh, enCount, zhCount, hasZh: !!request.bodyZh, segment };
   }
 
   async submit(auth: AuthContext, request: TCampaignRequest) {
@@ -161,6 +178,7 @@ export class CampaignsService {
         totalCents: q.quote.totalCents,
         createdByUserId: auth.userId,
         at: now,
+        segment: q.segment,
       });
       const phones = q.reachable.map((c) => c.phone);
       const languages = q.reachable.map((c) => (q.hasZh && c.language === 'zh' ? 'zh' : 'en'));
@@ -176,6 +194,7 @@ export class CampaignsService {
           recipients: q.reachable.length,
           optedOutExcluded: q.quote.optedOutExcluded,
           totalCents: q.quote.totalCents,
+          ...(q.segment ? { segment: { id: q.segment.id, name: q.segment.name } } : {}),
         },
       );
       return campaignId;
@@ -250,6 +269,10 @@ export class CampaignsService {
     const resuming = status === 'sent' && isResumable(row.sendState);
     if (!resuming && !canMoveCampaign(status, 'sent')) throw conflict('notAllowedNow', { from: status, to: 'sent' });
     if (!(await this.deps.bankVerified(restaurantId))) throw conflict('linkBankFirst');
+    // A segment campaign's audience is the segment as it matches now, not when it was written.
+    if (!resuming && !row.paymentRef && row.audienceFilter) {
+      Object.assign(row, await this.refreshAudience(auth, id, row as typeof row & { audienceFilter: TCustomerFilter }));
+    }
     let chargeId = row.paymentRef;
     if (!chargeId) {
       // One idempotency key per charge attempt: a retry or a crash reuses it (charged once); only a
@@ -296,6 +319,32 @@ export class CampaignsService {
       message: message('sent', { count: row.recipients }),
       waitsUntil: window.waits ? window.at.toISOString() : null,
     };
+  }
+
+  /**
+   * Send Now of a segment campaign: its kept filter is evaluated again, opted-out customers left out,
+   * and recipients and cost rewritten at the campaign's own price (whole, audited) before the charge.
+   * Past 1,000 matches, or nobody left to text, nothing is charged and the campaign stays approved.
+   */
+  private async refreshAudience(
+    auth: AuthContext,
+    id: number,
+    row: NonNullable<Awaited<ReturnType<CampaignsRepository['forSending']>>> & { audienceFilter: TCustomerFilter },
+  ) {
+    const restaurantId = requireListRole(auth);
+    const refresh = await segmentAudienceNow(this.deps.customers, restaurantId, row, (key, vars) =>
+      conflict(key, vars),
+    );
+    const refreshed = await this.repo.transaction(async (repo, audit) => {
+      if (!(await repo.refreshAudience(id, refresh, this.deps.clock.now()))) return false;
+      await this.auditIn(audit, restaurantId, auth.userId, 'sms.campaign.audience', 'sms_campaign', String(id), {
+        before: { recipients: row.recipients, totalCents: row.totalCents },
+        after: { recipients: refresh.phones.length, totalCents: refresh.totalCents },
+      });
+      return true;
+    });
+    if (!refreshed) throw conflict('notAllowedNow', { from: row.status, to: 'sent' });
+    return { recipients: refresh.phones.length, totalCents: refresh.totalCents };
   }
 
   /**

@@ -7,7 +7,9 @@ import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { CampaignsRepository } from './campaigns.repository.ts';
 import { CampaignsService } from './campaigns.service.ts';
 import { customersRoutes } from './customers.routes.ts';
-import { CustomersService } from './customers.service.ts';
+import { CustomersService, requireListRole } from './customers.service.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { TCustomerCount, TCustomerFilter } from '@ra/shared/customers/customers.schemas';
 import { LocalPaymentCharger, type PaymentCharger } from './payment-charger.ts';
 import { StripePaymentCharger } from './stripe-charger.ts';
 import { StripePayments } from '../../adapters/payments/stripe-payments.ts';
@@ -21,7 +23,22 @@ export interface TCustomersApi {
   }>;
   /** A signed processor event about a campaign charge; true when a campaign's state changed. */
   paymentOutcome(paymentRef: string, outcome: 'succeeded' | 'failed'): Promise<boolean>;
+  /**
+   * The restaurant whose customer list the caller may read (owners, agents and admins, as the list's
+   * own routes); 403 otherwise. Saved segments use the same rule.
+   */
+  listRestaurant(auth: AuthContext): number;
+  /** How many of the restaurant's customers a filter matches now, up to 10,000 (the list's count). */
+  countByFilter(restaurantId: number, filter: TCustomerFilter): Promise<TCustomerCount>;
+  /** How a campaign to a saved segment reads the segment's name and filter (the segments module gives it). */
+  provideSegments(lookup: TSegmentLookup): void;
 }
+
+/** A saved segment's name and filter by id within a restaurant, or null when the restaurant has no such segment. */
+export type TSegmentLookup = (
+  restaurantId: number,
+  segmentId: number,
+) => Promise<{ name: string; filter: TCustomerFilter } | null>;
 
 export const RECOMPUTE_QUEUE = 'customers.recompute';
 /** The debounce: orders arriving within this window share one rebuild of the restaurant's customers. */
@@ -50,6 +67,8 @@ export function customersModule(
   options: { sms?: SmsSender; payments?: PaymentCharger } = {},
 ): TModule<TCustomersApi> {
   const customers = new CustomersService(deps.db, deps.clock);
+  // Saved segments (their own module) say here how a campaign reads one; until then none exists.
+  let segmentLookup: TSegmentLookup = () => Promise.resolve(null);
   let local = localAdapters.get(deps.db);
   if (!local) {
     local = {
@@ -83,6 +102,7 @@ export function customersModule(
     jobs: deps.jobs,
     customers,
     bankVerified: (restaurantId) => deps.business.bankVerified(restaurantId),
+    segmentFilter: (restaurantId, segmentId) => segmentLookup(restaurantId, segmentId),
     sms,
     payments,
     fromNumber,
@@ -144,6 +164,11 @@ export function customersModule(
       },
       paymentOutcome: (paymentRef: string, outcome: 'succeeded' | 'failed') =>
         campaigns.paymentOutcome(paymentRef, outcome),
+      listRestaurant: (auth) => requireListRole(auth),
+      countByFilter: (restaurantId, filter) => customers.countFor(restaurantId, filter),
+      provideSegments(lookup) {
+        segmentLookup = lookup;
+      },
     },
   };
 }

@@ -97,7 +97,11 @@ export class CustomersService {
 
   /** Customers matching a filter, counted up to CUSTOMER_COUNT_CAP (the page asks for it beside the list). */
   async count(auth: AuthContext, filter: TCustomerFilter) {
-    const restaurantId = requireListRole(auth);
+    return this.countFor(requireListRole(auth), filter);
+  }
+
+  /** The same count for a restaurant the caller was already checked for (a saved segment's matches). */
+  async countFor(restaurantId: number, filter: TCustomerFilter) {
     const counted = await this.repo.countUpTo(restaurantId, filter, this.clock.now(), CUSTOMER_COUNT_CAP);
     return { total: Math.min(counted, CUSTOMER_COUNT_CAP), totalCapped: counted > CUSTOMER_COUNT_CAP };
   }

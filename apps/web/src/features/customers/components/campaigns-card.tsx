@@ -70,6 +70,7 @@ export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress'
 /** The restaurant's campaigns: state, cost, Send Now (after a confirmation naming the charge) and progress. */
 export function CampaignsCard() {
   const { t } = useTranslation('customers');
+  const { t: ts } = useTranslation('segments');
   const campaigns = useCampaigns();
   const send = useSendCampaign();
   const time = useRestaurantTime();
@@ -84,7 +85,9 @@ export function CampaignsCard() {
           }
         : {
             title: t('sendConfirmTitle'),
-            content: t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
+            content: c.segment
+              ? `${t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) })} ${ts('sendSegmentNote')}`
+              : t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
             okText: t('sendConfirmOk', { total: money(c.quote.totalCents) }),
           }),
       cancelText: t('cancel'),
@@ -117,6 +120,11 @@ export function CampaignsCard() {
             title: t('message'),
             render: (_, c) => (
               <div style={{ maxWidth: 280, whiteSpace: 'pre-wrap' }}>
+                {c.segment ? (
+                  <div>
+                    <Tag color="blue">{ts('segmentTag', { name: c.segment.name })}</Tag>
+                  </div>
+                ) : null}
                 {c.bodyEn}
                 {c.bodyZh ? <div>{c.bodyZh}</div> : null}
               </div>

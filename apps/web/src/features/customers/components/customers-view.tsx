@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TSegment } from '@ra/shared/segments/segments.schemas';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
-import { MAX_SELECTED, type TCampaignQuote, type TCustomerFilter } from '@ra/shared/customers/customers.schemas';
+import { MAX_SELECTED, type TCampaignQuote } from '@ra/shared/customers/customers.schemas';
 import { analyzeSms, type TSmsLanguage } from '@ra/shared/customers/sms';
 import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
@@ -31,6 +32,10 @@ import { AddByNameDialog } from './add-by-name.tsx';
 import { CampaignsCard } from './campaigns-card.tsx';
 import { CustomerDrawer, money } from './customer-drawer.tsx';
 import { PointsRuleCard } from './points-rule-card.tsx';
+import { useCreateSegment, useSegments } from '../api/segments-api.ts';
+import { toRequestFilter } from '../segment-filter.ts';
+import { MatchCount, SegmentsCard } from './segments-card.tsx';
+import { SegmentNameDialog } from './segment-name-dialog.tsx';
 import { SmsReviewsPanel } from './sms-reviews-panel.tsx';
 
 const MONEY_FILTER: TNumberBounds = { min: 0, decimals: 2 };
@@ -106,6 +111,7 @@ function QuoteCard({ quote }: { quote: TCampaignQuote }) {
  */
 export function CustomersView() {
   const { t } = useTranslation('customers');
+  const { t: ts } = useTranslation('segments');
   const time = useRestaurantTime();
   const roles = useSession((s) => s.roles);
   const [search, setSearch] = useSearchParams();
@@ -126,8 +132,13 @@ export function CustomersView() {
   const [bodyZh, setBodyZh] = useState('');
   const [quote, setQuote] = useState<TCampaignQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
-  // the server reads absent bounds as none (the schema's output types them as present but undefined)
-  const apiFilter = filter as TCustomerFilter;
+  // amounts go to the server in dollars (the page and its URL hold cents); absent bounds are none
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the filter
+  const apiFilter = useMemo(() => toRequestFilter(filter), [currentKey]);
+  const [segmentAudience, setSegmentAudience] = useState<TSegment | null>(null);
+  const [savingSegment, setSavingSegment] = useState(false);
+  const segments = useSegments();
+  const createSegment = useCreateSegment();
   // the page answers at once; the count of matches is its own (slower) request and shows when it arrives
   const list = useCustomers({ ...apiFilter, page, pageSize: PAGE_SIZE });
   const count = useCustomerCount(apiFilter);
@@ -158,14 +169,25 @@ export function CustomersView() {
   const setPage = (next: number) => setSearch(customerSearch({ ...filter, page: next }), { replace: true });
 
   const audience = useMemo(
-    () => (useFilterAudience ? { filter: apiFilter } : { ids: selected }),
-    [useFilterAudience, apiFilter, selected],
+    () =>
+      segmentAudience
+        ? { segmentId: segmentAudience.id }
+        : useFilterAudience
+          ? { filter: apiFilter }
+          : { ids: selected },
+    [segmentAudience, useFilterAudience, apiFilter, selected],
   );
-  const audienceSize = audienceSizeOf(useFilterAudience, selected, count.data);
+  const audienceSize = segmentAudience
+    ? Math.min(segmentAudience.matches.total, MAX_SELECTED)
+    : audienceSizeOf(useFilterAudience, selected, count.data);
+  const chooseSegment = (id: number | undefined) => {
+    setSegmentAudience(segments.data?.rows.find((s) => s.id === id) ?? null);
+    setQuote(null);
+  };
 
-  const openComposer = () => {
-    if (audienceSize === null) return; // the button waits for the count
-    if (audienceSize === 0) {
+  const openComposer = (size = audienceSize) => {
+    if (size === null) return; // the button waits for the count
+    if (size === 0) {
       notifyWarning(says('selectFirst'));
       return;
     }
@@ -191,6 +213,7 @@ export function CustomersView() {
       notifySuccess(tr(res.message));
       setComposing(false);
       setSelected([]);
+      setSegmentAudience(null);
       setBodyEn('');
       setBodyZh('');
       setQuote(null);
@@ -298,9 +321,14 @@ export function CustomersView() {
               onChange={(e) => setDraft({ ...draft, q: e.target.value.trim() ? e.target.value : undefined })}
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('search')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" htmlType="submit">
+              {t('search')}
+            </Button>
+            <Button onClick={() => setSavingSegment(true)} data-testid="save-segment">
+              {ts('saveAsSegment')}
+            </Button>
+          </Space>
         </Form>
       </Card>
 
@@ -308,7 +336,11 @@ export function CustomersView() {
         {/* a toolbar rather than the card's title and extra, which share one line and hide the count on a phone */}
         <Space wrap style={{ marginBottom: 12 }}>
           <Typography.Text strong data-testid="customer-selected">
-            {audienceSize === null ? t('selectedCounting') : t('selectedCount', { count: audienceSize })}
+            {segmentAudience
+              ? ts('audienceSegment', { name: segmentAudience.name, count: audienceSize ?? 0 })
+              : audienceSize === null
+                ? t('selectedCounting')
+                : t('selectedCount', { count: audienceSize })}
           </Typography.Text>
           <Typography.Text
             type={count.isError ? 'danger' : 'secondary'}
@@ -323,11 +355,30 @@ export function CustomersView() {
                   ? t('resultCountCapped', { count: count.data.total })
                   : t('resultCount', { count: count.data.total })}
           </Typography.Text>
-          {!useFilterAudience && <Button onClick={() => setAddingByName(true)}>{t('addByName')}</Button>}
-          <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>
-            {useFilterAudience ? t('pickByHand') : t('allResults')}
-          </Button>
-          <Button type="primary" onClick={openComposer} loading={audienceSize === null}>
+          {!useFilterAudience && !segmentAudience && (
+            <Button onClick={() => setAddingByName(true)}>{t('addByName')}</Button>
+          )}
+          {!segmentAudience && (
+            <Button onClick={() => setUseFilterAudience(!useFilterAudience)}>
+              {useFilterAudience ? t('pickByHand') : t('allResults')}
+            </Button>
+          )}
+          <Select
+            aria-label={ts('sendToSegment')}
+            placeholder={ts('sendToSegment')}
+            data-testid="audience-segment"
+            allowClear
+            style={{ minWidth: 200 }}
+            loading={segments.isLoading}
+            value={segmentAudience?.id}
+            onChange={(id: number | undefined) => chooseSegment(id)}
+            notFoundContent={ts('noneToChoose')}
+            options={(segments.data?.rows ?? []).map((s) => ({
+              value: s.id,
+              label: `${s.name} (${s.matches.totalCapped ? `${s.matches.total}+` : s.matches.total})`,
+            }))}
+          />
+          <Button type="primary" onClick={() => openComposer()} loading={audienceSize === null}>
             {t('compose')}
           </Button>
         </Space>
@@ -342,7 +393,7 @@ export function CustomersView() {
             dataSource={list.data?.rows ?? []}
             locale={{ emptyText: <Empty description={t('empty')} /> }}
             rowSelection={
-              useFilterAudience
+              useFilterAudience || segmentAudience
                 ? undefined
                 : {
                     selectedRowKeys: selected,
@@ -396,11 +447,29 @@ export function CustomersView() {
         )}
       </Card>
 
+      <SegmentsCard
+        currentFilter={filter}
+        onShow={(next) => setSearch(customerSearch({ ...next, page: 1 }))}
+        onText={(s) => {
+          setSegmentAudience(s);
+          openComposer(Math.min(s.matches.total, MAX_SELECTED));
+        }}
+      />
       <CampaignsCard />
       {isReviewer && <SmsReviewsPanel />}
       <PointsRuleCard />
 
       <CustomerDrawer id={detailId} onClose={() => setDetailId(null)} />
+      <SegmentNameDialog
+        open={savingSegment}
+        title={ts('saveAsSegment')}
+        initialName=""
+        onClose={() => setSavingSegment(false)}
+        onSave={async (name) => {
+          await createSegment.mutateAsync({ name, filter: apiFilter });
+          notifySuccess(ts('saved'));
+        }}
+      />
       <AddByNameDialog
         open={addingByName}
         onClose={() => setAddingByName(false)}
@@ -433,9 +502,23 @@ export function CustomersView() {
               action={<Link to="/businessInfo/index?tab=bank">{t('openBank')}</Link>}
             />
           )}
-          <Typography.Text type="secondary">
-            {audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}
-          </Typography.Text>
+          {segmentAudience ? (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="compose-segment"
+              title={
+                <>
+                  {ts('composeSegment', { name: segmentAudience.name })} <MatchCount segment={segmentAudience} />
+                </>
+              }
+              description={segmentAudience.matches.total > MAX_SELECTED ? ts('overLimit') : ts('evaluatedAtSend')}
+            />
+          ) : (
+            <Typography.Text type="secondary">
+              {audienceSize === null ? t('counting') : t('composeFor', { count: audienceSize })}
+            </Typography.Text>
+          )}
           <Typography.Text strong>{t('english')}</Typography.Text>
           <Input.TextArea
             aria-label={t('english')}
