@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { FIRST_NAMESPACES } from './src/lib/first-namespaces.ts';
 import { signedInChunk } from './vite-chunks.ts';
+import { loginShell } from './vite-login-shell.ts';
 
 /** Files worth compressing: text, and large enough that the encoding header does not outweigh the saving. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -56,7 +57,7 @@ function localeChunk(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), signedIn.plugin],
+  plugins: [react(), precompress(), signedIn.plugin, loginShell()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET } },

@@ -34,9 +34,23 @@ export const NOT_ON_IMMUTABLE_ASSETS = [
  * - Hashed files are cached for a year, without the document-only security headers; index.html is
  *   revalidated every time so a deploy shows at once.
  * - Files the build compressed (brotli 11, gzip 9) are sent precompressed to a browser that accepts them.
- * - Any other GET outside /api gets index.html so the client router can draw /dashboard, /login, ...
+ * - /login gets the sign-in page with its form in the HTML (issue 21), in the browser's language.
+ * - Any other GET outside /api gets index.html so the client router can draw /dashboard, ...
  * - Unknown /api paths answer the JSON 404 the client understands.
  */
+/**
+ * The sign-in page with its form already drawn (apps/web/vite-login-shell.ts writes one per language):
+ * Chinese when the browser asks for Chinese before English, else English. The script follows the
+ * language the person chose in the app, if that differs.
+ */
+export function loginPageFile(acceptLanguage: string | undefined): string {
+  const first = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .find((tag) => tag.startsWith('zh') || tag.startsWith('en'));
+  return first?.startsWith('zh') ? 'login.zh.html' : 'login.en.html';
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebApp = existsSync(join(distDir, 'index.html'));
 
@@ -72,6 +86,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // A missing hashed bundle is a stale client after a deploy: a 404 lets it fail and reload,
       // where index.html would be parsed as JavaScript.
       !path.startsWith(`/${ASSETS_DIR}/`);
+    if (hasWebApp && isPageRequest && path === '/login') {
+      const file = loginPageFile(request.headers['accept-language']);
+      if (existsSync(join(distDir, file))) {
+        return reply.header('cache-control', 'no-cache').header('vary', 'accept-language').sendFile(file, distDir);
+      }
+    }
     if (hasWebApp && isPageRequest) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
     }
