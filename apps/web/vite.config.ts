@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { FIRST_NAMESPACES } from './src/lib/first-namespaces.ts';
+import { signedInChunk } from './vite-chunks.ts';
+import { loginShell } from './vite-login-shell.ts';
 
 /** Files worth compressing: text, and large enough that the encoding header does not outweigh the saving. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -40,6 +42,8 @@ function precompress(): Plugin {
   };
 }
 
+const signedIn = signedInChunk();
+
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /**
@@ -53,7 +57,7 @@ function localeChunk(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), signedIn.plugin, loginShell()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET } },
@@ -78,6 +82,11 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             // its own chunk: otherwise it is merged into a chunk the login page loads, which never queries
             { name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            // the sign-in page's own modules, as one chunk (vite-chunks.ts)
+            { name: 'sign-in', test: signedIn.signInTest, priority: 6, includeDependenciesRecursively: false },
+            // what the signed-in frame and the home page need, as one chunk (vite-chunks.ts)
+            // its dependencies outside the set are what the sign-in page runs, loaded already
+            { name: 'signed-in', test: signedIn.signedInTest, priority: 5, includeDependenciesRecursively: false },
           ],
         },
       },

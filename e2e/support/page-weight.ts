@@ -41,13 +41,14 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
 
 /**
  * Budgets per page; the test fails above budget + 5%. Issue 21's goals are /login <= 120 KB JS and
- * /dashboard <= 300 KB JS in <= 30 script requests; where a page does not meet its goal yet, its
- * budget is what it weighs now, so it cannot grow unnoticed while the work goes on (docs/performance.md).
+ * /dashboard <= 300 KB JS in <= 30 script requests. Each budget is what the page weighed when it was
+ * last made lighter (docs/performance.md), so it cannot grow back unnoticed: /dashboard meets its goal
+ * with room; /login is 3% over its goal, the sales summary has no goal in bytes.
  */
 export const PAGE_BUDGETS = {
-  '/login': { jsBytes: 136 * 1024, jsRequests: 14, allBytes: 143 * 1024, requests: 19 },
-  '/dashboard': { jsBytes: 361 * 1024, jsRequests: 65, allBytes: 375 * 1024, requests: 75 },
-  '/salesReport/salesSummary': { jsBytes: 606 * 1024, jsRequests: 111, allBytes: 619 * 1024, requests: 121 },
+  '/login': { jsBytes: 125 * 1024, jsRequests: 7, allBytes: 131 * 1024, requests: 11 },
+  '/dashboard': { jsBytes: 285 * 1024, jsRequests: 14, allBytes: 297 * 1024, requests: 23 },
+  '/salesReport/salesSummary': { jsBytes: 504 * 1024, jsRequests: 60, allBytes: 518 * 1024, requests: 70 },
 } as const;
 
 export type TBudgetPage = keyof typeof PAGE_BUDGETS;

@@ -35,6 +35,8 @@ beforeAll(async () => {
   );
   writeFileSync(join(webDist, 'assets', 'chart-77aa01.js.gz'), gzipSync(CHART_JS, { level: 9 }));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(webDist, 'login.en.html'), '<div id="root" data-prerendered="login">Sign in</div>');
+  writeFileSync(join(webDist, 'login.zh.html'), '<div id="root" data-prerendered="login">登录</div>');
 });
 afterAll(async () => {
   await ctx?.close();
@@ -183,6 +185,29 @@ describe('web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends /login with its form drawn, in Chinese when the browser asks for it first (issue 21)', async () => {
+    const page = (lang?: string) =>
+      web.inject({
+        method: 'GET',
+        url: '/login?redirect=%2Fdashboard',
+        headers: lang ? { 'accept-language': lang } : {},
+      });
+    for (const [lang, text] of [
+      [undefined, 'Sign in'],
+      ['en-US,en;q=0.9,zh-CN;q=0.8', 'Sign in'],
+      ['zh-CN,zh;q=0.9,en;q=0.8', '登录'],
+      ['fr-FR,zh-TW;q=0.8', '登录'],
+    ] as const) {
+      const res = await page(lang);
+      expect(res.statusCode, lang).toBe(200);
+      expect(res.headers['content-type'], lang).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], lang).toBe('no-cache');
+      expect(res.body, lang).toContain(`data-prerendered="login">${text}<`);
+    }
+    // every other page is the plain shell the script draws
+    expect((await web.inject({ method: 'GET', url: '/dashboard' })).body).not.toContain('data-prerendered');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

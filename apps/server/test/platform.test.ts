@@ -13,6 +13,7 @@ import { loadDatabaseConfig } from '../src/config.ts';
 import { isDatabaseUnavailable, openConfiguredDatabase, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { DEMO_EMAILS, seedDemoData } from '../src/demo/seed.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
+import { NOT_ON_IMMUTABLE_ASSETS } from '../src/plugins/web-app.ts';
 import { as, createTestContext, TEST_JWT_SECRET, testConfig, tokenFor, type TestContext } from './helper.ts';
 import { freePort } from './free-port.ts';
 
@@ -60,7 +61,6 @@ describe('security headers', () => {
   const answers = () =>
     [
       ['the web app page', { method: 'GET', url: '/dashboard' }],
-      ['a hashed asset', { method: 'GET', url: '/assets/index-5e1f.js' }],
       ['a public API route', { method: 'GET', url: '/api/healthz' }],
       ['the access guard refusing', { method: 'GET', url: '/api/api/getrest' }],
       ['an unknown API path', { method: 'GET', url: '/api/nope' }],
@@ -94,6 +94,23 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], what).toBe('DENY');
       expect(res.headers['referrer-policy'], what).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin');
+    }
+  });
+
+  it('keeps on a hashed asset only the headers that act on a script, and no revalidation headers', async () => {
+    const res = await web.inject({ method: 'GET', url: '/assets/index-5e1f.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // these act on a subresource: never run as script what is not one, never embedded by another site
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // these act on documents only, and an immutable file is never revalidated
+    for (const name of NOT_ON_IMMUTABLE_ASSETS) expect(res.headers[name], name).toBeUndefined();
+    // the page itself keeps them all
+    const page = await web.inject({ method: 'GET', url: '/dashboard' });
+    for (const name of NOT_ON_IMMUTABLE_ASSETS.filter((n) => n !== 'etag' && n !== 'last-modified')) {
+      expect(page.headers[name], name).toBeDefined();
     }
   });
 

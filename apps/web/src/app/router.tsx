@@ -2,9 +2,9 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
-import { flattenRoutes } from '../lib/access.ts';
+import { findRoute, flattenRoutes } from '../lib/access.ts';
 import { detectLanguage, loadAllNamespaces } from '../lib/i18n.ts';
-import { registerNavigator } from '../lib/navigation.ts';
+import { registerNavigator, registerSignInPreload } from '../lib/navigation.ts';
 import { loadServerMessages } from '../lib/server-message.ts';
 import { loadUiLocale } from '../lib/ui-locale.ts';
 import { useSettings } from '../stores/settings.ts';
@@ -161,8 +161,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * What the first page after sign-in needs, fetched while sign-in runs (issue 21): the frame, antd's
+ * providers, every translation, antd's texts in Chinese and the page's own chunk. The route's lazy
+ * loaders then find the modules already there.
+ */
+export function preloadSignedInPage(to: string): void {
+  const path = to.split(/[?#]/)[0] || '/';
+  const record = findRoute(routeTable, path === '/' ? HOME_PATH : path);
+  const loads: Promise<unknown>[] = [
+    import('./signed-in-shell.tsx'),
+    import('./ui-providers.tsx'),
+    loadAllNamespaces(),
+    loadUiLocale(detectLanguage()),
+  ];
+  if (record?.lazy) loads.push(record.lazy());
+  // a failed preload is retried by the route's own loader, which shows the error if it fails again
+  for (const load of loads) load.catch(() => undefined);
+}
+
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
   registerNavigator((to, opts) => void router.navigate(to, opts));
+  registerSignInPreload(preloadSignedInPage);
   return router;
 }

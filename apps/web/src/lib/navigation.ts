@@ -16,6 +16,23 @@ export function navigateTo(to: string, opts?: { replace?: boolean }): void {
   else window.location.assign(to);
 }
 
+type TPreload = (to: string) => void;
+
+let preloader: TPreload | null = null;
+
+/** The router registers how to fetch the signed-in frame and a page's code ahead of navigating there. */
+export function registerSignInPreload(preload: TPreload | null): void {
+  preloader = preload;
+}
+
+/**
+ * Starts fetching the signed-in frame and the code of the page at `to` (issue 21): called as sign-in
+ * starts, so the scripts arrive during its round trips instead of after them.
+ */
+export function preloadSignedIn(to: string): void {
+  preloader?.(to);
+}
+
 /** Start the app afresh at `to` (after a restaurant switch or time zone choice: SPEC 4). */
 export function reloadAt(to?: string): void {
   if (to === undefined) window.location.reload();

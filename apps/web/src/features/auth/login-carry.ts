@@ -57,3 +57,19 @@ export function maskEmail(email: string): string {
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
 }
+
+/**
+ * What a person typed into the sign-in form the server sent, before the script drew its own over it
+ * (issue 21): main.tsx reads it just before, the form starts from it. Kept in memory only, once.
+ */
+let prerendered: { email: string; password: string } | null = null;
+
+export function adoptPrerenderedFields(fields: { email: string; password: string }): void {
+  prerendered = fields;
+}
+
+export function takePrerenderedFields(): { email: string; password: string } | null {
+  const fields = prerendered;
+  prerendered = null;
+  return fields;
+}

@@ -4,6 +4,9 @@ import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { NODE_TREE_CODE as SHARED_NODE_TREE_CODE } from '@ra/shared/auth/auth.schemas';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import { initI18n } from '../../lib/i18n.ts';
+import { registerSignInPreload } from '../../lib/navigation.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { userInfoQueryOptions } from './api/get-user-info.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, useSession } from '../../stores/session.ts';
 import { NODE_TREE_CODE } from './api/get-children-node-by-xid.ts';
 import { signIn } from './sign-in.ts';
@@ -114,6 +117,28 @@ describe('signIn (SPEC 7 login sequence)', () => {
     ]);
     expect(Cookies.get(COOKIE_TOKEN)).toBe('second');
     expect(Cookies.get(COOKIE_LEAF)).toBe('true');
+  });
+
+  it('starts fetching the first page before its first call, and keeps user info for the frame (issue 21)', async () => {
+    queryClient.clear();
+    const order: string[] = [];
+    registerSignInPreload((to) => order.push(`preload ${to}`));
+    try {
+      const calls = serve({
+        '/account/prelogin': () => (order.push('prelogin'), json({ email: 'owner@demo.test' })),
+        '/account/signin': () => json({ token: 'first' }),
+        '/account/acquireToken': () => json({ token: 'second' }),
+        '/api/getUserInfo': () => json(user(true)),
+        '/api/getrest': () => json(restInfo),
+      });
+      await signIn({ email: 'owner@demo.test', password: 'demo1234', redirect: '/workHours/index?week=1' });
+      expect(order).toEqual(['preload /workHours/index?week=1', 'prelogin']);
+      // the frame's "who is signed in" reads this instead of asking the server again
+      expect(queryClient.getQueryData(userInfoQueryOptions().queryKey)).toEqual(user(true));
+      expect(calls.filter((c) => c.path === '/api/getUserInfo')).toHaveLength(1);
+    } finally {
+      registerSignInPreload(null);
+    }
   });
 
   it('goes home when there is no redirect, and refuses a redirect to another site', async () => {

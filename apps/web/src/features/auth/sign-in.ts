@@ -1,4 +1,5 @@
 import { safeRedirectTarget } from '@ra/shared/auth/safe-redirect';
+import { preloadSignedIn } from '../../lib/navigation.ts';
 import { useSession } from '../../stores/session.ts';
 import { acquireToken } from './api/acquire-token.ts';
 import { prelogin } from './api/prelogin.ts';
@@ -22,11 +23,15 @@ export type TSignInOutcome =
 /**
  * SPEC 7 login sequence: prelogin, signin, token exchange; then user info (leaf flag, SPEC 6) and,
  * for a restaurant (leaf) login, the restaurant info, so the first page opens with its menu ready.
- * An agent picks a restaurant first (/selectNodeAndRest). A failure after the token was stored
+ * An agent picks a restaurant first (/selectNodeAndRest). User info goes into the query cache, so
+ * the frame does not fetch it a second time. A failure after the token was stored
  * forgets it again, so a half-finished sign-in never counts as signed in.
  */
 export async function signIn(input: TSignInInput): Promise<TSignInOutcome> {
   const email = input.email.trim();
+  // the frame and the first page's scripts download while the calls below go back and forth
+  const to = safeRedirectTarget(input.redirect, window.location.origin, '/');
+  preloadSignedIn(to);
   const checked = await prelogin(email);
   const answer = await signin({
     email: checked.email || email,
@@ -37,18 +42,21 @@ export async function signIn(input: TSignInInput): Promise<TSignInOutcome> {
 
   const session = useSession.getState();
   // after the password is accepted; loaded then so the login page itself stays small
-  const [{ getUserInfo }, { getRest }] = await Promise.all([
+  const [{ getUserInfo, userInfoQueryOptions }, { getRest }, { queryClient }] = await Promise.all([
     import('./api/get-user-info.ts'),
     import('./api/get-rest.ts'),
+    import('../../lib/query-client.ts'),
   ]);
   try {
     const { token } = await acquireToken(answer.token);
     session.loginSucceeded(token, email);
     const user = await getUserInfo({ silent: true, noRelogin: true });
     session.setUserInfo(user);
+    // the frame shows who is signed in from the same answer, rather than asking for it again
+    queryClient.setQueryData(userInfoQueryOptions().queryKey, user);
     if (!user.isLeaf) return { kind: 'signedIn', to: '/selectNodeAndRest' };
     session.applyRestInfo(await getRest({ silent: true, noRelogin: true }));
-    return { kind: 'signedIn', to: safeRedirectTarget(input.redirect, window.location.origin, '/') };
+    return { kind: 'signedIn', to };
   } catch (e) {
     useSession.getState().resetToken();
     throw e;

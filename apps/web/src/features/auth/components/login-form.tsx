@@ -9,6 +9,7 @@ import { translateServerMessage } from '../../../lib/server-message.ts';
 import {
   maskEmail,
   takeKeptLoginState,
+  takePrerenderedFields,
   trackLoginState,
   type TLoginField,
   type TLoginMessage,
@@ -65,8 +66,10 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
   const { t } = useTranslation('login');
   const id = useId();
   const [kept] = useState(takeKeptLoginState);
-  const [email, setEmail] = useState(kept?.email ?? '');
-  const [password, setPassword] = useState('');
+  // what was typed into the server-sent form before this one replaced it
+  const [typed] = useState(takePrerenderedFields);
+  const [email, setEmail] = useState(kept?.email ?? typed?.email ?? '');
+  const [password, setPassword] = useState(typed?.password ?? '');
   const [code, setCode] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [codeStep, setCodeStep] = useState(false);

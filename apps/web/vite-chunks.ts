@@ -1,0 +1,148 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Groups the code the first signed-in page needs into one chunk (issue 21).
+ *
+ * Left to itself the bundler cuts the code shared between pages into one chunk per set of pages
+ * sharing it: the dashboard arrived as some seventy scripts, most of 1-2 KB, each request costing
+ * about as much in headers and round trips as its content. This plugin computes, once the module
+ * graph is known, every module that the signed-in frame, its providers and the home page reach
+ * through static imports, minus what the sign-in page already runs, and `signedInTest` hands that
+ * set to a chunk group in vite.config.ts. Every signed-in page opens inside the frame, so none of
+ * them loads code it would not have loaded anyway; lazy imports (drawers, dialogs, charts) stay lazy.
+ *
+ * The app imports antd and its icons through their index files, which re-export everything; only the
+ * names a module actually imports are followed through them, or the set would hold all of antd.
+ */
+
+/** Entry points of the signed-in chunk: the frame, antd's providers and the home page (HOME_PATH). */
+export const SIGNED_IN_ROOTS = [
+  'src/app/signed-in-shell.tsx',
+  'src/app/ui-providers.tsx',
+  'src/app/routes/dashboard/dashboard-page.tsx',
+];
+/**
+ * What the sign-in page runs: the entry, then the sign-in route. The route's modules (beyond the
+ * entry's) become one chunk too (`signInTest`), and never join the signed-in one.
+ */
+export const SIGN_IN_ROOTS = ['src/main.tsx', 'src/app/routes/login/login-page.tsx'];
+
+/** Index files that re-export a library's every component or icon. */
+const BARRELS: Record<string, string> = {
+  antd: 'node_modules/antd/es/index.js',
+  '@ant-design/icons': 'node_modules/@ant-design/icons/es/index.js',
+};
+
+const norm = (p: string) => p.replaceAll('\\', '/');
+
+function resolveFile(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.js`, `${base}/index.js`]) {
+    if (existsSync(candidate) && !candidate.endsWith('/') && /\.m?js$/.test(candidate)) return realpathSync(candidate);
+  }
+  return undefined;
+}
+
+/** Exported name -> the file a barrel re-exports it from (following `export *`). */
+function barrelExports(file: string, seen = new Set<string>()): Map<string, string> {
+  const out = new Map<string, string>();
+  if (seen.has(file)) return out;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const m of source.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const target = resolveFile(file, m[2]!);
+    if (!target) continue;
+    for (const spec of m[1]!.split(',')) {
+      const name = spec
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (name) out.set(name, target);
+    }
+  }
+  for (const m of source.matchAll(/export\s*\*\s*from\s*['"]([^'"]+)['"]/g)) {
+    const target = resolveFile(file, m[1]!);
+    if (target) for (const [name, t] of barrelExports(target, seen)) if (!out.has(name)) out.set(name, t);
+  }
+  return out;
+}
+
+/** The value names (not types) a source file imports from `pkg`. */
+function namesImported(source: string, pkg: string): string[] {
+  const names: string[] = [];
+  const quoted = pkg.replace(/[/@]/g, (c) => `\\${c}`);
+  for (const m of source.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'))) {
+    if (m[1]) continue;
+    for (const spec of m[2]!.split(',')) {
+      const s = spec.trim();
+      if (!s || s.startsWith('type ')) continue;
+      names.push(s.split(/\s+as\s+/)[0]!.trim());
+    }
+  }
+  return names;
+}
+
+export function signedInChunk(): {
+  plugin: Plugin;
+  signedInTest: (id: string) => boolean;
+  signInTest: (id: string) => boolean;
+} {
+  const members = new Set<string>();
+  const signInMembers = new Set<string>();
+  const plugin: Plugin = {
+    name: 'ra-signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const barrelIds = new Map<string, { pkg: string; exports: Map<string, string> }>();
+      for (const id of ids) {
+        for (const [pkg, suffix] of Object.entries(BARRELS)) {
+          if (norm(id).endsWith(suffix)) barrelIds.set(id, { pkg, exports: barrelExports(id) });
+        }
+      }
+      const known = new Map(ids.map((id) => [existsSync(id) ? realpathSync(id) : id, id]));
+
+      const closure = (roots: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const queue = ids.filter((id) => roots.some((r) => norm(id).endsWith(r)));
+        if (queue.length !== roots.length) this.error(`chunk roots not found: ${roots.join(', ')}`);
+        while (queue.length > 0) {
+          const id = queue.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+            const barrel = barrelIds.get(next);
+            if (!barrel) {
+              queue.push(next);
+              continue;
+            }
+            // through a barrel: only what this module imports from it
+            let source = '';
+            try {
+              source = readFileSync(id, 'utf8');
+            } catch {
+              continue;
+            }
+            for (const name of namesImported(source, barrel.pkg)) {
+              const file = barrel.exports.get(name);
+              const target = file && known.get(file);
+              if (target) queue.push(target);
+            }
+          }
+        }
+        return seen;
+      };
+
+      const entry = closure(SIGN_IN_ROOTS.slice(0, 1));
+      const signIn = closure(SIGN_IN_ROOTS);
+      signInMembers.clear();
+      for (const id of signIn) if (!entry.has(id)) signInMembers.add(id);
+      members.clear();
+      for (const id of closure(SIGNED_IN_ROOTS)) if (!signIn.has(id) && !barrelIds.has(id)) members.add(id);
+    },
+  };
+  return { plugin, signedInTest: (id) => members.has(id), signInTest: (id) => signInMembers.has(id) };
+}
