@@ -188,6 +188,76 @@ describe('refunds from the back office', () => {
     });
   });
 
+  it('takes a refund’s net and tax off net sales and taxes on the day it was made, for office and POS refunds', async () => {
+    const figures = async (day: string, compare = false) => {
+      const q = `from=${day}&to=${day}&compare=${compare}`;
+      const s = (await owner({ method: 'GET', url: `/api${REPORT_PATHS.salesSummary}?${q}` })).json();
+      const taxes = (await owner({ method: 'GET', url: `/api${REPORT_PATHS.taxes}?${q}` })).json();
+      const hours = (
+        await owner({ method: 'GET', url: `/api${REPORT_PATHS.salesTrends}?${q}&granularity=hour` })
+      ).json();
+      return {
+        net: s.current.netSalesCents as number,
+        tax: s.current.taxCents as number,
+        refunds: s.current.refundCents as number,
+        previousNet: (s.previous?.netSalesCents ?? null) as number | null,
+        taxReport: taxes.totals.taxCents as number,
+        hourly: (hours.points as Array<{ netSalesCents: number }>).reduce((a, p) => a + p.netSalesCents, 0),
+      };
+    };
+    const SALE_DAY = '2026-03-10';
+    const orderId = await pushOrder('RF-NET-1', 'cash');
+    const before = { day: await figures(DAY, true), sale: await figures(SALE_DAY) };
+    // An office refund of two lines: one burger and the beer.
+    const res = await refund(owner, orderId, {
+      scope: 'lines',
+      lines: [
+        { lineNo: 1, quantity: 1 },
+        { lineNo: 2, quantity: 1 },
+      ],
+      tender: 'cash',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { netCents, taxCents, amountCents } = res.json();
+    // burger line 2 x (1900 + 250) = 4300 -> one is 2150; beer 800; tax by net: 434 x 2150/4300 + 81
+    expect([netCents, taxCents]).toEqual([2950, 298]);
+    let after = await figures(DAY, true);
+    expect(before.day.net - after.net).toBe(netCents);
+    expect(before.day.tax - after.tax).toBe(taxCents);
+    expect(before.day.taxReport - after.taxReport).toBe(taxCents);
+    expect(before.day.hourly - after.hourly).toBe(netCents);
+    expect(after.refunds - before.day.refunds).toBe(amountCents);
+    // the sale's day and the comparison period are untouched
+    expect(after.previousNet).toBe(before.day.previousNet);
+    expect(await figures(SALE_DAY)).toEqual(before.sale);
+
+    // A POS refund (amount only) counts the same way: its net and tax in the order's proportions.
+    const posOrder = await pushOrder('RF-NET-2', 'cash');
+    const beforePos = await figures(DAY);
+    const posRefund = {
+      posRefundId: 'RF-NET-2-r1',
+      amountCents: 1001,
+      method: 'cash',
+      reason: 'Cold fries',
+      by: 'Sofia Ramirez',
+      at: '2026-03-14T22:00:00Z',
+    };
+    const pushed = await owner({
+      method: 'POST',
+      url: '/api/api/pos/orders',
+      payload: { ...order('RF-NET-2', 'cash'), refunds: [posRefund] },
+    });
+    expect(pushed.statusCode, pushed.body).toBeLessThan(300);
+    expect(num(pushed.json().orderId)).toBe(posOrder);
+    after = await figures(DAY);
+    // 1001 x (5100, 0, 515, 918) / 6533 -> net 781, tax 79 (as an office amount refund splits)
+    expect(beforePos.net - after.net).toBe(781);
+    expect(beforePos.tax - after.tax).toBe(79);
+    expect(beforePos.taxReport - after.taxReport).toBe(79);
+    expect(after.refunds - beforePos.refunds).toBe(1001);
+    expect(await figures(SALE_DAY)).toMatchObject({ tax: before.sale.tax + 515, net: before.sale.net + 5100 });
+  });
+
   it('refunds lines by quantity: the parts add up to the line exactly, never a unit more', async () => {
     const orderId = await pushOrder('RF-2', 'cash');
     const burger = (await state(orderId)).lines.find((l) => l.lineNo === 1)!;
