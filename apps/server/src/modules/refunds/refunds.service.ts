@@ -327,6 +327,7 @@ export class RefundsService {
         paymentRef: `payment:${row.paymentId}`,
         amountCents: row.amountCents,
         idempotencyKey: `office-refund-${row.restaurantId}-${row.id}`,
+        chargeRef: row.posPaymentId,
       }));
     } catch (error) {
       if (!(error instanceof PaymentsDeclined)) return row;
