@@ -470,6 +470,51 @@ describe('refunds from the back office', () => {
     expect(num(audit?.n)).toBe(4);
   });
 
+  it('sets role limits all or nothing: 400 for a bad one, 403 above the editor’s own limit', async () => {
+    const read = async () =>
+      (await owner({ method: 'GET', url: '/api/api/refunds/limits' })).json().roles as Array<{
+        roleId: number;
+        name: string;
+        limitCents: number | null;
+      }>;
+    const managerRole = (await read()).find((r) => r.name === 'Manager')!;
+    const staffRole = (await read()).find((r) => r.name !== 'Manager' && r.name !== 'Owner')!;
+    const put = (who: TWho, limits: unknown[]) =>
+      who({ method: 'PUT', url: '/api/api/refunds/limits', payload: { limits } });
+    expect((await put(owner, [{ roleId: managerRole.roleId, limitCents: 1000 }])).statusCode).toBe(200);
+    const before = await read();
+    const unknownRole = await put(owner, [
+      { roleId: staffRole.roleId, limitCents: 500 },
+      { roleId: 999_999, limitCents: 500 },
+    ]);
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().key).toBe('refunds.unknownRole');
+    for (const bad of [-1, 1.5, 'ten', 100_000_000_000]) {
+      expect((await put(owner, [{ roleId: staffRole.roleId, limitCents: bad }])).statusCode, String(bad)).toBe(400);
+    }
+    expect(await read()).toEqual(before);
+    // A manager who may edit roles gives no role more than their own $10.00, nor no limit at all.
+    await ctx.db.execute(
+      sql`update roles set flags = flags || '{"editAccounts": true}'::jsonb where restaurant_id = ${harborId} and name = 'Manager'`,
+    );
+    try {
+      for (const limitCents of [1001, null]) {
+        const above = await put(manager, [{ roleId: staffRole.roleId, limitCents }]);
+        expect(above.statusCode, String(limitCents)).toBe(403);
+        expect(above.json()).toMatchObject({ key: 'refunds.limitAboveOwn', params: { limit: '$10.00' } });
+      }
+      expect(await read()).toEqual(before);
+      const within = await put(manager, [{ roleId: staffRole.roleId, limitCents: 800 }]);
+      expect(within.statusCode, within.body).toBe(200);
+      expect(within.json().roles.find((r: { roleId: number }) => r.roleId === staffRole.roleId).limitCents).toBe(800);
+    } finally {
+      await ctx.db.execute(
+        sql`update roles set flags = flags - 'editAccounts' where restaurant_id = ${harborId} and name = 'Manager'`,
+      );
+      await put(owner, [{ roleId: staffRole.roleId, limitCents: null }]);
+    }
+  });
+
   it('keeps office refunds through a POS replacement of the order, and the POS picks them up on sync', async () => {
     const orderId = await pushOrder('RF-10', 'cash');
     const made = await refund(owner, orderId, { scope: 'amount', amountCents: 1200, tender: 'cash' });
