@@ -38,6 +38,7 @@ import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { refundsModule } from './modules/refunds/refunds.module.ts';
 import { LocalPayments } from './adapters/payments/local-payments.ts';
+import { StripeCardRefunds, StripePayments } from './adapters/payments/stripe-payments.ts';
 import type { TPaymentsProvider } from './adapters/payments/payments-provider.ts';
 import { workHoursModule } from './modules/work-hours/work-hours.module.ts';
 import { tipsModule } from './modules/tips/tips.module.ts';
@@ -226,7 +227,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
-  const payments = options.payments ?? new LocalPayments(db, clock);
+  const payments =
+    options.payments ??
+    (config.payments?.provider === 'stripe'
+      ? new StripeCardRefunds(new StripePayments(config.payments))
+      : new LocalPayments(db, clock));
   await typed.register(refundsModule({ ...deps, payments }).routes);
   const workHours = workHoursModule(deps);
   await typed.register(workHours.routes);

@@ -7,7 +7,8 @@ import { parse } from 'node:querystring';
  * keys, Idempotency-Key replaying the first answer (409 `idempotency_key_in_use` while one is in flight,
  * simulated by `inUseNext`), errors as `{error: {type, code, message}}`: customers, setup_intents with
  * micro-deposit verification (amounts 32 and 45 as Stripe's test mode uses), payment_intents (declined
- * for a customer in `decline`), refunds and balance.
+ * for a customer in `decline`), refunds (at most a known payment intent's amount; `failNext` answers 500s)
+ * and balance.
  */
 export interface TStripeRequest {
   method: string;
@@ -26,6 +27,10 @@ export class FakeStripe {
   >();
   readonly paymentIntents = new Map<string, { id: string; amount: number; customer: string; status: string }>();
   readonly decline = new Set<string>();
+  /** Cents refunded so far per payment intent or charge id. */
+  readonly refunded = new Map<string, number>();
+  /** The next requests answer 500 (Stripe not answering); the SDK retries, so queue enough. */
+  failNext = 0;
   inUseNext = 0;
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private seq = 0;
@@ -75,6 +80,10 @@ export class FakeStripe {
     });
     if (req.headers.authorization !== `Bearer ${this.secretKey}`)
       return this.error(401, 'invalid_request_error', 'api_key_invalid', 'Invalid API Key provided');
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      return this.error(500, 'api_error', 'internal_error', 'Something went wrong on Stripe’s end.');
+    }
     if (key && req.method === 'POST') {
       if (this.inUseNext > 0) {
         this.inUseNext -= 1;
@@ -159,9 +168,27 @@ export class FakeStripe {
       return { status: 200, body: { ...pi, object: 'payment_intent', currency: form.currency } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
+      // A charge the fake knows (a payment intent created here or put in `paymentIntents` by a test) is
+      // refunded at most its amount, as Stripe refuses; an unknown one is `resource_missing`.
+      const target = String(form.payment_intent ?? form.charge ?? '');
+      const pi = this.paymentIntents.get(target);
+      if (!pi)
+        return this.error(404, 'invalid_request_error', 'resource_missing', `No such payment_intent: '${target}'`);
+      const amount = Number(form.amount ?? pi.amount);
+      const done = this.refunded.get(target) ?? 0;
+      if (done >= pi.amount)
+        return this.error(400, 'invalid_request_error', 'charge_already_refunded', 'Charge has already been refunded.');
+      if (done + amount > pi.amount)
+        return this.error(
+          400,
+          'invalid_request_error',
+          'amount_too_large',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((pi.amount - done) / 100).toFixed(2)})`,
+        );
+      this.refunded.set(target, done + amount);
       return {
         status: 200,
-        body: { id: this.id('re'), object: 'refund', amount: Number(form.amount), status: 'pending' },
+        body: { id: this.id('re'), object: 'refund', amount, payment_intent: target, status: 'succeeded' },
       };
     }
     return this.error(

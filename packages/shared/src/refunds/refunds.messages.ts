@@ -51,6 +51,11 @@ export const REFUNDS_MESSAGES = {
     zh: '该退款超过您自己的限额 {limit}',
   },
   'refunds.unknownRole': { en: 'Role {roleId} is not a role of this restaurant', zh: '角色 {roleId} 不属于本餐厅' },
+  'refunds.limitAboveOwn': {
+    en: 'You cannot give a role a refund limit above your own ({limit}) or no limit',
+    zh: '不能为角色设置高于您自己限额（{limit}）的退款限额，也不能设为不限额',
+  },
+  'refunds.limitsSaved': { en: 'Refund limits saved', zh: '退款限额已保存' },
 } as const;
 
 export type TRefundsMessageKey = keyof typeof REFUNDS_MESSAGES;

@@ -457,6 +457,9 @@ export const ZCompVoidTotals = z.object({
   compCents: ZCents,
   voidQuantity: ZCount,
   voidCents: ZCents,
+  /** Refunds made in the period (issue 23): like comps and voids, money given back off the sales. */
+  refundCount: ZCount,
+  refundCents: ZCents,
 });
 
 export const ZCompsVoidsResponse = pagedTableResponse(ZCompVoidRow, ZCompVoidTotals);

@@ -191,6 +191,10 @@ export const ZOrderDetail = z.object({
       posPaymentId: z.string().nullable(),
       method: z.enum(PAYMENT_METHODS),
       amountCents: z.number().int(),
+      /** The refunded card's brand and last digits (card refunds). */
+      cardBrand: z.enum(CARD_BRANDS).nullable(),
+      cardLast4: z.string().nullable(),
+      /** As the POS typed it, or a back-office reason code (REFUND_REASONS), which screens translate. */
       reason: z.string(),
       by: z.string(),
       at: z.string(),

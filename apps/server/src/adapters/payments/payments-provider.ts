@@ -9,7 +9,16 @@ export interface TPaymentsProvider {
    * second call with the same key answers the first refund and moves no money. Declines (throws
    * PaymentsDeclined) when the payment has less left to refund than asked.
    */
-  refund(input: { paymentRef: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  refund(input: {
+    paymentRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+    /**
+     * The processor's own id of the charge, as the POS sent it for the payment (a Stripe Terminal
+     * payment's PaymentIntent `pi_…` or Charge `ch_…`); a processor that needs it declines without it.
+     */
+    chargeRef?: string | null;
+  }): Promise<{ refundId: string }>;
 }
 
 /** The processor said no (over-refund, closed card, ...): nothing moved; `code` is the processor's reason. */

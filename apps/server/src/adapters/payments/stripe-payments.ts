@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { PaymentsDeclined, type TPaymentsProvider } from './payments-provider.ts';
 
 /**
  * Stripe as the payment processor (PAYMENTS_PROVIDER=stripe), through the official `stripe` package:
@@ -260,5 +261,44 @@ export class StripePayments {
       const status = isStripeError(error) ? error.statusCode : undefined;
       return { ok: false, detail: status ? `answered ${status}` : `unreachable: ${(error as Error).message}` };
     }
+  }
+}
+
+/**
+ * Back-office card refunds through Stripe (PAYMENTS_PROVIDER=stripe; issue 23 "Card refunds go through
+ * the payments adapter ... Stripe's refund API"): POST /v1/refunds for the payment's PaymentIntent or
+ * Charge (the id the POS sent as the payment's id, as Stripe Terminal gives it), with the office
+ * refund's own Idempotency-Key, so a retry after an outage or a crash answers the first refund and
+ * never refunds twice. Stripe's refusals (unknown charge, more than is left, a refund that failed)
+ * are declines (nothing moved); no answer at all (network, 5xx, rate limit) is rethrown, which leaves
+ * the refund reserved for a retry under the same key.
+ */
+export class StripeCardRefunds implements TPaymentsProvider {
+  constructor(private readonly stripe: StripePayments) {}
+
+  async refund(input: {
+    paymentRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+    chargeRef?: string | null;
+  }): Promise<{ refundId: string }> {
+    const charge = input.chargeRef ?? '';
+    if (!/^(pi|ch)_\w+$/.test(charge)) throw new PaymentsDeclined('no_such_charge');
+    let answer: { refundRef: string; status: string };
+    try {
+      answer = await this.stripe.refund({
+        paymentRef: charge,
+        amountCents: input.amountCents,
+        idempotencyKey: input.idempotencyKey,
+      });
+    } catch (error) {
+      if (error instanceof StripeProviderError && error.kind === 'refused') {
+        throw new PaymentsDeclined(error.code ?? 'refused');
+      }
+      throw error;
+    }
+    if (answer.status === 'failed' || answer.status === 'canceled')
+      throw new PaymentsDeclined(`refund_${answer.status}`);
+    return { refundId: answer.refundRef };
   }
 }

@@ -285,6 +285,9 @@ export const refunds = pgTable(
     cardBrand: text(),
     cardLast4: text(),
     amountCents: cents().notNull(),
+    /** The refund's net sales and tax, taken off the sales report on the refund's day (issue 23, 0034). */
+    netCents: cents().notNull().default(0),
+    taxCents: cents().notNull().default(0),
     reason: text().notNull(),
     refundedBy: text().notNull(),
     refundedAt: instant().notNull(),

@@ -27,6 +27,8 @@ interface TRawOrder {
   partySize: number;
 }
 let raw: TRawOrder[] = [];
+/** Refunds of closed orders: their net sales come off the day they were made (issue 23). */
+let refunds: Array<{ day: string; atMs: number; closedMs: number; net: number }> = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -49,6 +51,15 @@ beforeAll(async () => {
     net: Number(r.net),
     partySize: Number(r.party_size),
   }));
+  refunds = (
+    await rowsOf(
+      ctx.db,
+      sql`select r.business_day::text as day, (extract(epoch from r.refunded_at) * 1000)::float8 as at_ms,
+            (extract(epoch from o.closed_at) * 1000)::float8 as closed_ms, r.net_cents::float8 as net
+          from refunds r join orders o on o.id = r.order_id
+          where r.restaurant_id = ${harborId} and o.status = 'closed'`,
+    )
+  ).map((r) => ({ day: String(r.day), atMs: Number(r.at_ms), closedMs: Number(r.closed_ms), net: Number(r.net) }));
 }, 180_000);
 
 afterAll(async () => {
@@ -59,7 +70,10 @@ afterAll(async () => {
 /** Closed orders of a business day, optionally only those opened before an instant. */
 function closed(day: string, beforeMs = Infinity) {
   const rows = raw.filter((o) => o.day === day && o.status === 'closed' && o.openedMs < beforeMs);
-  return { orders: rows.length, netSalesCents: rows.reduce((t, o) => t + o.net, 0) };
+  const refunded = refunds
+    .filter((r) => r.day === day && r.atMs < beforeMs && r.closedMs < beforeMs)
+    .reduce((t, r) => t + r.net, 0);
+  return { orders: rows.length, netSalesCents: rows.reduce((t, o) => t + o.net, 0) - refunded };
 }
 
 describe('dashboard today', () => {

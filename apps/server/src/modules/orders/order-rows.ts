@@ -7,6 +7,7 @@ import {
 } from '@ra/shared/orders/orders.schemas';
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
 import { allocateCents } from '@ra/shared/reports/report-math';
+import { splitCents } from '@ra/shared/refunds/refund-math';
 
 /**
  * Turns a validated order push into the rows the order tables hold: pure, so the ingestion API and
@@ -124,6 +125,9 @@ export interface TRefundRow {
   cardBrand: string | null;
   cardLast4: string | null;
   amountCents: number;
+  /** The parts of the refund that were net sales and tax, in the order's proportions (issue 23 "Reports"). */
+  netCents: number;
+  taxCents: number;
   reason: string;
   refundedBy: string;
   refundedAt: string;
@@ -276,6 +280,16 @@ export function buildOrderRows(order: TIngestOrderRequest, clock: TRestaurantClo
     businessDay: dayOf(p.paidAt),
   }));
 
+  // A POS refund says only how much: its net sales and tax are the order's proportions of it.
+  const refundParts = (amountCents: number) => {
+    const [netCents = 0, , taxCents = 0] = splitCents(amountCents, [
+      totals.netSalesCents,
+      totals.serviceChargeCents,
+      totals.taxCents,
+      totals.tipCents,
+    ]);
+    return { netCents, taxCents };
+  };
   const refunds: TRefundRow[] = order.refunds.map((r) => {
     const payment = r.posPaymentId === undefined ? undefined : paymentsById.get(r.posPaymentId);
     const sameCard = payment && payment.method === 'card' && r.method === 'card';
@@ -286,6 +300,7 @@ export function buildOrderRows(order: TIngestOrderRequest, clock: TRestaurantClo
       cardBrand: sameCard ? (payment.cardBrand ?? null) : null,
       cardLast4: sameCard ? (payment.cardLast4 ?? null) : null,
       amountCents: r.amountCents,
+      ...refundParts(r.amountCents),
       reason: r.reason,
       refundedBy: r.by,
       refundedAt: iso(r.at),

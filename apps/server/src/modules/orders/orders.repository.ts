@@ -20,6 +20,7 @@ import type {
   TTaxRow,
 } from './order-rows.ts';
 import { arrayParam, num, rowsOf, str, strOrNull, unnestInsert, type TColumn } from '../../db/sql-util.ts';
+import { OFFICE_REFUND_NET, REFUND_HOUR, refundTaxShares } from '../../db/refund-shares.ts';
 
 export type TIngestResult = 'created' | 'updated' | 'unchanged';
 
@@ -207,6 +208,8 @@ const REFUND_COLUMNS: TColumn<TChild<TRefundRow>>[] = [
   { name: 'card_brand', type: 'text', value: (r) => r.cardBrand },
   { name: 'card_last4', type: 'text', value: (r) => r.cardLast4 },
   { name: 'amount_cents', type: 'int8', value: (r) => r.amountCents },
+  { name: 'net_cents', type: 'int8', value: (r) => r.netCents },
+  { name: 'tax_cents', type: 'int8', value: (r) => r.taxCents },
   { name: 'reason', type: 'text', value: (r) => r.reason },
   { name: 'refunded_by', type: 'text', value: (r) => r.refundedBy },
   { name: 'refunded_at', type: 'timestamptz', value: (r) => r.refundedAt },
@@ -309,8 +312,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
       from payments p join orders o on o.id = p.order_id
       where ${scoped(scope, 'p', 'order_id')}
       union all
-      select r.restaurant_id, r.business_day, o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 1, r.amount_cents, 0, 0, 0, 0
+      select r.restaurant_id, r.business_day, o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        case when ${sql.raw(closed)} then -r.net_cents else 0 end, case when ${sql.raw(closed)} then -r.tax_cents else 0 end,
+        0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
       from refunds r join orders o on o.id = r.order_id
       where ${scoped(scope, 'r', 'order_id')}
     ) x
@@ -365,6 +369,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
       select o.restaurant_id, o.business_day, '', -1, o.net_sales_cents, o.tax_cents
       from orders o
       where ${scoped(scope, 'o', 'id')} and ${sql.raw(closed)} and not o.has_tax_lines and o.tax_cents > 0
+      union all
+      select restaurant_id, business_day, name, rate, -taxable, -tax
+      from (${refundTaxShares(sql`${scoped(scope, 'r', 'order_id')} and ${sql.raw(closed)}`)}) refunded
     ) x
     group by restaurant_id, business_day, name, rate
     order by 1, 2, 3, 4
@@ -391,11 +398,18 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
 
   await db.execute(sql`
     insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
-    select o.restaurant_id, o.business_day, o.opened_hour, ${s} * count(*), ${s} * sum(o.party_size),
-      ${s} * sum(o.net_sales_cents)
-    from orders o
-    where ${scoped(scope, 'o', 'id')} and ${sql.raw(closed)}
-    group by o.restaurant_id, o.business_day, o.opened_hour
+    select restaurant_id, business_day, hour, ${s} * sum(n), ${s} * sum(guests), ${s} * sum(net)
+    from (
+      select o.restaurant_id, o.business_day, o.opened_hour as hour, 1 as n, o.party_size as guests,
+        o.net_sales_cents as net
+      from orders o
+      where ${scoped(scope, 'o', 'id')} and ${sql.raw(closed)}
+      union all
+      select r.restaurant_id, r.business_day, ${REFUND_HOUR}, 0, 0, -r.net_cents
+      from refunds r join orders o on o.id = r.order_id join restaurants rest on rest.id = r.restaurant_id
+      where ${scoped(scope, 'r', 'order_id')} and ${sql.raw(closed)} and r.net_cents <> 0
+    ) x
+    group by restaurant_id, business_day, hour
     order by 1, 2, 3
     on conflict (restaurant_id, business_day, hour) do update set
       ${increments('t', ROLLUP_MEASURES.hourly_sales)}`);
@@ -412,10 +426,10 @@ async function refileOfficeRefunds(tx: Database, restaurantId: number, orderIds:
   const inserted = await rowsOf(
     tx,
     sql`insert into refunds (restaurant_id, order_id, pos_refund_id, pos_payment_id, method, card_brand, card_last4,
-          amount_cents, reason, refunded_by, refunded_at, business_day)
+          amount_cents, net_cents, tax_cents, reason, refunded_by, refunded_at, business_day)
         select f.restaurant_id, f.order_id, 'office-' || f.id, f.pos_payment_id, f.tender, f.card_brand, f.card_last4,
-          f.amount_cents, f.reason, f.requested_by_name, f.refunded_at, f.business_day
-        from office_refunds f
+          f.amount_cents, ${OFFICE_REFUND_NET}, f.tax_cents, f.reason, f.requested_by_name, f.refunded_at, f.business_day
+        from office_refunds f join orders o on o.id = f.order_id
         where f.restaurant_id = ${restaurantId} and f.order_id = any(${ids}) and f.status = 'succeeded'
           and not exists (select 1 from refunds r where r.order_id = f.order_id and r.pos_refund_id = 'office-' || f.id)
         returning order_id`,

@@ -3,6 +3,7 @@ import { splitCents } from '@ra/shared/refunds/refund-math';
 import type { TOfficeRefund } from '@ra/shared/refunds/refunds.schemas';
 import type { Database } from '../../db/client.ts';
 import { AuditRepository, type TAuditEntry } from '../../db/audit.repository.ts';
+import { OFFICE_REFUND_NET } from '../../db/refund-shares.ts';
 import { dayOf, isoOrNull, num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
 
 /** What the money rules need of one order, read under its lock. */
@@ -293,10 +294,11 @@ export class RefundsRepository {
    */
   async fileRefund(tx: Database, refund: TRefundRow): Promise<void> {
     await tx.execute(sql`insert into refunds (restaurant_id, order_id, pos_refund_id, pos_payment_id, method, card_brand,
-        card_last4, amount_cents, reason, refunded_by, refunded_at, business_day)
-      select restaurant_id, order_id, 'office-' || id, pos_payment_id, tender, card_brand, card_last4, amount_cents,
-        reason, requested_by_name, refunded_at, business_day
-      from office_refunds where restaurant_id = ${refund.restaurantId} and id = ${refund.id}`);
+        card_last4, amount_cents, net_cents, tax_cents, reason, refunded_by, refunded_at, business_day)
+      select f.restaurant_id, f.order_id, 'office-' || f.id, f.pos_payment_id, f.tender, f.card_brand, f.card_last4,
+        f.amount_cents, ${OFFICE_REFUND_NET}, f.tax_cents, f.reason, f.requested_by_name, f.refunded_at, f.business_day
+      from office_refunds f join orders o on o.id = f.order_id
+      where f.restaurant_id = ${refund.restaurantId} and f.id = ${refund.id}`);
     if (refund.paymentId !== null) {
       await tx.execute(sql`update payments set refunded_cents = refunded_cents + ${refund.amountCents}
         where restaurant_id = ${refund.restaurantId} and id = ${refund.paymentId}`);

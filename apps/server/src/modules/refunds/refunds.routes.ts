@@ -96,14 +96,16 @@ export function refundsRoutes(service: RefundsService): FastifyPluginAsyncZod {
         summary: 'Each role’s refund limit (null: none); above it a second person approves',
         response: { 200: ZRefundLimits },
       },
-      config: { access: REFUND },
+      config: { access: EDIT_ROLES },
       handler: (request) => service.limits(authOf(request)),
     });
 
     app.put('/api/api/refunds/limits', {
       schema: {
         tags: ['refunds'],
-        summary: 'Set roles’ refund limits (null removes a limit)',
+        summary:
+          'Set roles’ refund limits (null removes a limit); all or nothing, audited. 400 for a role not of this ' +
+          'restaurant, 403 for a limit above the caller’s own (or none when the caller has one)',
         body: ZSetRefundLimitsRequest,
         response: { 200: ZRefundLimits },
       },

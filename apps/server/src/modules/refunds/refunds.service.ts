@@ -327,6 +327,7 @@ export class RefundsService {
         paymentRef: `payment:${row.paymentId}`,
         amountCents: row.amountCents,
         idempotencyKey: `office-refund-${row.restaurantId}-${row.id}`,
+        chargeRef: row.posPaymentId,
       }));
     } catch (error) {
       if (!(error instanceof PaymentsDeclined)) return row;
@@ -453,8 +454,9 @@ export class RefundsService {
     );
   }
 
+  /** Every role's limit: read where roles are managed (the route asks for editAccounts). */
   async limits(auth: AuthContext): Promise<TRefundLimits> {
-    const restaurantId = this.restaurantOf(auth);
+    const restaurantId = requireRestaurantId(auth);
     return { roles: await this.repo.roleLimits(restaurantId) };
   }
 
@@ -466,6 +468,11 @@ export class RefundsService {
     const restaurantId = requireRestaurantId(auth);
     const known = await this.repo.roleIds(restaurantId);
     for (const l of limits) if (!known.has(l.roleId)) throw refuse(400, 'refunds.unknownRole', { roleId: l.roleId });
+    // Nobody grants what they don't hold: a caller with a limit gives no role more, nor none.
+    const own = await this.limitOf(auth, restaurantId);
+    if (own !== null && limits.some((l) => l.limitCents === null || l.limitCents > own)) {
+      throw refuse(403, 'refunds.limitAboveOwn', { limit: money(own) });
+    }
     const before = await this.repo.roleLimits(restaurantId);
     await this.repo.transaction(async (tx) => {
       await this.repo.setRoleLimits(tx, restaurantId, limits);

@@ -188,6 +188,76 @@ describe('refunds from the back office', () => {
     });
   });
 
+  it('takes a refund’s net and tax off net sales and taxes on the day it was made, for office and POS refunds', async () => {
+    const figures = async (day: string, compare = false) => {
+      const q = `from=${day}&to=${day}&compare=${compare}`;
+      const s = (await owner({ method: 'GET', url: `/api${REPORT_PATHS.salesSummary}?${q}` })).json();
+      const taxes = (await owner({ method: 'GET', url: `/api${REPORT_PATHS.taxes}?${q}` })).json();
+      const hours = (
+        await owner({ method: 'GET', url: `/api${REPORT_PATHS.salesTrends}?${q}&granularity=hour` })
+      ).json();
+      return {
+        net: s.current.netSalesCents as number,
+        tax: s.current.taxCents as number,
+        refunds: s.current.refundCents as number,
+        previousNet: (s.previous?.netSalesCents ?? null) as number | null,
+        taxReport: taxes.totals.taxCents as number,
+        hourly: (hours.points as Array<{ netSalesCents: number }>).reduce((a, p) => a + p.netSalesCents, 0),
+      };
+    };
+    const SALE_DAY = '2026-03-10';
+    const orderId = await pushOrder('RF-NET-1', 'cash');
+    const before = { day: await figures(DAY, true), sale: await figures(SALE_DAY) };
+    // An office refund of two lines: one burger and the beer.
+    const res = await refund(owner, orderId, {
+      scope: 'lines',
+      lines: [
+        { lineNo: 1, quantity: 1 },
+        { lineNo: 2, quantity: 1 },
+      ],
+      tender: 'cash',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { netCents, taxCents, amountCents } = res.json();
+    // burger line 2 x (1900 + 250) = 4300 -> one is 2150; beer 800; tax by net: 434 x 2150/4300 + 81
+    expect([netCents, taxCents]).toEqual([2950, 298]);
+    let after = await figures(DAY, true);
+    expect(before.day.net - after.net).toBe(netCents);
+    expect(before.day.tax - after.tax).toBe(taxCents);
+    expect(before.day.taxReport - after.taxReport).toBe(taxCents);
+    expect(before.day.hourly - after.hourly).toBe(netCents);
+    expect(after.refunds - before.day.refunds).toBe(amountCents);
+    // the sale's day and the comparison period are untouched
+    expect(after.previousNet).toBe(before.day.previousNet);
+    expect(await figures(SALE_DAY)).toEqual(before.sale);
+
+    // A POS refund (amount only) counts the same way: its net and tax in the order's proportions.
+    const posOrder = await pushOrder('RF-NET-2', 'cash');
+    const beforePos = await figures(DAY);
+    const posRefund = {
+      posRefundId: 'RF-NET-2-r1',
+      amountCents: 1001,
+      method: 'cash',
+      reason: 'Cold fries',
+      by: 'Sofia Ramirez',
+      at: '2026-03-14T22:00:00Z',
+    };
+    const pushed = await owner({
+      method: 'POST',
+      url: '/api/api/pos/orders',
+      payload: { ...order('RF-NET-2', 'cash'), refunds: [posRefund] },
+    });
+    expect(pushed.statusCode, pushed.body).toBeLessThan(300);
+    expect(num(pushed.json().orderId)).toBe(posOrder);
+    after = await figures(DAY);
+    // 1001 x (5100, 0, 515, 918) / 6533 -> net 781, tax 79 (as an office amount refund splits)
+    expect(beforePos.net - after.net).toBe(781);
+    expect(beforePos.tax - after.tax).toBe(79);
+    expect(beforePos.taxReport - after.taxReport).toBe(79);
+    expect(after.refunds - beforePos.refunds).toBe(1001);
+    expect(await figures(SALE_DAY)).toMatchObject({ tax: before.sale.tax + 515, net: before.sale.net + 5100 });
+  });
+
   it('refunds lines by quantity: the parts add up to the line exactly, never a unit more', async () => {
     const orderId = await pushOrder('RF-2', 'cash');
     const burger = (await state(orderId)).lines.find((l) => l.lineNo === 1)!;
@@ -398,6 +468,51 @@ describe('refunds from the back office', () => {
       sql`select count(*)::int as n from audit_log where action in ('refund.request', 'refund.approve', 'refund.reject') and target_id = ${String(orderId)}`,
     );
     expect(num(audit?.n)).toBe(4);
+  });
+
+  it('sets role limits all or nothing: 400 for a bad one, 403 above the editor’s own limit', async () => {
+    const read = async () =>
+      (await owner({ method: 'GET', url: '/api/api/refunds/limits' })).json().roles as Array<{
+        roleId: number;
+        name: string;
+        limitCents: number | null;
+      }>;
+    const managerRole = (await read()).find((r) => r.name === 'Manager')!;
+    const staffRole = (await read()).find((r) => r.name !== 'Manager' && r.name !== 'Owner')!;
+    const put = (who: TWho, limits: unknown[]) =>
+      who({ method: 'PUT', url: '/api/api/refunds/limits', payload: { limits } });
+    expect((await put(owner, [{ roleId: managerRole.roleId, limitCents: 1000 }])).statusCode).toBe(200);
+    const before = await read();
+    const unknownRole = await put(owner, [
+      { roleId: staffRole.roleId, limitCents: 500 },
+      { roleId: 999_999, limitCents: 500 },
+    ]);
+    expect(unknownRole.statusCode).toBe(400);
+    expect(unknownRole.json().key).toBe('refunds.unknownRole');
+    for (const bad of [-1, 1.5, 'ten', 100_000_000_000]) {
+      expect((await put(owner, [{ roleId: staffRole.roleId, limitCents: bad }])).statusCode, String(bad)).toBe(400);
+    }
+    expect(await read()).toEqual(before);
+    // A manager who may edit roles gives no role more than their own $10.00, nor no limit at all.
+    await ctx.db.execute(
+      sql`update roles set flags = flags || '{"editAccounts": true}'::jsonb where restaurant_id = ${harborId} and name = 'Manager'`,
+    );
+    try {
+      for (const limitCents of [1001, null]) {
+        const above = await put(manager, [{ roleId: staffRole.roleId, limitCents }]);
+        expect(above.statusCode, String(limitCents)).toBe(403);
+        expect(above.json()).toMatchObject({ key: 'refunds.limitAboveOwn', params: { limit: '$10.00' } });
+      }
+      expect(await read()).toEqual(before);
+      const within = await put(manager, [{ roleId: staffRole.roleId, limitCents: 800 }]);
+      expect(within.statusCode, within.body).toBe(200);
+      expect(within.json().roles.find((r: { roleId: number }) => r.roleId === staffRole.roleId).limitCents).toBe(800);
+    } finally {
+      await ctx.db.execute(
+        sql`update roles set flags = flags - 'editAccounts' where restaurant_id = ${harborId} and name = 'Manager'`,
+      );
+      await put(owner, [{ roleId: staffRole.roleId, limitCents: null }]);
+    }
   });
 
   it('keeps office refunds through a POS replacement of the order, and the POS picks them up on sync', async () => {

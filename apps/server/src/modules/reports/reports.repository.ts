@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TDayRange } from '@ra/shared/business-day/date-range';
 import type { TCompsVoidsSortKey, TPayoutSortKey, TSortOrder } from '@ra/shared/reports/reports.schemas';
 import type { Database } from '../../db/client.ts';
+import { REFUND_HOUR, refundTaxShares } from '../../db/refund-shares.ts';
 import { num, rowsOf, str, strOrNull } from '../../db/sql-util.ts';
 import type { TFileContext } from '../../lib/exports/table-export.ts';
 
@@ -261,7 +262,9 @@ export class ReportsRepository {
             from payments p join orders o on o.id = p.order_id
             where p.restaurant_id = ${restaurantId} and p.business_day = ${day}::date and p.paid_at < ${at}::timestamptz
             union all
-            select o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
+            select o.channel, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              case when ${closed} then -r.net_cents else 0 end, case when ${closed} then -r.tax_cents else 0 end,
+              0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
             from refunds r join orders o on o.id = r.order_id
             where r.restaurant_id = ${restaurantId} and r.business_day = ${day}::date
               and r.refunded_at < ${at}::timestamptz
@@ -290,7 +293,12 @@ export class ReportsRepository {
       (days) => sql`select hour, order_count, guest_count, net_sales_cents from hourly_sales
           where restaurant_id = ${restaurantId} and ${days}`,
       (day, at) => sql`select o.opened_hour, 1, o.party_size, o.net_sales_cents from orders o
-          where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}`,
+          where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}
+          union all
+          select ${REFUND_HOUR}, 0, 0, -r.net_cents
+          from refunds r join orders o on o.id = r.order_id join restaurants rest on rest.id = r.restaurant_id
+          where r.restaurant_id = ${restaurantId} and r.business_day = ${day}::date
+            and r.refunded_at < ${at}::timestamptz and ${closedBy(at)}`,
     );
     const rows = await rowsOf(
       this.db,
@@ -486,7 +494,12 @@ export class ReportsRepository {
           union all
           select '', -1, o.net_sales_cents, o.tax_cents from orders o
           where o.restaurant_id = ${restaurantId} and o.business_day = ${day}::date and ${closedBy(at)}
-            and not o.has_tax_lines and o.tax_cents > 0`,
+            and not o.has_tax_lines and o.tax_cents > 0
+          union all
+          select name, rate, -taxable, -tax from (${refundTaxShares(
+            sql`r.restaurant_id = ${restaurantId} and r.business_day = ${day}::date
+              and r.refunded_at < ${at}::timestamptz and ${closedBy(at)}`,
+          )}) refunded`,
     );
     const rows = await rowsOf(
       this.db,
@@ -654,8 +667,9 @@ export class ReportsRepository {
             from payments p join orders o on o.id = p.order_id
             where p.restaurant_id = ${restaurantId} and p.business_day ${day}
             union all
-            select o.channel, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null,
-              0, 0, 1, r.amount_cents, 0, 0, null, 0
+            select o.channel, 0, 0, 0, null, null, null, null, null, null, null,
+              case when o.status = 'closed' then -r.net_cents end, case when o.status = 'closed' then -r.tax_cents end,
+              null, null, 0, 0, 1, r.amount_cents, 0, 0, null, 0
             from refunds r join orders o on o.id = r.order_id
             where r.restaurant_id = ${restaurantId} and r.business_day ${day}
           ) x group by channel`,

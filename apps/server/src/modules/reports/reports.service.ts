@@ -332,6 +332,8 @@ export class ReportsService {
       compCents: s.compCents,
       voidQuantity: s.voidQuantity,
       voidCents: s.voidCents,
+      refundCount: s.refundCount,
+      refundCents: s.refundCents,
     });
     const [list, { sameTime, current, previous }] = await Promise.all([
       this.repo.compsVoids(restaurantId, range, { limit, offset, sort: query.sort, order: query.order }),

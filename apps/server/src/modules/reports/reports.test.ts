@@ -6,6 +6,7 @@ import { ZIngestOrderRequest, type TIngestOrderRequest } from '@ra/shared/orders
 import { lineGrossCents, orderTotals } from '@ra/shared/orders/order-totals';
 import { centsToDecimal } from '@ra/shared/reports/csv';
 import { fileNameOf } from '@ra/shared/reports/export-file';
+import { splitCents } from '@ra/shared/refunds/refund-math';
 import {
   REPORT_PATHS,
   ZCompsVoidsResponse,
@@ -176,6 +177,7 @@ function expectedSummary() {
     guests: 0,
     paid: 0,
     refunds: 0,
+    refundNet: 0,
   };
   for (const o of generated) {
     if (inRange(dayOf(o.openedAt)) && o.status !== 'open') {
@@ -194,7 +196,22 @@ function expectedSummary() {
       }
     }
     for (const p of o.payments) if (inRange(dayOf(p.paidAt))) e.paid += p.amountCents;
-    for (const r of o.refunds) if (inRange(dayOf(r.at))) e.refunds += r.amountCents;
+    for (const r of o.refunds) {
+      if (!inRange(dayOf(r.at))) continue;
+      e.refunds += r.amountCents;
+      // a refund of a closed order takes its net sales and tax off its own day (issue 23)
+      if (o.status !== 'closed') continue;
+      const t = orderTotals(o);
+      const [net = 0, , tax = 0] = splitCents(r.amountCents, [
+        t.netSalesCents,
+        t.serviceChargeCents,
+        t.taxCents,
+        t.tipCents,
+      ]);
+      e.net -= net;
+      e.tax -= tax;
+      e.refundNet += net;
+    }
   }
   return e;
 }
@@ -221,6 +238,7 @@ describe('sales summary', () => {
       orderCount: e.orders,
       guestCount: e.guests,
     });
+    expect(e.refundNet).toBeGreaterThan(0);
     expect(body.current.averageCheckCents).toBe(Math.round(e.net / e.orders));
     expect(body.previousRange).toEqual({ from: '2026-04-23', to: '2026-05-03' });
   });
@@ -235,9 +253,10 @@ describe('sales summary', () => {
     expect(Object.fromEntries(rollup)).toEqual(Object.fromEntries(raw));
   });
 
-  it('adds up: channels, items, categories, hours and days all sum to net sales', async () => {
+  it('adds up: channels, hours and days sum to net sales; items and categories (as sold) less refunds too', async () => {
     const summary = (await get(`/api${REPORT_PATHS.salesSummary}?${RANGE}`)).json();
     const net = summary.current.netSalesCents;
+    const { refundNet } = expectedSummary();
     const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
     expect(sum(summary.byChannel.map((c: { current: { netSalesCents: number } }) => c.current.netSalesCents))).toBe(
       net,
@@ -247,14 +266,14 @@ describe('sales summary', () => {
     );
 
     const items = ZItemSalesResponse.parse((await get(`/api${REPORT_PATHS.itemSales}?${RANGE}`)).json());
-    expect(items.totals.netCents).toBe(net);
-    expect(sum(items.rows.map((r) => r.netCents))).toBe(net);
+    expect(items.totals.netCents - refundNet).toBe(net);
+    expect(sum(items.rows.map((r) => r.netCents)) - refundNet).toBe(net);
     expect(items.totals.compCents).toBe(summary.current.compCents);
     expect(items.totals.discountCents).toBe(summary.current.discountCents);
     expect(items.totals.grossCents).toBe(summary.current.grossSalesCents);
 
     const categories = (await get(`/api${REPORT_PATHS.categorySales}?${RANGE}`)).json();
-    expect(sum(categories.rows.map((r: { netCents: number }) => r.netCents))).toBe(net);
+    expect(sum(categories.rows.map((r: { netCents: number }) => r.netCents)) - refundNet).toBe(net);
 
     for (const granularity of ['hour', 'day', 'week', 'month']) {
       const trends = (await get(`/api${REPORT_PATHS.salesTrends}?${RANGE}&granularity=${granularity}`)).json();
@@ -285,6 +304,8 @@ describe('sales summary', () => {
     const compsVoids = (await get(`/api${REPORT_PATHS.compsVoids}?${RANGE}&pageSize=5`)).json();
     expect(compsVoids.totals.compCents).toBe(summary.compCents);
     expect(compsVoids.totals.voidCents).toBe(summary.voidCents);
+    expect(compsVoids.totals.refundCents).toBe(summary.refundCents);
+    expect(compsVoids.totals.refundCents).toBeGreaterThan(0);
     expect(compsVoids.rows.length).toBeLessThanOrEqual(5);
     expect(compsVoids.total).toBeGreaterThan(0);
     expect(compsVoids.rows[0].by).not.toBe('');

@@ -259,6 +259,8 @@ export class TransactionsRepository {
         posPaymentId: strOrNull(r.pos_payment_id),
         method: str(r.method) as TOrderDetail['refunds'][number]['method'],
         amountCents: num(r.amount_cents),
+        cardBrand: strOrNull(r.card_brand) as TOrderDetail['refunds'][number]['cardBrand'],
+        cardLast4: strOrNull(r.card_last4),
         reason: str(r.reason),
         by: str(r.refunded_by),
         at: iso(r.at_ms),

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmployeeForm } from '../../../features/team/components/employee-form.tsx';
 import { EmployeeList } from '../../../features/team/components/employee-list.tsx';
+import { RefundLimits } from '../../../features/team/components/refund-limits.tsx';
 import { RoleList } from '../../../features/team/components/role-list.tsx';
 import '../../../features/team/components/team.css';
 import { confirmLeavingPage } from '../../../lib/unsaved-changes.ts';
@@ -16,9 +17,11 @@ import { addRolePath, editRolePath, employeeMobilePath, type TTeamTab } from './
  */
 export default function TeamIndexPage() {
   const { t } = useTranslation('team');
+  const { t: tr } = useTranslation('refunds');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab: TTeamTab = params.get('tab') === 'roles' ? 'roles' : 'employees';
+  const asked = params.get('tab');
+  const tab: TTeamTab = asked === 'roles' || asked === 'refundLimits' ? asked : 'employees';
   const mobile = useApp((s) => s.device === 'mobile');
   // the employee drawer: null closed, 'new' adding, a number editing
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -49,6 +52,7 @@ export default function TeamIndexPage() {
               />
             ),
           },
+          { key: 'refundLimits', label: tr('limits.tab'), children: <RefundLimits /> },
         ]}
       />
       <Drawer

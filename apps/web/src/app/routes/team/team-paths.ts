@@ -2,7 +2,7 @@ import { MAX_INT32 } from '../../../lib/url-params.ts';
 
 /** Where the team pages live (route-table.tsx); the phone pages are JobMobile and userMobile (SPEC 2). */
 export const TEAM_INDEX = '/teamManagement/index';
-export type TTeamTab = 'employees' | 'roles';
+export type TTeamTab = 'employees' | 'roles' | 'refundLimits';
 
 export const teamIndexPath = (tab: TTeamTab) => `${TEAM_INDEX}?tab=${tab}`;
 export const addRolePath = (mobile: boolean) => (mobile ? '/teamManagement/JobMobile' : '/teamManagement/addJob');

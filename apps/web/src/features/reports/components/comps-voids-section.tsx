@@ -90,6 +90,22 @@ export function CompsVoidsSection({ range }: { range: TReportRange }) {
                 format: count,
                 higherIsBetter: false,
               },
+              {
+                key: 'refunds',
+                label: t('figures.refundCents'),
+                current: data.totals.refundCents,
+                previous: data.previousTotals?.refundCents,
+                format: money,
+                higherIsBetter: false,
+              },
+              {
+                key: 'refundCount',
+                label: t('figures.refundCount'),
+                current: data.totals.refundCount,
+                previous: data.previousTotals?.refundCount,
+                format: count,
+                higherIsBetter: false,
+              },
             ]}
           />
           <div className="ra-report-panel">

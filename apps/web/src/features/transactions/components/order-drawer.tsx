@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import type { TOrderDetail } from '@ra/shared/transactions/transactions.schemas';
 import { useOrderDetail } from '../api/get-order-detail.ts';
+import { cardText, refundReasonText } from '../refund-labels.ts';
 import { RefundSection } from './refund-section.tsx';
 
 const lang = () => toDisplayLanguage(currentLanguage());
@@ -217,7 +218,9 @@ function OrderBody({ order, zone, narrow }: { order: TOrderDetail; zone?: string
             {order.refunds.map((r) => (
               <li key={r.id}>
                 <span>
-                  {t(`method.${r.method}`)} · {r.by} · {r.reason} · {time(r.at)}
+                  {t(`method.${r.method}`)}
+                  {r.cardBrand || r.cardLast4 ? ` · ${cardText(r.cardBrand, r.cardLast4, t)}` : ''} · {r.by} ·{' '}
+                  {refundReasonText(r.reason, t)} · {time(r.at)}
                 </span>
                 <strong>-{money(r.amountCents)}</strong>
               </li>

@@ -26,6 +26,7 @@ import { showSuccessMessage } from '../../../lib/feedback.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
+import { cardText } from '../refund-labels.ts';
 import { useCreateRefund, useDecideRefund, useOrderRefunds, useRetryRefund } from '../api/refunds.ts';
 
 const lang = () => toDisplayLanguage(currentLanguage());
@@ -234,7 +235,7 @@ function RefundModal({
                 value: p.paymentId,
                 disabled: p.remainingCents <= 0,
                 label: t('payment.option', {
-                  card: `${p.cardBrand ?? ''} ••${p.cardLast4 ?? '????'}`.trim(),
+                  card: cardText(p.cardBrand, p.cardLast4 ?? '????', t),
                   left: money(p.remainingCents),
                 }),
               }))}
@@ -316,7 +317,7 @@ function RefundHistory({ refunds, state, zone }: { refunds: TOfficeRefund[]; sta
               <div>
                 <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>
                 {t(`tender.${r.tender}`)}
-                {r.cardLast4 ? ` ••${r.cardLast4}` : ''}
+                {r.cardBrand || r.cardLast4 ? ` · ${cardText(r.cardBrand, r.cardLast4, t)}` : ''}
                 {r.giftcardLast4 ? ` ••${r.giftcardLast4}` : ''} · {t(`reason.${r.reason}`)}
                 {r.note ? ` · ${r.note}` : ''}
               </div>

@@ -6,6 +6,7 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { refundReasonText } from '../refund-labels.ts';
 import { presetRangeOn, DATE_PRESETS } from '@ra/shared/business-day/date-range';
 import { formatCents, formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
@@ -39,8 +40,9 @@ const DAY = 'YYYY-MM-DD';
 const MOBILE_WIDTH = 992;
 
 function StatusTag({ row, label }: { row: TTransactionRow; label: string }) {
+  const { t } = useTranslation('transactions');
   return (
-    <Tooltip title={row.reason ? `${row.by ?? ''} · ${row.reason}` : undefined}>
+    <Tooltip title={row.reason ? `${row.by ?? ''} · ${refundReasonText(row.reason, t)}` : undefined}>
       <Tag color={row.status === 'completed' ? 'green' : row.status === 'refunded' ? 'red' : 'orange'}>{label}</Tag>
     </Tooltip>
   );
