@@ -30,6 +30,10 @@ import { requireListRole, type CustomersService } from './customers.service.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
 
+/** The Idempotency-Key of a campaign's charge attempt (0 first, then one more per declined/failed charge). */
+export const chargeReference = (campaignId: number, attempt: number) =>
+  attempt === 0 ? `sms-campaign-${campaignId}` : `sms-campaign-${campaignId}-retry-${attempt}`;
+
 /** A Sent campaign whose sending has not finished: Send Now resumes it (no further charge). */
 const isResumable = (sendState: unknown) =>
   sendState === 'failed' || sendState === 'sending' || sendState === 'waiting';
@@ -252,20 +256,24 @@ export class CampaignsService {
     if (!(await this.deps.bankVerified(restaurantId))) throw conflict('linkBankFirst');
     let chargeId = row.paymentRef;
     if (!chargeId) {
-      // One idempotency key per charge attempt: a retry or a crash reuses it (charged once); only a
-      // charge the processor failed afterwards (webhook) moves to the next key.
-      const failed = await this.repo.failedCharges(id);
+      // One idempotency key per charge attempt, the attempt number kept with the campaign: a retry or a
+      // crash reuses the attempt's key (the processor answers the charge it made: charged once); an
+      // attempt the processor declined (its decline is replayed to the same key) or failed afterwards
+      // (webhook) moves the campaign to the next key.
+      const attempt = await this.repo.failedCharges(id);
       try {
         chargeId = (
           await this.deps.payments.charge({
             nodeId: row.nodeId,
             amountCents: row.totalCents,
-            reference: failed === 0 ? `sms-campaign-${id}` : `sms-campaign-${id}-retry-${failed}`,
+            reference: chargeReference(id, attempt),
           })
         ).chargeId;
       } catch (error) {
-        if (error instanceof PaymentError)
+        if (error instanceof PaymentError) {
+          if (error.declined) await this.repo.chargeDeclined(id, attempt, this.deps.clock.now());
           throw new AppError(402, ERROR_CODES.badRequest, message('paymentFailed'), { cause: error });
+        }
         throw error;
       }
     }

@@ -78,7 +78,7 @@ export class ProvidersService {
     if (!this.stripe) throw new AppError(404, ERROR_CODES.notFound, 'Not found');
     let event;
     try {
-      event = this.stripe.constructEvent(rawBody, signature, Math.floor(this.deps.clock.now().getTime() / 1000));
+      event = this.stripe.constructEvent(rawBody, signature, this.deps.clock.now());
     } catch (error) {
       // The SDK's verification error: its class name is in `type` (and `name` in some versions).
       const kind = error as { name?: string; type?: string };
