@@ -23,6 +23,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { CampaignsRepository, TReviewScope } from './campaigns.repository.ts';
+import type { HoldPoints } from '../../lib/hold-points.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
 import { SmsSendError, referenceOfCallback, type SmsSender } from './sms-sender.ts';
@@ -58,6 +59,8 @@ export interface TCampaignDeps {
   /** The platform's sending number and the status callback URL the provider posts to. */
   fromNumber: string;
   statusCallbackUrl: string;
+  /** Test hold points (lib/hold-points.ts): 'sms-charged' holds Send Now after the processor charged. */
+  holdPoints?: HoldPoints;
 }
 
 /**
@@ -269,6 +272,8 @@ export class CampaignsService {
             reference: chargeReference(id, attempt),
           })
         ).chargeId;
+        // A test kills the server here: charged at the processor, not yet recorded by us.
+        await this.deps.holdPoints?.reached('sms-charged', 1);
       } catch (error) {
         if (error instanceof PaymentError) {
           if (error.declined) await this.repo.chargeDeclined(id, attempt, this.deps.clock.now());
