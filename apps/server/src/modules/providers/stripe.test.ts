@@ -6,6 +6,7 @@ import { restaurants } from '../../db/schema/restaurants.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
+import { secretsConfigFromEnv } from '../../lib/secrets.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import { STRIPE_WEBHOOK_PATH } from './providers.service.ts';
@@ -246,6 +247,41 @@ describe('Stripe connector', () => {
     expect((await bankStatus()).status).toBe('verified');
   });
 
+  it('verifies an account Stripe checks with a descriptor code (microdeposit_type: descriptor_code), with one wrong try', async () => {
+    owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
+    expect((await owner({ method: 'POST', url: '/api/api/business/bank/reset' })).statusCode).toBe(200);
+    fake.descriptorCodeAccounts.add('000999888777');
+    const linked = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank',
+      payload: {
+        holderName: 'Harbor Bistro LLC',
+        accountType: 'checking',
+        routingNumber: '110000000',
+        accountNumber: '000999888777',
+        providerCustomerId: 'cus_harbor',
+      },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().account).toMatchObject({ microdepositType: 'descriptor_code' });
+    // The clock is past Stripe's arrival date: the account awaits the code.
+    expect(await bankStatus()).toMatchObject({ status: 'awaiting_verification', microdepositType: 'descriptor_code' });
+    const [row] = (
+      (await ctx.db.execute(sql`select provider_ref from bank_accounts where node_id = ${harborNode}`)) as unknown as {
+        rows: Array<{ provider_ref: string }>;
+      }
+    ).rows;
+    const code = (descriptorCode: string) =>
+      owner({ method: 'POST', url: '/api/api/business/bank/verify-code', payload: { descriptorCode } });
+    const wrong = await code('SM22BB');
+    expect(wrong.json()).toMatchObject({ outcome: 'wrong', account: { attemptsLeft: 2 } });
+    const right = await code('sm11aa');
+    expect(right.json()).toMatchObject({ outcome: 'verified' });
+    const calls = fake.requests.filter((q) => q.path === `/v1/setup_intents/${row!.provider_ref}/verify_microdeposits`);
+    expect(calls.map((c) => c.form)).toEqual([{ descriptor_code: 'SM22BB' }, { descriptor_code: 'SM11AA' }]);
+    expect((await bankStatus()).status).toBe('verified');
+  });
+
   it('shows platform staff which provider each adapter uses, live, without secrets', async () => {
     // A token of its own: the bank test moved the clock days past the first one's expiry.
     admin = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.admin));
@@ -256,8 +292,21 @@ describe('Stripe connector', () => {
       bank: { provider: 'stripe', ok: true },
       sms: { provider: 'local', ok: true },
     });
+    const sealing = ctx.config.secrets ?? secretsConfigFromEnv({}, ctx.config.jwtSecret);
+    expect(res.json()).toMatchObject({
+      ubereats: { provider: 'local' },
+      doordash: { provider: 'local' },
+      secrets: { provider: 'aes-256-gcm', ok: true, detail: `key ${sealing.current.id}` },
+    });
     expect(res.body).not.toContain(SECRET);
     expect(res.body).not.toContain(WHSEC);
+    expect(res.body).not.toContain(sealing.current.key.toString('hex'));
+    // Every path it tells staff to register is a route of this server.
+    const webhooks = res.json().webhooks as Array<{ provider: string; path: string }>;
+    expect(webhooks.map((w) => w.provider).sort()).toEqual(
+      ['doordash', 'simulator', 'stripe', 'twilio', 'twilio', 'ubereats'].sort(),
+    );
+    for (const w of webhooks) expect(ctx.app.hasRoute({ method: 'POST', url: w.path }), w.path).toBe(true);
     expect(fake.requests.some((q) => q.path === '/v1/balance')).toBe(true);
     expect((await owner({ method: 'GET', url: '/api/api/admin/providers' })).statusCode).toBe(403);
   });
