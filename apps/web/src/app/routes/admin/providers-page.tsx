@@ -18,8 +18,17 @@ const PROVIDER_NAMES: Record<string, string> = {
   s3: 'S3',
   ubereats: 'Uber Eats',
   doordash: 'DoorDash',
-  simulator: 'Simulator',
   'aes-256-gcm': 'AES-256-GCM',
+};
+
+/** The webhook paths' instructions by path (the server sends them in English). */
+const WEBHOOK_EVENTS: Record<string, string> = {
+  '/api/api/customers/sms/status': 'webhooks.twilioStatus',
+  '/api/api/customers/sms/inbound': 'webhooks.twilioInbound',
+  '/api/api/payments/stripe/webhook': 'webhooks.stripe',
+  '/api/api/delivery/webhooks/uber-eats': 'webhooks.ubereats',
+  '/api/api/delivery/webhooks/doordash': 'webhooks.doordash',
+  '/api/api/delivery/webhook/:platform': 'webhooks.simulator',
 };
 
 /**
@@ -57,9 +66,18 @@ export default function ProvidersPage() {
     ) : (
       <Tag color="blue">{PROVIDER_NAMES[check.provider] ?? check.provider}</Tag>
     );
-  const state = (check: TProviderCheck) => (
-    <Badge status={check.ok ? 'success' : 'error'} text={check.ok ? t('ok') : t('failing')} />
+  const state = (check: TProviderCheck & { key: TAdapter }) => (
+    <Badge
+      status={check.ok ? 'success' : 'error'}
+      text={check.ok ? t(check.key === 'secrets' ? 'inUse' : 'ok') : t('failing')}
+    />
   );
+  const providerName = (name: string) => (name === 'simulator' ? t('simulator') : (PROVIDER_NAMES[name] ?? name));
+  /** What to set at the provider, in the reader's language (the server's English for a path it adds later). */
+  const events = (w: TProviderStatus['webhooks'][number]) => {
+    const key = WEBHOOK_EVENTS[w.path];
+    return key ? t(key) : w.events;
+  };
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="providers-page">
@@ -133,13 +151,13 @@ export default function ProvidersPage() {
           renderItem={(w) => (
             <List.Item>
               <List.Item.Meta
-                title={<Tag color="blue">{PROVIDER_NAMES[w.provider] ?? w.provider}</Tag>}
+                title={<Tag color="blue">{providerName(w.provider)}</Tag>}
                 description={
                   <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
                     <Typography.Text code copyable={{ text: `${origin}${w.path}` }} style={{ wordBreak: 'break-all' }}>
                       {w.path}
                     </Typography.Text>
-                    <Typography.Text type="secondary">{w.events}</Typography.Text>
+                    <Typography.Text type="secondary">{events(w)}</Typography.Text>
                   </Space>
                 }
               />

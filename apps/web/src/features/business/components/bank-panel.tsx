@@ -140,10 +140,11 @@ function CodeForm({ account }: { account: TBankAccountView }) {
   return (
     <Form
       form={form}
-      layout="inline"
+      layout="vertical"
       onFinish={(v) => void submit(v)}
       className="ra-business__verify"
       data-testid="bank-code-form"
+      style={{ maxWidth: 420 }}
     >
       <Typography.Paragraph style={{ width: '100%' }}>
         {t('bank.codeIntro', { count: account.attemptsLeft })}
