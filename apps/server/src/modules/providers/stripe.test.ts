@@ -74,7 +74,8 @@ beforeAll(async () => {
   const [r] = await ctx.db.select({ nodeId: restaurants.nodeId }).from(restaurants).where(eq(restaurants.id, harborId));
   harborNode = r!.nodeId;
   await ctx.db.execute(sql`delete from bank_accounts where node_id = ${harborNode}`);
-});
+  // Its own clock means a freshly seeded database (no shared template): minutes on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await ctx?.close();
   await fake?.stop();
