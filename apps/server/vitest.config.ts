@@ -10,6 +10,7 @@ const EMBEDDED_PASS_ONLY = [
   'test/fuzz.test.ts',
   'test/compiled-server.test.ts',
   'test/crash-resume.test.ts',
+  'test/crash-resume-stripe.test.ts',
 ];
 
 // Each test file builds one app on one database (PGlite loaded from the run's template, or its own

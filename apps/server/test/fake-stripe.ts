@@ -6,9 +6,9 @@ import { parse } from 'node:querystring';
  * (https://docs.stripe.com/api): Bearer auth with the secret key, form-encoded bodies with bracketed
  * keys, Idempotency-Key replaying the first answer (409 `idempotency_key_in_use` while one is in flight,
  * simulated by `inUseNext`), errors as `{error: {type, code, message}}`: customers, setup_intents with
- * micro-deposit verification (amounts 32 and 45 as Stripe's test mode uses), payment_intents (declined
- * for a customer in `decline`), refunds (at most a known payment intent's amount; `failNext` answers 500s)
- * and balance.
+ * micro-deposit verification (amounts 32 and 45, or descriptor code SM11AA, as Stripe's test mode uses),
+ * payment_intents (declined for a customer in `decline`), refunds (at most a known payment intent's amount;
+ * `failNext` answers 500s) and balance.
  */
 export interface TStripeRequest {
   method: string;
@@ -23,8 +23,10 @@ export class FakeStripe {
   readonly customers = new Set<string>(['cus_harbor']);
   readonly setupIntents = new Map<
     string,
-    { id: string; customer: string; status: string; attempts: number; pm: string }
+    { id: string; customer: string; status: string; attempts: number; pm: string; descriptorCode?: boolean }
   >();
+  /** Account numbers Stripe verifies with a descriptor code (SM11AA in test mode) instead of two amounts. */
+  readonly descriptorCodeAccounts = new Set<string>();
   readonly paymentIntents = new Map<string, { id: string; amount: number; customer: string; status: string }>();
   readonly decline = new Set<string>();
   /** Cents refunded so far per payment intent or charge id. */
@@ -117,7 +119,16 @@ export class FakeStripe {
         return this.error(400, 'invalid_request_error', 'resource_missing', `No such customer: '${customer}'`);
       if (form['payment_method_data[us_bank_account][account_number]'] === '000111111116')
         return this.error(402, 'invalid_request_error', 'account_closed', 'The bank account is closed.');
-      const si = { id: this.id('seti'), customer, status: 'requires_action', attempts: 0, pm: this.id('pm') };
+      const si = {
+        id: this.id('seti'),
+        customer,
+        status: 'requires_action',
+        attempts: 0,
+        pm: this.id('pm'),
+        descriptorCode: this.descriptorCodeAccounts.has(
+          String(form['payment_method_data[us_bank_account][account_number]']),
+        ),
+      };
       this.setupIntents.set(si.id, si);
       return { status: 200, body: this.setupIntentBody(si) };
     }
@@ -136,6 +147,19 @@ export class FakeStripe {
           'payment_method_microdeposit_verification_attempts_exceeded',
           'You have exceeded the number of allowed verification attempts.',
         );
+      if (si.descriptorCode) {
+        if (form.descriptor_code !== 'SM11AA') {
+          si.attempts += 1;
+          return this.error(
+            400,
+            'invalid_request_error',
+            'payment_method_microdeposit_verification_descriptor_code_mismatch',
+            'The verification code provided does not match the code that was sent to the bank account.',
+          );
+        }
+        si.status = 'succeeded';
+        return { status: 200, body: this.setupIntentBody(si) };
+      }
       const amounts = ([] as unknown[]).concat(form['amounts[0]'] ?? [], form['amounts[1]'] ?? []).map(Number);
       if (!(amounts.includes(32) && amounts.includes(45))) {
         si.attempts += 1;
@@ -199,7 +223,7 @@ export class FakeStripe {
     );
   }
 
-  private setupIntentBody(si: { id: string; customer: string; status: string; pm: string }) {
+  private setupIntentBody(si: { id: string; customer: string; status: string; pm: string; descriptorCode?: boolean }) {
     return {
       id: si.id,
       object: 'setup_intent',
@@ -213,7 +237,7 @@ export class FakeStripe {
               verify_with_microdeposits: {
                 arrival_date: 1773921600, // 2026-03-19T12:00:00Z
                 hosted_verification_url: `https://payments.stripe.com/microdeposit/${si.id}`,
-                microdeposit_type: 'amounts',
+                microdeposit_type: si.descriptorCode ? 'descriptor_code' : 'amounts',
               },
             }
           : null,

@@ -51,5 +51,5 @@ export async function seedDemoBankAccount(db: Database, now: Date, accountKey: s
   await bank.postNow(nodeId, actor);
   const sent = (await bank.outbox(nodeId)).items[0];
   if (!sent) return;
-  await bank.verify(nodeId, [sent.amount1Cents, sent.amount2Cents], actor);
+  await bank.verify(nodeId, { amounts: [sent.amount1Cents, sent.amount2Cents] }, actor);
 }

@@ -7,9 +7,12 @@ import { menuCategories } from '../db/schema/menu.ts';
 import { restaurants } from '../db/schema/restaurants.ts';
 
 /**
- * Harbor Bistro sells on DoorDash (connected a month ago, 15% markup, the raw bar left off: oysters
- * do not travel). Its webhook secret is random: only the simulator's test orders, signed with it on
- * the server, can use it.
+ * Harbor Bistro sells on DoorDash through the local stand-in (the simulator): its store connected a
+ * month ago under the store id DoorDash's merchant portal would show, 15% markup, the raw bar left off
+ * (oysters do not travel), so the 3rd Party page shows a connected store taking orders. The menu is
+ * not published: the simulator keeps published menus in memory only, and the demo menu still has items
+ * DoorDash refuses (the page's Publish shows them). Its webhook secret is random: only the simulator's test orders, signed with it on the
+ * server, can use it (it is sealed when first read, lib/secrets.ts).
  */
 export async function seedDeliveryDemo(ctx: TDomainSeedContext): Promise<void> {
   const [harbor] = await ctx.db
@@ -26,7 +29,8 @@ export async function seedDeliveryDemo(ctx: TDomainSeedContext): Promise<void> {
     restaurantId: harbor.id,
     platform: 'doordash',
     status: 'connected',
-    storeId: `doordash-harbor-${randomBytes(4).toString('hex')}`,
+    // Deterministic, as a demo must be; DoorDash store ids are numbers.
+    storeId: String(24_870_000 + harbor.id),
     webhookSecret: randomBytes(32).toString('hex'),
     connectedAt: new Date(ctx.now.getTime() - 30 * 24 * 3600 * 1000),
     markup: { kind: 'percent', basisPoints: 1500 },

@@ -56,6 +56,10 @@ export async function businessBuilders(env: TMatrixEnv): Promise<Record<string, 
       build: () => ({ url: '/api/api/business/bank/verify', payload: { amount1: '0.10', amount2: '0.20' } }),
       crossTenant: [409],
     },
+    'POST /api/api/business/bank/verify-code': {
+      build: () => ({ url: '/api/api/business/bank/verify-code', payload: { descriptorCode: 'SM11AA' } }),
+      crossTenant: [409],
+    },
     'POST /api/api/business/bank/reset': { build: () => ({ url: '/api/api/business/bank/reset' }), crossTenant: [404] },
     'GET /api/api/business/bank/outbox': { build: () => ({ url: '/api/api/business/bank/outbox' }) },
     'POST /api/api/business/bank/outbox/post': {

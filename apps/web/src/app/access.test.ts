@@ -41,7 +41,7 @@ function topLevel(i: TAccessInput): string[] {
 
 const BASE = ['/dashboard'];
 const OWNER_SET = ['/businessInfo/index', '/business/index', '/userList/index', '/orderCalendar/index'];
-const ADMIN_SET = ['/Coupon/index', '/Settings/SelforderPro'];
+const ADMIN_SET = ['/Coupon/index', '/Settings/SelforderPro', '/Settings/Providers'];
 
 /** SPEC 2 "Which permission adds which routes", as assigned in route-table.tsx. */
 const ADDED_BY: Record<TPagePermission, string[]> = {

@@ -17,7 +17,7 @@ import type { TRouteRecord } from '../lib/route-types.ts';
  * - fixed set 1, always, roles owner/agent/admin: /business/index, /businessInfo/index, /userList/index,
  *   /orderCalendar/index
  * - fixed set 2, always, roles admin: /Coupon/index (premium coupon code generation),
- *   /Settings/SelforderPro (system admin config)
+ *   /Settings/SelforderPro (system admin config), /Settings/Providers (the outside providers, issue 20)
  * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect with editConfig: /newSettings/OrdertogoPro;
  *   viewGiftcard: /giftcard; viewSalesReport: /salesReport, /itemProfitability/index; viewWorkHours: /workHours/index
  * - unless on the restricted host: editConfig: /Setting, /deviceSetting, /thirdParty/index;
@@ -373,5 +373,15 @@ export const routeTable: TRouteRecord[] = [
     grant: { kind: 'always' },
     roles: ADMIN_ROLES,
     lazy: () => import('./routes/settings/self-order-pro-page.tsx'),
+  },
+  {
+    // issue 20: which provider each adapter uses, with a live check (no secrets)
+    path: '/Settings/Providers',
+    titleKey: 'providers',
+    icon: 'CloudServerOutlined',
+    grant: { kind: 'always' },
+    roles: ADMIN_ROLES,
+    serverMessages: 'on-error',
+    lazy: () => import('./routes/admin/providers-page.tsx'),
   },
 ];

@@ -35,6 +35,22 @@ export const BUSINESS_MESSAGES = {
     en: 'Enter the deposit as shown on your statement, e.g. 0.32',
     zh: '请按银行对账单填写入账金额，例如 0.32',
   },
+  'business.descriptorCodeError': {
+    en: 'Enter the 6-character code from the deposit on your statement, e.g. SM11AA',
+    zh: '请填写对账单上该笔入账的 6 位代码，例如 SM11AA',
+  },
+  'business.descriptorCodeWrong': {
+    en: 'The code does not match the deposit; please check your statement',
+    zh: '代码与入账记录不符，请核对银行对账单',
+  },
+  'business.bankVerifiesByCode': {
+    en: 'This account is verified with the code on the deposit, not with amounts',
+    zh: '此账户需使用入账记录上的代码验证，而非金额',
+  },
+  'business.bankVerifiesByAmounts': {
+    en: 'This account is verified with the two deposit amounts, not with a code',
+    zh: '此账户需使用两笔入账金额验证，而非代码',
+  },
   'business.bankAlreadyLinked': {
     en: 'A bank account is already linked; reset it to link another',
     zh: '已绑定银行账户；如需更换，请先重置',

@@ -274,6 +274,23 @@ const ZDepositAmount = zText({ error: required })
 export const ZVerifyBankRequest = z.object({ amount1: ZDepositAmount, amount2: ZDepositAmount });
 export type TVerifyBankInput = z.input<typeof ZVerifyBankRequest>;
 
+/**
+ * The descriptor code of a descriptor-code micro-deposit (Stripe: one $0.01 deposit whose statement
+ * descriptor reads e.g. SM11AA): SM and 4 letters or digits, either case.
+ */
+export const ZVerifyBankCodeRequest = z.object({
+  descriptorCode: zText({ error: required })
+    .trim()
+    .min(1, required)
+    .max(6, m('business.descriptorCodeError'))
+    .regex(/^SM[A-Z0-9]{4}$/i, m('business.descriptorCodeError'))
+    .transform((v) => v.toUpperCase()),
+});
+export type TVerifyBankCodeInput = z.input<typeof ZVerifyBankCodeRequest>;
+
+/** How the provider verifies an account: two small deposits, or one whose descriptor carries a code. */
+export const MICRODEPOSIT_TYPES = ['amounts', 'descriptor_code'] as const;
+
 export const ZBankAccountView = z.object({
   holderName: z.string(),
   accountType: z.enum(BANK_ACCOUNT_TYPES),
@@ -284,6 +301,8 @@ export const ZBankAccountView = z.object({
   attemptsLeft: z.number().int(),
   depositsSentAt: z.string().nullable(),
   depositsArriveBy: z.string().nullable(),
+  /** What the owner reads off the statement to verify: the two amounts, or the descriptor code. */
+  microdepositType: z.enum(MICRODEPOSIT_TYPES),
   expiresAt: z.string().nullable(),
   verifiedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
@@ -310,6 +329,8 @@ export const ZBankOutboxItem = z.object({
   accountLast4: z.string(),
   amount1Cents: z.number().int(),
   amount2Cents: z.number().int(),
+  /** A descriptor-code deposit's code (once posted); null for a two-amount deposit. */
+  descriptorCode: z.string().nullable(),
   postedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -19,6 +19,14 @@ export const ZProviderStatus = z.object({
   bank: ZProviderCheck,
   email: ZProviderCheck,
   storage: ZProviderCheck,
+  /** The delivery platforms' marketplace APIs (UBER_EATS_*, DOORDASH_*), else the local simulator. */
+  ubereats: ZProviderCheck,
+  doordash: ZProviderCheck,
+  /**
+   * The key sealing per-restaurant secrets (SECRETS_KEY, else derived from the JWT secret): detail names
+   * its fingerprint (first 8 hex of its SHA-256, never the key) and any previous key still read.
+   */
+  secrets: ZProviderCheck,
   /** The webhook paths to register with each provider, under the public address. */
   webhooks: z.array(z.object({ provider: z.string(), path: z.string(), events: z.string() })),
   checkedAt: z.string(),

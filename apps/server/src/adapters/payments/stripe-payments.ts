@@ -39,6 +39,9 @@ export class StripeProviderError extends Error {
   }
 }
 
+/** Stripe's default webhook tolerance (https://docs.stripe.com/webhooks#replay-attacks). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export type TMicroDepositCheck = 'right' | 'wrong' | 'locked' | 'expired';
 
 export function stripeClient(config: Pick<TStripeConfig, 'secretKey' | 'apiBase'>): Stripe {
@@ -237,19 +240,26 @@ export class StripePayments {
   }
 
   /**
-   * A webhook delivery verified with the SDK (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of `t.payload`,
-   * refused outside the 300-second tolerance, so a replay of an old delivery fails). Throws when bad.
+   * A webhook delivery verified with the SDK (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of `t.payload`)
+   * and within the 300-second tolerance of `now`, the server's injected clock (not the wall clock): a
+   * replay of an old delivery, or one stamped in the future, fails. The SDK's own tolerance takes the
+   * time of receipt in milliseconds (`receivedAt`); the timestamp is also checked here in both
+   * directions, since the SDK only refuses old ones. Throws when bad.
    */
-  constructEvent(rawBody: string, signature: string | undefined, nowSeconds: number): Stripe.Event {
+  constructEvent(rawBody: string, signature: string | undefined, now: Date): Stripe.Event {
     if (!signature) throw new StripeProviderError('refused', 'missing Stripe-Signature');
-    return this.stripe.webhooks.constructEvent(
+    const event = this.stripe.webhooks.constructEvent(
       rawBody,
       signature,
       this.config.webhookSecret,
-      300,
+      WEBHOOK_TOLERANCE_SECONDS,
       undefined,
-      nowSeconds,
+      now.getTime(),
     );
+    const stamp = /(?:^|,)\s*t=(\d+)(?:,|$)/.exec(signature);
+    if (!stamp || Math.abs(Math.floor(now.getTime() / 1000) - Number(stamp[1])) > WEBHOOK_TOLERANCE_SECONDS)
+      throw new StripeProviderError('refused', 'Stripe-Signature timestamp outside the tolerance');
+    return event;
   }
 
   /** Live check for the admin panel: GET /v1/balance answers with these keys. */

@@ -40,6 +40,11 @@ export const bankAccounts = pgTable(
     attempts: integer().notNull().default(0),
     /** The provider's reference for the deposit batch (the simulated provider's outbox row). */
     providerRef: text(),
+    /**
+     * How the owner proves the deposits (the provider decides): 'amounts' (two small deposits) or
+     * 'descriptor_code' (one deposit whose statement descriptor carries a 6-character code, SM....).
+     */
+    microdepositType: text().$type<'amounts' | 'descriptor_code'>().notNull().default('amounts'),
     /** The queued "deposits arrive" job, so a reset can cancel it. */
     depositJobId: text(),
     /** When the deposits were sent and when they are expected to land (1 to 3 business days). */
@@ -78,6 +83,8 @@ export const bankProviderOutbox = pgTable(
     accountLast4: text().notNull(),
     amount1Cents: integer().notNull(),
     amount2Cents: integer().notNull(),
+    /** A descriptor-code deposit's code (one deposit of amount1Cents; amount2Cents 0); else null. */
+    descriptorCode: text(),
     /** Null until the deposits "land" (the queued job ran); the panel shows only landed ones. */
     postedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

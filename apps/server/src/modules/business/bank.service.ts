@@ -44,6 +44,9 @@ export interface TBankActor {
   ip?: string;
 }
 
+/** What the owner read off the statement: two amounts in cents, or the deposit's descriptor code. */
+export type TDepositReading = { amounts: [number, number] } | { descriptorCode: string };
+
 export type TVerifyOutcome = { outcome: 'verified' | 'wrong' | 'failed'; message: string; account: TBankAccountView };
 
 /**
@@ -99,6 +102,7 @@ export class BankService {
         const sent = await this.provider.sendMicroDeposits(tx, { nodeId, ...input }, now);
         const reference = sent.reference;
         if (sent.arriveAt) arriveAt = sent.arriveAt;
+        const microdepositType = sent.microdepositType ?? 'amounts';
         const inserted = await repo.insert({
           nodeId,
           holderName: input.holderName,
@@ -109,6 +113,7 @@ export class BankService {
           providerCustomerId: input.providerCustomerId,
           status: 'pending_deposit',
           providerRef: reference,
+          microdepositType,
           depositsSentAt: now,
           depositsArriveAt: arriveAt,
           expiresAt,
@@ -141,9 +146,13 @@ export class BankService {
     return toView(row);
   }
 
-  async verify(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
+  /**
+   * The owner's reading of the statement: the two amounts, or the descriptor code when the provider
+   * verifies the account that way (the account's `microdepositType`; the other reading is refused).
+   */
+  async verify(nodeId: number, reading: TDepositReading, actor: TBankActor): Promise<TVerifyOutcome> {
     try {
-      return await this.verifyOnce(nodeId, amounts, actor);
+      return await this.verifyOnce(nodeId, reading, actor);
     } catch (error) {
       if (error instanceof BankProviderError)
         throw new AppError(503, 50300, businessMessage('business.providerUnavailable'), { cause: error });
@@ -151,7 +160,7 @@ export class BankService {
     }
   }
 
-  private async verifyOnce(nodeId: number, amounts: [number, number], actor: TBankActor): Promise<TVerifyOutcome> {
+  private async verifyOnce(nodeId: number, reading: TDepositReading, actor: TBankActor): Promise<TVerifyOutcome> {
     await this.advance(nodeId);
     const result = await this.repo.transaction(async (repo, audit, tx) => {
       const row = await repo.lockByNode(nodeId);
@@ -159,8 +168,14 @@ export class BankService {
       if (row.status === 'failed') throw conflict('business.bankVerifyFailed');
       if (row.status === 'expired') throw conflict('business.bankExpired');
       if (row.status !== 'awaiting_verification') throw conflict('business.bankNotAwaiting');
+      const byCode = 'descriptorCode' in reading;
+      if (byCode !== (row.microdepositType === 'descriptor_code'))
+        throw conflict(byCode ? 'business.bankVerifiesByAmounts' : 'business.bankVerifiesByCode');
       const now = this.clock.now();
-      const check = await this.provider.checkAmounts(tx, row.providerRef ?? '', amounts);
+      const check =
+        'descriptorCode' in reading
+          ? await this.provider.checkDescriptorCode(tx, row.providerRef ?? '', reading.descriptorCode)
+          : await this.provider.checkAmounts(tx, row.providerRef ?? '', reading.amounts);
       const right = check === 'right';
       const attempts = right ? row.attempts : row.attempts + 1;
       // The provider's own limit and window count too (Stripe: attempts_exceeded, verification_timeout).
@@ -191,7 +206,13 @@ export class BankService {
     const message =
       outcome === 'verified'
         ? 'Bank account verified'
-        : businessMessage(outcome === 'failed' ? 'business.bankVerifyFailed' : 'business.depositsWrong');
+        : businessMessage(
+            outcome === 'failed'
+              ? 'business.bankVerifyFailed'
+              : 'descriptorCode' in reading
+                ? 'business.descriptorCodeWrong'
+                : 'business.depositsWrong',
+          );
     return { outcome, message, account: toView(result) };
   }
 
@@ -257,6 +278,7 @@ export class BankService {
         // Unposted deposits have not reached the statement yet: their amounts are not shown.
         amount1Cents: r.postedAt ? r.amount1Cents : 0,
         amount2Cents: r.postedAt ? r.amount2Cents : 0,
+        descriptorCode: r.postedAt ? r.descriptorCode : null,
         postedAt: r.postedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
       })),
@@ -331,6 +353,7 @@ function toView(row: TRow): TBankAccountView {
     attemptsLeft: Math.max(0, MAX_VERIFY_ATTEMPTS - row.attempts),
     depositsSentAt: row.depositsSentAt?.toISOString() ?? null,
     depositsArriveBy: row.depositsArriveAt?.toISOString() ?? null,
+    microdepositType: row.microdepositType,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     failureReason: row.failureReason,

@@ -17,6 +17,7 @@ import {
   ZServiceFeeSaved,
   ZUpdateRestAdminConfigRequest,
   ZUpdateSettingsRequest,
+  ZVerifyBankCodeRequest,
   ZVerifyBankRequest,
   ZVerifyBankResult,
 } from '@ra/shared/business/business.schemas';
@@ -128,7 +129,21 @@ export function businessRoutes(deps: TBusinessRouteDeps): FastifyPluginAsyncZod 
       config: editConfig,
       handler: async (request) => {
         const { nodeId, actor } = await actorOf(authOf(request), request.ip);
-        return deps.bank.verify(nodeId, [request.body.amount1, request.body.amount2], actor);
+        return deps.bank.verify(nodeId, { amounts: [request.body.amount1, request.body.amount2] }, actor);
+      },
+    });
+
+    app.post('/api/api/business/bank/verify-code', {
+      schema: {
+        tags: ['business'],
+        summary: 'Confirm the descriptor code of a descriptor-code deposit (SM....); 3 wrong tries fail the account',
+        body: ZVerifyBankCodeRequest,
+        response: { 200: ZVerifyBankResult },
+      },
+      config: editConfig,
+      handler: async (request) => {
+        const { nodeId, actor } = await actorOf(authOf(request), request.ip);
+        return deps.bank.verify(nodeId, { descriptorCode: request.body.descriptorCode }, actor);
       },
     });
 

@@ -12,7 +12,11 @@ import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, TEST_NOW, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { isBankVerified } from './bank-status.ts';
 import { AccountNumberCipher } from './bank-crypto.ts';
-import { SIMULATED_REFUSED_ACCOUNT, SIMULATED_UNAVAILABLE_ACCOUNT } from './bank-provider.ts';
+import {
+  SIMULATED_DESCRIPTOR_CODE_ACCOUNT,
+  SIMULATED_REFUSED_ACCOUNT,
+  SIMULATED_UNAVAILABLE_ACCOUNT,
+} from './bank-provider.ts';
 
 let ctx: TestContext;
 let clock: ManualClock;
@@ -194,6 +198,57 @@ describe('bank account', () => {
     expect((await owner({ method: 'GET', url: '/api/api/business/bank' })).json()).toEqual({ account: null });
     const again = await owner({ method: 'POST', url: '/api/api/business/bank', payload: bank });
     expect(again.json().account.status).toBe('pending_deposit');
+    await resetBank();
+  });
+
+  it('verifies with the descriptor code when the provider sends one deposit with a code (SM....)', async () => {
+    const linked = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank',
+      payload: { ...bank, accountNumber: SIMULATED_DESCRIPTOR_CODE_ACCOUNT },
+    });
+    expect(linked.json().account).toMatchObject({ status: 'pending_deposit', microdepositType: 'descriptor_code' });
+    await owner({ method: 'POST', url: '/api/api/business/bank/outbox/post' });
+    const item = (await owner({ method: 'GET', url: '/api/api/business/bank/outbox' })).json().items[0];
+    // One $0.01 deposit whose descriptor carries the code.
+    expect(item).toMatchObject({ amount1Cents: 1, amount2Cents: 0 });
+    const code = item.descriptorCode as string;
+    expect(code).toMatch(/^SM[A-Z0-9]{4}$/);
+
+    const byCode = (descriptorCode: string) =>
+      owner({ method: 'POST', url: '/api/api/business/bank/verify-code', payload: { descriptorCode } });
+    // Bad input: 400 with the message in both languages, no try counted.
+    for (const bad of ['', 'SM12', 'XX1234', 'SM12345', 'SM12-4']) {
+      const res = await byCode(bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const badRes = await byCode('XX1234');
+    expect(JSON.stringify(badRes.json())).toContain(msg('business.descriptorCodeError'));
+    // Amounts are not how this account is verified.
+    const amounts = await owner({
+      method: 'POST',
+      url: '/api/api/business/bank/verify',
+      payload: { amount1: '0.01', amount2: '0.01' },
+    });
+    expect([amounts.statusCode, amounts.json().message]).toEqual([409, msg('business.bankVerifiesByCode')]);
+    expect((await owner({ method: 'GET', url: '/api/api/business/bank' })).json().account.attemptsLeft).toBe(3);
+
+    const wrong = await byCode(code === 'SM2222' ? 'SM3333' : 'SM2222');
+    expect(wrong.json()).toMatchObject({ outcome: 'wrong', message: msg('business.descriptorCodeWrong') });
+    expect(wrong.json().account.attemptsLeft).toBe(2);
+    // Read off the statement in lower case: still right.
+    const right = await byCode(code.toLowerCase());
+    expect(right.json()).toMatchObject({ outcome: 'verified', account: { status: 'verified' } });
+    expect(await isBankVerified(ctx.db, harbor.nodeId)).toBe(true);
+    // A two-amount account refuses a code.
+    await resetBank();
+    await owner({ method: 'POST', url: '/api/api/business/bank', payload: bank });
+    await owner({ method: 'POST', url: '/api/api/business/bank/outbox/post' });
+    const codeOnAmounts = await byCode('SM1234');
+    expect([codeOnAmounts.statusCode, codeOnAmounts.json().message]).toEqual([
+      409,
+      msg('business.bankVerifiesByAmounts'),
+    ]);
     await resetBank();
   });
 

@@ -11,7 +11,8 @@ import {
 /**
  * Bank verification through Stripe (PAYMENTS_PROVIDER=stripe): the SPEC 3 provider customer id must be
  * a live Stripe customer, deposits are a SetupIntent for `us_bank_account` with micro-deposits, and the
- * owner's amounts go to verify_microdeposits. Stripe sends the deposits and says when they arrive
+ * owner's amounts (or the descriptor code, when Stripe says `microdeposit_type: descriptor_code`) go to
+ * verify_microdeposits. Stripe sends the deposits and says when they arrive
  * (`arrival_date`), so nothing is kept locally and `markPosted` has nothing to do.
  */
 export class StripeBankProvider implements BankProvider {
@@ -35,7 +36,11 @@ export class StripeBankProvider implements BankProvider {
           .digest('hex')
           .slice(0, 12)}`,
       });
-      return { reference: started.setupIntentId, ...(started.arrivesAt ? { arriveAt: started.arrivesAt } : {}) };
+      return {
+        reference: started.setupIntentId,
+        microdepositType: started.microdepositType,
+        ...(started.arrivesAt ? { arriveAt: started.arrivesAt } : {}),
+      };
     } catch (error) {
       if (error instanceof StripeProviderError) throw new BankProviderError(error.kind, error.message);
       throw error;
@@ -49,6 +54,15 @@ export class StripeBankProvider implements BankProvider {
   async checkAmounts(_db: unknown, reference: string, amounts: [number, number]): Promise<TDepositCheck> {
     try {
       return await this.stripe.verifyMicrodeposits(reference, { amounts });
+    } catch (error) {
+      if (error instanceof StripeProviderError) throw new BankProviderError(error.kind, error.message);
+      throw error;
+    }
+  }
+
+  async checkDescriptorCode(_db: unknown, reference: string, code: string): Promise<TDepositCheck> {
+    try {
+      return await this.stripe.verifyMicrodeposits(reference, { descriptorCode: code.toUpperCase() });
     } catch (error) {
       if (error instanceof StripeProviderError) throw new BankProviderError(error.kind, error.message);
       throw error;

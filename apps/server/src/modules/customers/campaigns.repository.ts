@@ -380,6 +380,19 @@ export class CampaignsRepository {
     return row ? Number(row.failed_attempts) : 0;
   }
 
+  /**
+   * The processor declined charge attempt `attempt`: the campaign moves to the next attempt (key). Only
+   * from that attempt, so two Send Nows that saw the same decline count it once.
+   */
+  async chargeDeclined(campaignId: number, attempt: number, at: Date): Promise<void> {
+    await this.db
+      .execute(sql`insert into sms_campaign_charges (campaign_id, failed_attempts, last_status, last_payment_ref, updated_at)
+        values (${campaignId}, ${attempt + 1}, 'declined', null, ${at.toISOString()}::timestamptz)
+        on conflict (campaign_id) do update set failed_attempts = ${attempt + 1}, last_status = 'declined',
+          last_payment_ref = null, updated_at = excluded.updated_at
+        where sms_campaign_charges.failed_attempts = ${attempt}`);
+  }
+
   /** The Sent campaign charged as `paymentRef`, held until the transaction ends. */
   async lockByPaymentRef(paymentRef: string): Promise<{ id: number; restaurantId: number } | undefined> {
     const [row] = await rowsOf(

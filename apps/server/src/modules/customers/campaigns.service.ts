@@ -23,6 +23,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { CampaignsRepository, TReviewScope } from './campaigns.repository.ts';
+import type { HoldPoints } from '../../lib/hold-points.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
 import { SmsSendError, referenceOfCallback, type SmsSender } from './sms-sender.ts';
@@ -31,6 +32,10 @@ import type { TAudienceQuery } from './customers.repository.ts';
 import { priced, segmentAudienceNow } from './campaign-audience.ts';
 
 export const SEND_QUEUE = 'customers.sms-send';
+
+/** The Idempotency-Key of a campaign's charge attempt (0 first, then one more per declined/failed charge). */
+export const chargeReference = (campaignId: number, attempt: number) =>
+  attempt === 0 ? `sms-campaign-${campaignId}` : `sms-campaign-${campaignId}-retry-${attempt}`;
 
 /** A Sent campaign whose sending has not finished: Send Now resumes it (no further charge). */
 const isResumable = (sendState: unknown) =>
@@ -61,6 +66,8 @@ export interface TCampaignDeps {
   /** The platform's sending number and the status callback URL the provider posts to. */
   fromNumber: string;
   statusCallbackUrl: string;
+  /** Test hold points (lib/hold-points.ts): 'sms-charged' holds Send Now after the processor charged. */
+  holdPoints?: HoldPoints;
 }
 
 /**
@@ -275,20 +282,26 @@ export class CampaignsService {
     }
     let chargeId = row.paymentRef;
     if (!chargeId) {
-      // One idempotency key per charge attempt: a retry or a crash reuses it (charged once); only a
-      // charge the processor failed afterwards (webhook) moves to the next key.
-      const failed = await this.repo.failedCharges(id);
+      // One idempotency key per charge attempt, the attempt number kept with the campaign: a retry or a
+      // crash reuses the attempt's key (the processor answers the charge it made: charged once); an
+      // attempt the processor declined (its decline is replayed to the same key) or failed afterwards
+      // (webhook) moves the campaign to the next key.
+      const attempt = await this.repo.failedCharges(id);
       try {
         chargeId = (
           await this.deps.payments.charge({
             nodeId: row.nodeId,
             amountCents: row.totalCents,
-            reference: failed === 0 ? `sms-campaign-${id}` : `sms-campaign-${id}-retry-${failed}`,
+            reference: chargeReference(id, attempt),
           })
         ).chargeId;
+        // A test kills the server here: charged at the processor, not yet recorded by us.
+        await this.deps.holdPoints?.reached('sms-charged', 1);
       } catch (error) {
-        if (error instanceof PaymentError)
+        if (error instanceof PaymentError) {
+          if (error.declined) await this.repo.chargeDeclined(id, attempt, this.deps.clock.now());
           throw new AppError(402, ERROR_CODES.badRequest, message('paymentFailed'), { cause: error });
+        }
         throw error;
       }
     }

@@ -107,6 +107,7 @@ export function customersModule(
     payments,
     fromNumber,
     statusCallbackUrl: `${publicUrl ?? 'http://localhost'}/api/api/customers/sms/status`,
+    ...(deps.config.holdPoints ? { holdPoints: deps.config.holdPoints } : {}),
   });
   const queueRecompute = (restaurantId: number) =>
     deps.jobs.send(

@@ -17,8 +17,16 @@ export interface PaymentCharger {
   charge(input: { nodeId: number; amountCents: number; reference: string }): Promise<{ chargeId: string }>;
 }
 
+/**
+ * Not charged. `declined` is the processor's final answer under that idempotency key (a decline it
+ * keeps and replays to the same key), so the next attempt must use a new key; otherwise (unreachable,
+ * 5xx, no account) the outcome of the key is unknown or unused and the next attempt reuses it.
+ */
 export class PaymentError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly declined = false,
+  ) {
     super(message);
     this.name = 'PaymentError';
   }
@@ -45,7 +53,7 @@ export class LocalPaymentCharger implements PaymentCharger {
   async charge(input: { nodeId: number; amountCents: number; reference: string }) {
     const existing = await this.find(input.reference);
     if (existing) return { chargeId: existing.chargeId };
-    if (this.fail) throw new PaymentError('card declined');
+    if (this.fail) throw new PaymentError('card declined', true);
     await this.db
       .insert(localPaymentCharges)
       .values({ ...input, chargeId: `ch_${randomBytes(8).toString('hex')}`, createdAt: this.clock.now() })

@@ -29,8 +29,9 @@ export class StripePaymentCharger implements PaymentCharger {
       });
       return { chargeId };
     } catch (error) {
-      // Declined, or Stripe unreachable: either way the campaign is not charged and does not move.
-      if (error instanceof StripeProviderError) throw new PaymentError(error.message);
+      // Declined, or Stripe unreachable: either way the campaign is not charged and does not move. A
+      // decline is kept by Stripe under the key (replayed to it), so the campaign's next attempt uses the next.
+      if (error instanceof StripeProviderError) throw new PaymentError(error.message, error.kind === 'refused');
       throw error;
     }
   }

@@ -4,11 +4,16 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { StripePayments, StripeProviderError } from '../../adapters/payments/stripe-payments.ts';
+import { secretsConfigFromEnv } from '../../lib/secrets.ts';
 
 /** The webhook paths each provider is given (docs/operations.md lists the same). */
 export const STRIPE_WEBHOOK_PATH = '/api/api/payments/stripe/webhook';
 export const TWILIO_STATUS_PATH = '/api/api/customers/sms/status';
 export const TWILIO_INBOUND_PATH = '/api/api/customers/sms/inbound';
+/** The delivery module's webhook paths (delivery.routes.ts; providers.test.ts checks they are routes). */
+export const UBER_EATS_WEBHOOK_PATH = '/api/api/delivery/webhooks/uber-eats';
+export const DOORDASH_WEBHOOK_PATH = '/api/api/delivery/webhooks/doordash';
+export const SIMULATOR_WEBHOOK_PATH = '/api/api/delivery/webhook/:platform';
 
 type TCheck = { provider: string; ok: boolean; detail: string };
 
@@ -52,7 +57,13 @@ export class ProvidersService {
         events:
           'setup_intent.succeeded, setup_intent.setup_failed, payment_intent.succeeded, payment_intent.payment_failed',
       },
+      { provider: 'ubereats', path: UBER_EATS_WEBHOOK_PATH, events: 'orders.notification (Primary Webhook URL)' },
+      { provider: 'doordash', path: DOORDASH_WEBHOOK_PATH, events: 'Orders webhook subscription' },
+      { provider: 'simulator', path: SIMULATOR_WEBHOOK_PATH, events: 'The local delivery simulator (signed)' },
     ];
+    const delivery = config.delivery ?? {};
+    // As the delivery module seals with it (derived from the JWT secret when SECRETS_KEY is unset).
+    const secrets = config.secrets ?? secretsConfigFromEnv({}, config.jwtSecret);
     return {
       sms,
       payments,
@@ -63,6 +74,17 @@ export class ProvidersService {
       storage: config.storage?.s3
         ? { provider: 's3', ok: true, detail: 'configured' }
         : { provider: 'local', ok: true, detail: 'local stand-in' },
+      ubereats: delivery.ubereats
+        ? { provider: 'ubereats', ok: true, detail: 'configured' }
+        : { provider: 'local', ok: true, detail: 'local simulator' },
+      doordash: delivery.doordash
+        ? { provider: 'doordash', ok: true, detail: 'configured' }
+        : { provider: 'local', ok: true, detail: 'local simulator' },
+      secrets: {
+        provider: 'aes-256-gcm',
+        ok: true,
+        detail: `key ${secrets.current.id}${secrets.previous ? `, still reading ${secrets.previous.id}` : ''}`,
+      },
       webhooks,
       checkedAt: this.deps.clock.now().toISOString(),
     };
@@ -78,7 +100,7 @@ export class ProvidersService {
     if (!this.stripe) throw new AppError(404, ERROR_CODES.notFound, 'Not found');
     let event;
     try {
-      event = this.stripe.constructEvent(rawBody, signature, Math.floor(this.deps.clock.now().getTime() / 1000));
+      event = this.stripe.constructEvent(rawBody, signature, this.deps.clock.now());
     } catch (error) {
       // The SDK's verification error: its class name is in `type` (and `name` in some versions).
       const kind = error as { name?: string; type?: string };

@@ -4,6 +4,7 @@ import type {
   TBankOutbox,
   TBankState,
   TLinkBankRequest,
+  TVerifyBankCodeInput,
   TVerifyBankInput,
 } from '@ra/shared/business/business.schemas';
 import { get, post } from '../../../lib/request.ts';
@@ -43,6 +44,10 @@ export const useLinkBank = () =>
 export const useVerifyBank = () =>
   useBankMutation((input: TVerifyBankInput) =>
     post<TVerifyResult>('/api/business/bank/verify', input, { silent: true }),
+  );
+export const useVerifyBankCode = () =>
+  useBankMutation((input: TVerifyBankCodeInput) =>
+    post<TVerifyResult>('/api/business/bank/verify-code', input, { silent: true }),
   );
 export const useResetBank = () =>
   useBankMutation(() => post<{ ok: true }>('/api/business/bank/reset', undefined, { silent: true }));

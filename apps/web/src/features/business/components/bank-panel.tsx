@@ -19,6 +19,7 @@ import { BUSINESS_MESSAGES } from '@ra/shared/business/business.messages';
 import {
   BANK_ACCOUNT_TYPES,
   ZLinkBankRequest,
+  ZVerifyBankCodeRequest,
   ZVerifyBankRequest,
   type TBankAccountView,
   type TBankStatus,
@@ -27,7 +28,15 @@ import {
 import { showConfirm, showErrorMessage, showSuccessMessage } from '../../../lib/feedback.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
-import { useBank, useBankOutbox, useLinkBank, usePostDepositsNow, useResetBank, useVerifyBank } from '../api/bank.ts';
+import {
+  useBank,
+  useBankOutbox,
+  useLinkBank,
+  usePostDepositsNow,
+  useResetBank,
+  useVerifyBank,
+  useVerifyBankCode,
+} from '../api/bank.ts';
 import { schemaRule, serverFieldErrors, tr } from '../form-rules.ts';
 
 const STATUS_COLOR: Record<TBankStatus, string> = {
@@ -94,7 +103,75 @@ function LinkForm() {
   );
 }
 
+/**
+ * The owner's reading of the statement. The provider decides how the account is verified: two
+ * amounts, or (Stripe's `microdeposit_type: descriptor_code`) the 6-character code of one deposit.
+ */
 function VerifyForm({ account }: { account: TBankAccountView }) {
+  return account.microdepositType === 'descriptor_code' ? (
+    <CodeForm account={account} />
+  ) : (
+    <AmountsForm account={account} />
+  );
+}
+
+function CodeForm({ account }: { account: TBankAccountView }) {
+  const { t } = useTranslation('business');
+  const [form] = Form.useForm<{ descriptorCode: string }>();
+  const verify = useVerifyBankCode();
+  const [note, setNote] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
+  const values = () => form.getFieldsValue(true) as unknown;
+
+  async function submit(v: { descriptorCode: string }) {
+    setNote(null);
+    try {
+      const result = await verify.mutateAsync(v);
+      if (result.outcome === 'verified') showSuccessMessage(t('bank.verified'));
+      else
+        setNote({
+          type: 'error',
+          text: `${tr(result.message)} ${t('bank.attemptsLeft', { count: result.account.attemptsLeft })}`,
+        });
+    } catch (error) {
+      setNote({ type: 'error', text: errorText(error) });
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => void submit(v)}
+      className="ra-business__verify"
+      data-testid="bank-code-form"
+      style={{ maxWidth: 420 }}
+    >
+      <Typography.Paragraph style={{ width: '100%' }}>
+        {t('bank.codeIntro', { count: account.attemptsLeft })}
+      </Typography.Paragraph>
+      <Form.Item
+        name="descriptorCode"
+        label={t('bank.descriptorCode')}
+        rules={[schemaRule(ZVerifyBankCodeRequest, ['descriptorCode'], values)]}
+      >
+        <Input
+          placeholder="SM11AA"
+          maxLength={6}
+          autoComplete="off"
+          style={{ width: 140, textTransform: 'uppercase' }}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" loading={verify.isPending}>
+          {t('bank.verify')}
+        </Button>
+      </Form.Item>
+      {note && <Alert type={note.type} showIcon message={note.text} style={{ width: '100%', marginTop: 8 }} />}
+    </Form>
+  );
+}
+
+function AmountsForm({ account }: { account: TBankAccountView }) {
   const { t } = useTranslation('business');
   const [form] = Form.useForm<{ amount1: string; amount2: string }>();
   const verify = useVerifyBank();
@@ -166,7 +243,9 @@ function OutboxPanel({ status }: { status: TBankStatus }) {
             render: (_, r) =>
               r.postedAt ? (
                 <span data-testid="deposit-amounts">
-                  {money(r.amount1Cents)}, {money(r.amount2Cents)}
+                  {r.descriptorCode
+                    ? t('outbox.descriptor', { code: r.descriptorCode })
+                    : `${money(r.amount1Cents)}, ${money(r.amount2Cents)}`}
                 </span>
               ) : (
                 <Typography.Text type="secondary">{t('outbox.notPosted')}</Typography.Text>
@@ -259,7 +338,13 @@ export function BankPanel() {
           )}
         </Descriptions>
         <div style={{ marginTop: 12 }}>
-          {account.status === 'pending_deposit' && <Alert type="info" showIcon message={t('bank.pendingHelp')} />}
+          {account.status === 'pending_deposit' && (
+            <Alert
+              type="info"
+              showIcon
+              message={t(account.microdepositType === 'descriptor_code' ? 'bank.pendingHelpCode' : 'bank.pendingHelp')}
+            />
+          )}
           {account.status === 'awaiting_verification' && <VerifyForm account={account} />}
           {account.status === 'failed' && (
             <Alert type="error" showIcon message={tr(BUSINESS_MESSAGES['business.bankVerifyFailed'].en)} />
