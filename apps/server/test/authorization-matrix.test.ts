@@ -37,6 +37,7 @@ import { liveBuilders } from './matrix/live.ts';
 import { reportMailBuilders } from './matrix/report-mail.ts';
 import { insightBuilders } from './matrix/insight.ts';
 import { refundsBuilders } from './matrix/refunds.ts';
+import { rewardsBuilders } from './matrix/rewards.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -362,6 +363,7 @@ for (const domain of [
   reportMailBuilders,
   insightBuilders,
   refundsBuilders,
+  rewardsBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);
