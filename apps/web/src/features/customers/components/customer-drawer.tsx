@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCustomerDetail } from '../api/customers-api.ts';
 import { tr } from '../feedback.ts';
-import { CustomerPoints } from '../../rewards/components/customer-points.tsx';
+import { CustomerPoints } from './customer-points.tsx';
 
 /** Money in the shared format ('$1,360.82', separators in both languages). */
 export const money = (cents: number) => formatCents(cents, toDisplayLanguage(currentLanguage()));

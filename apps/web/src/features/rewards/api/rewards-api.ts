@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TPointsAccount,
-  TPointsAdjustRequest,
   TReward,
   TRewardInput,
   TRewardList,
@@ -19,7 +17,6 @@ export const rewardKeys = {
   list: (archived: TArchivedFilter) => ['rewards', 'list', archived] as const,
   options: () => ['rewards', 'options'] as const,
   report: (from: string, to: string) => ['rewards', 'report', from, to] as const,
-  account: (customerId: number) => ['rewards', 'account', customerId] as const,
 };
 
 /** GET /api/api/rewards (editCoupon). */
@@ -76,24 +73,5 @@ export function downloadRewardsReport(from: string, to: string, lang: 'en' | 'zh
   return downloadFile('/api/rewards/report/export', {
     query: { from, to, lang },
     fallbackName: `Rewards ${from}_${to}.csv`,
-  });
-}
-
-/** GET /api/api/rewards/customers/:id: earned, spent, balance and the ledger; 403 hides the card. */
-export function usePointsAccount(customerId: number | null) {
-  return useQuery({
-    queryKey: rewardKeys.account(customerId ?? 0),
-    queryFn: ({ signal }) => get<TPointsAccount>(`/api/rewards/customers/${customerId}`, { signal, silent: true }),
-    enabled: customerId !== null,
-    retry: false,
-  });
-}
-
-export function useAdjustPoints(customerId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TPointsAdjustRequest) =>
-      post<TPointsAccount>(`/api/rewards/customers/${customerId}/adjust`, body, { silent: true }),
-    onSuccess: (account) => client.setQueryData(rewardKeys.account(customerId), account),
   });
 }

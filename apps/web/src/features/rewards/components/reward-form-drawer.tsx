@@ -124,7 +124,7 @@ export function RewardFormDrawer({
         >
           <NumberInput style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="kind" label={t('fields.gives')}>
+        <Form.Item name="kind" label={t('fields.gives')} rules={[{ required: true, message: t('fields.gives') }]}>
           <Radio.Group
             options={[
               { value: 'coupon', label: t('kinds.coupon') },

@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
-import { useAdjustPoints, usePointsAccount } from '../api/rewards-api.ts';
+import { useAdjustPoints, usePointsAccount } from '../api/points-api.ts';
 
 /**
  * A customer's points in the customer detail: earned (the list's figure), spent, adjusted, balance
