@@ -71,9 +71,15 @@ describe('loyalty rewards', () => {
     // the report for today shows it, by reward
     await page.getByRole('tab', { name: 'Rewards report' }).click();
     await expect
-      .poll(() => page.locator('main .ant-table-row', { hasText: 'E2E lobster roll on us' }).innerText(), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          page
+            .locator('main .ant-tabs-tabpane-active .ant-table-row', { hasText: 'E2E lobster roll on us' })
+            .innerText(),
+        {
+          timeout: 20_000,
+        },
+      )
       .toMatch(/E2E lobster roll on us\s+1\s+80/);
     await expect.poll(() => page.locator('main').innerText()).toContain('Points issued');
     await shot(page, 'rewards-report-en');
@@ -90,10 +96,11 @@ describe('loyalty rewards', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await expect.poll(() => confirm.innerText()).toContain('POS 将不再提供该奖励');
     await shot(page, 'rewards-archive-confirm-zh-phone');
-    await confirm.getByRole('button', { name: '取消' }).click();
+    // antd spaces two-character Chinese button labels ("取 消")
+    await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: '归档' }).click();
-    await confirm.getByRole('button', { name: '归档' }).click();
+    await confirm.getByRole('button', { name: /归\s*档/ }).click();
     await expect.poll(() => row.count()).toBe(0);
     await context.close();
   });
