@@ -74,7 +74,8 @@ describe('loyalty rewards', () => {
       .poll(
         () =>
           page
-            .locator('main .ant-tabs-tabpane-active .ant-table-row', { hasText: 'E2E lobster roll on us' })
+            .locator('main .ant-table-row', { hasText: 'E2E lobster roll on us' })
+            .filter({ visible: true })
             .innerText(),
         {
           timeout: 20_000,
@@ -85,7 +86,7 @@ describe('loyalty rewards', () => {
     await shot(page, 'rewards-report-en');
 
     await context.close();
-  });
+  }, 180_000);
 
   it('archives only after confirming; in Chinese on a phone', async () => {
     const { context, page } = await newPage(browser, { ...PHONE, locale: 'zh-CN' });
