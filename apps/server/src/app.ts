@@ -35,6 +35,7 @@ import { businessModule } from './modules/business/business.module.ts';
 import { devicesModule } from './modules/devices/devices.module.ts';
 import { deliveryModule } from './modules/delivery/delivery.module.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
+import { rewardsModule } from './modules/rewards/rewards.module.ts';
 import { giftcardsModule } from './modules/giftcards/giftcards.module.ts';
 import { refundsModule } from './modules/refunds/refunds.module.ts';
 import { LocalPayments } from './adapters/payments/local-payments.ts';
@@ -227,6 +228,7 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
   const coupons = couponsModule({ ...deps, menu: menu.api, media: media.api });
   await typed.register(coupons.routes);
   await typed.register(giftcards.routes);
+  await typed.register(rewardsModule(deps).routes);
   const payments =
     options.payments ??
     (config.payments?.provider === 'stripe'

@@ -38,6 +38,7 @@ import { reportMailBuilders } from './matrix/report-mail.ts';
 import { insightBuilders } from './matrix/insight.ts';
 import { refundsBuilders } from './matrix/refunds.ts';
 import { segmentsBuilders } from './matrix/segments.ts';
+import { rewardsBuilders } from './matrix/rewards.ts';
 
 /**
  * The authorization matrix: every route in app.routeAccess x every kind of caller, with the answer
@@ -364,6 +365,7 @@ for (const domain of [
   insightBuilders,
   refundsBuilders,
   segmentsBuilders,
+  rewardsBuilders,
 ]) {
   for (const [key, builder] of Object.entries(await domain(matrixEnv))) {
     if (BUILDERS[key]) throw new Error(`two request builders for ${key}`);

@@ -6,6 +6,7 @@ import { seedDevicesDemo } from './devices.seed.ts';
 import { seedDeliveryDemo } from './delivery.seed.ts';
 import { seedCouponsDemo } from './coupons.seed.ts';
 import { seedGiftcardsDemo } from './giftcards.seed.ts';
+import { seedRewardsDemo } from './rewards.seed.ts';
 import { seedWorkHoursDemo } from './work-hours.seed.ts';
 import { seedTipsDemo } from './tips.seed.ts';
 import { seedAgentDemo } from './agent.seed.ts';
@@ -30,6 +31,7 @@ export const DOMAIN_SEEDS: ReadonlyArray<readonly [string, (ctx: TDomainSeedCont
   ['delivery', seedDeliveryDemo],
   ['coupons', seedCouponsDemo],
   ['giftcards', seedGiftcardsDemo],
+  ['rewards', seedRewardsDemo],
   ['work-hours', seedWorkHoursDemo],
   ['tips', seedTipsDemo],
   ['agent', seedAgentDemo],

@@ -9,6 +9,7 @@ import { roles, userRoles, users } from '../db/schema/users.ts';
 import { seedDomains } from './domain-seeds.ts';
 import { seedRefundsDemo } from './refunds.seed.ts';
 import { seedCustomersFromDemoOrders } from './customers.seed.ts';
+import { seedRewardsHistory } from './rewards.seed.ts';
 import { seedAgentEarnings } from './agent.seed.ts';
 import { seedDemoBankAccount } from './business.seed.ts';
 import { seedLivingExtras } from './living.seed.ts';
@@ -433,6 +434,8 @@ export async function seedDemoData(
     .from(users)
     .where(eq(users.email, DEMO_EMAILS.owner));
   await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, owner?.restaurantId ?? null);
+  // Rewards redeemed with the points those customers earned (issue 24).
+  await seedRewardsHistory(db, options.orders.now ?? now);
   await seedLivingRestaurant(db, now, options.accountKey);
   // The agent's commissions are computed from the orders' card payments, as the product computes them.
   await seedAgentEarnings(db, now);

@@ -76,7 +76,7 @@ const ADDED_BY: Record<TPagePermission, string[]> = {
     '/deviceSetting/terminal',
     '/thirdParty/index',
   ],
-  editCoupon: ['/coupon/index'],
+  editCoupon: ['/coupon/index', '/rewards/index'],
   viewAnalyticCenter: ['/analyticCenter/index'],
   viewTransactions: ['/transactions/index'],
   editMenu: [
@@ -177,6 +177,7 @@ describe('accessibleRoutes with the route table', () => {
       '/menuMapping',
       '/menuImage/list',
       '/coupon/index',
+      '/rewards/index',
       '/workHours/index',
     ]);
   });

@@ -21,7 +21,7 @@ import type { TRouteRecord } from '../lib/route-types.ts';
  * - editAccounts: /teamManagement; enableOrderToGoWithDateSelect with editConfig: /newSettings/OrdertogoPro;
  *   viewGiftcard: /giftcard; viewSalesReport: /salesReport, /itemProfitability/index; viewWorkHours: /workHours/index
  * - unless on the restricted host: editConfig: /Setting, /deviceSetting, /thirdParty/index;
- *   editCoupon: /coupon/index; viewAnalyticCenter: /analyticCenter/index;
+ *   editCoupon: /coupon/index, /rewards/index; viewAnalyticCenter: /analyticCenter/index;
  *   viewTransactions: /transactions/index; editMenu: /menu, /menuMapping, /menuImage/list
  * - the `unrestricted` kind (the "another fixed set") is supported by access but holds no route today.
  */
@@ -232,6 +232,15 @@ export const routeTable: TRouteRecord[] = [
     icon: 'TagsOutlined',
     grant: { kind: 'unrestrictedPermission', permission: 'editCoupon' },
     lazy: () => import('./routes/coupons/coupons-page.tsx'),
+  },
+  {
+    // Loyalty rewards (issue 24): a reward is a coupon or a free dish paid for with points, so the
+    // coupon editor's flag opens it (docs/decisions.md "Loyalty rewards").
+    path: '/rewards/index',
+    titleKey: 'rewards',
+    icon: 'GiftOutlined',
+    grant: { kind: 'unrestrictedPermission', permission: 'editCoupon' },
+    lazy: () => import('./routes/rewards/rewards-page.tsx'),
   },
   {
     path: '/giftcard',

@@ -8,6 +8,7 @@ import { DEVICES_MESSAGES } from '../devices/devices.messages.ts';
 import { DELIVERY_MESSAGES } from '../delivery/delivery.messages.ts';
 import { COUPONS_MESSAGES } from '../coupons/coupons.messages.ts';
 import { GIFTCARDS_MESSAGES } from '../giftcards/giftcards.messages.ts';
+import { REWARDS_MESSAGES } from '../rewards/rewards.messages.ts';
 import { REFUNDS_MESSAGES } from '../refunds/refunds.messages.ts';
 import { WORK_HOURS_MESSAGES } from '../work-hours/work-hours.messages.ts';
 import { TIPS_MESSAGES } from '../tips/tips.messages.ts';
@@ -74,6 +75,7 @@ const entries: [string, TMessageText][] = [
   ...prefixed('delivery', DELIVERY_MESSAGES),
   ...prefixed('coupons', COUPONS_MESSAGES),
   ...prefixed('giftcards', GIFTCARDS_MESSAGES),
+  ...prefixed('rewards', REWARDS_MESSAGES),
   ...prefixed('refunds', REFUNDS_MESSAGES),
   ...prefixed('workHours', WORK_HOURS_MESSAGES),
   ...prefixed('tips', TIPS_MESSAGES),

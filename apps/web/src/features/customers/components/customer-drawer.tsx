@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { useCustomerDetail } from '../api/customers-api.ts';
 import { tr } from '../feedback.ts';
+import { CustomerPoints } from './customer-points.tsx';
 
 /** Money in the shared format ('$1,360.82', separators in both languages). */
 export const money = (cents: number) => formatCents(cents, toDisplayLanguage(currentLanguage()));
@@ -41,6 +42,7 @@ export function CustomerDrawer({ id, onClose }: { id: number | null; onClose: ()
             <Descriptions.Item label={t('lastOrder')}>{when(c.lastOrderAt)}</Descriptions.Item>
             <Descriptions.Item label={t('favourite')}>{c.favouriteItem ?? '—'}</Descriptions.Item>
           </Descriptions>
+          <CustomerPoints customerId={c.id} />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('ordersTitle')}
           </Typography.Title>
