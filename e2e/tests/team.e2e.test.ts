@@ -219,7 +219,7 @@ describe('team, roles and employees', () => {
     const { context, page } = await newPage(browser, { locale: 'zh-CN' });
     await signInTo(page, 'owner@demo.test');
     await openTeam(page, 'roles');
-    await expect.poll(() => page.locator('.ant-tabs-tab').allInnerTexts()).toEqual(['员工', '角色']);
+    await expect.poll(() => page.locator('.ant-tabs-tab').allInnerTexts()).toEqual(['员工', '角色', '退款限额']);
     await row(page, 'Cashier').getByRole('button', { name: '编辑' }).click();
     await page.waitForURL((u) => u.pathname === '/teamManagement/editJob');
     await expect.poll(() => page.getByLabel('角色名称').inputValue()).toBe('Cashier');

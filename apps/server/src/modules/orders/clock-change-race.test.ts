@@ -138,8 +138,15 @@ describe('pushing orders while the end-of-day hour changes', () => {
       ctx.db,
       sql`select coalesce(raw.business_day, roll.business_day)::text as day
           from (
-            select business_day, channel, count(*) as orders, sum(net_sales_cents) as net, sum(party_size) as guests
-            from orders where restaurant_id = ${harborId} and status = 'closed' group by 1, 2
+            -- net sales less the refunds' net sales of closed orders, on the day each refund was made
+            select business_day, channel, sum(orders) as orders, sum(net) as net, sum(guests) as guests from (
+              select business_day, channel, count(*) as orders, sum(net_sales_cents) as net, sum(party_size) as guests
+              from orders where restaurant_id = ${harborId} and status = 'closed' group by 1, 2
+              union all
+              select r.business_day, o.channel, 0, -sum(r.net_cents), 0
+              from refunds r join orders o on o.id = r.order_id
+              where r.restaurant_id = ${harborId} and o.status = 'closed' group by 1, 2
+            ) parts group by 1, 2 having sum(orders) <> 0
           ) raw
           full join (
             select business_day, channel, order_count as orders, net_sales_cents as net, guest_count as guests

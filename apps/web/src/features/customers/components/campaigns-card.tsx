@@ -153,6 +153,7 @@ export function CampaignsCard() {
                     percent={all ? Math.round((done * 100) / all) : 0}
                     size="small"
                     status={c.sendState === 'failed' ? 'exception' : undefined}
+                    aria-label={t('progress')}
                   />
                   <Typography.Text type="secondary">
                     {t('progressText', { ...c.progress })}
