@@ -137,6 +137,53 @@ describe('the demo agrees with itself', () => {
     expect(shares).toBe(period.totalCents);
   });
 
+  it("keeps in the closed pay period the tips of its orders, and pays in payroll exactly the pool's shares", async () => {
+    const owner = as(app, await tokenFor(app, DEMO_EMAILS.owner));
+    type TPeriod = {
+      period: { start: string; end: string };
+      previousStart: string;
+      status: string;
+      unassignedCents: number;
+      totalCents: number;
+      lines: Array<{ name: string; cardTipCents: number; finalCents: number }>;
+    };
+    let period = (await owner({ method: 'GET', url: '/api/api/tips/period' })).json() as TPeriod;
+    for (let back = 0; back < 4 && period.status !== 'locked'; back++)
+      period = (
+        await owner({ method: 'GET', url: '/api/api/tips/period', query: { start: period.previousStart } })
+      ).json() as TPeriod;
+    expect(period.status).toBe('locked');
+    const report = (
+      await owner({
+        method: 'GET',
+        url: `/api${REPORT_PATHS.paymentMethods}`,
+        query: { from: period.period.start, to: period.period.end, compare: 'false' },
+      })
+    ).json() as { rows: Array<{ method: string; tipCents?: number }> };
+    const kept = period.lines.reduce((s, l) => s + l.cardTipCents, 0) + period.unassignedCents;
+    const reported = report.rows.filter((r) => r.method === 'card').reduce((s, r) => s + (r.tipCents ?? 0), 0);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBe(reported);
+    // The payroll file of that period: its "Tips after pooling" column is the pool's shares, person by person.
+    const file = await owner({
+      method: 'GET',
+      url: '/api/api/work-hours/periods/export',
+      query: { start: period.period.start, format: 'csv' },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const rows = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '')));
+    const header = rows[0]!;
+    const tipsAt = header.indexOf('Tips after pooling');
+    expect(tipsAt).toBeGreaterThan(-1);
+    const paid = rows.slice(1).reduce((s, r) => s + Math.round(Number(r[tipsAt] || '0') * 100), 0);
+    expect(paid).toBe(period.lines.reduce((s, l) => s + l.finalCents, 0));
+    expect(paid).toBe(period.totalCents);
+  });
+
   it('shows a sent SMS campaign charged once for what it cost, menu groups and a finished batch of premium codes', async () => {
     const owner = as(app, await tokenFor(app, DEMO_EMAILS.owner));
     const campaigns = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json() as {

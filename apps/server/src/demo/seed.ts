@@ -13,6 +13,7 @@ import { seedRewardsHistory } from './rewards.seed.ts';
 import { seedAgentEarnings } from './agent.seed.ts';
 import { seedDemoBankAccount } from './business.seed.ts';
 import { seedLivingExtras } from './living.seed.ts';
+import { closeDemoTipPeriod } from './tips.seed.ts';
 
 /**
  * Demo data for a first start and for tests: one agent group with a team, four restaurants, and an
@@ -417,7 +418,7 @@ export async function seedDemoData(
 ): Promise<{ seeded: boolean; orders?: TSeedOrdersResult }> {
   const { seeded } = await seedDemoAccounts(db);
   const now = options.now ?? options.orders?.now ?? new Date();
-  if (seeded) await seedDomains({ db, now });
+  if (seeded) await seedDomains({ db, now, ordersFollow: !!options.orders });
   if (!seeded) return { seeded };
   if (!options.orders) {
     await seedAgentEarnings(db, now);
@@ -436,6 +437,8 @@ export async function seedDemoData(
   await seedCustomersFromDemoOrders(db, withOrders, options.orders.now ?? now, owner?.restaurantId ?? null);
   // Rewards redeemed with the points those customers earned (issue 24).
   await seedRewardsHistory(db, options.orders.now ?? now);
+  // Harbor's last closed pay period keeps the tips of the orders it covered.
+  await closeDemoTipPeriod(db);
   await seedLivingRestaurant(db, now, options.accountKey);
   // The agent's commissions are computed from the orders' card payments, as the product computes them.
   await seedAgentEarnings(db, now);

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
 import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { addDays } from '@ra/shared/business-day/calendar-day';
 import type { TTipRule } from '@ra/shared/tips/allocation';
@@ -50,7 +51,6 @@ export async function seedTipsDemo(ctx: TDomainSeedContext): Promise<void> {
 
   // The period before the last (bi-weekly, from work hours' anchor): floor shifts with declared cash.
   const start = addDays(settings.anchor, -28);
-  const end = addDays(start, 13);
   const rows: Array<typeof workShifts.$inferInsert> = [];
   for (let d = 0; d < 14; d++) {
     const day = addDays(start, d);
@@ -88,18 +88,54 @@ export async function seedTipsDemo(ctx: TDomainSeedContext): Promise<void> {
   }
   if (rows.some((r) => (r.clockOutAt as Date).getTime() > ctx.now.getTime())) return;
   await ctx.db.insert(workShifts).values(rows);
+  // The period closes after the demo orders when they follow, so the tips it keeps include them.
+  if (!ctx.ordersFollow) await closeDemoTipPeriod(ctx.db);
+}
+
+/**
+ * Closes Harbor's tip period from seedTipsDemo (the one before the last) as work hours' close does, two
+ * days after it ended: the tips it keeps are computed then, from the orders and shifts there are.
+ */
+export async function closeDemoTipPeriod(db: Database): Promise<void> {
+  const [harbor] = await db
+    .select({ id: restaurants.id, timeZone: restaurants.timeZone, offset: restaurants.hourOffsetEndOfDay })
+    .from(restaurants)
+    .where(eq(restaurants.name, 'Harbor Bistro'));
+  if (!harbor?.timeZone) return;
+  const [settings] = await db
+    .select({ anchor: workHourSettings.periodAnchor })
+    .from(workHourSettings)
+    .where(eq(workHourSettings.restaurantId, harbor.id));
+  const [marcus] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.restaurantId, harbor.id), eq(users.email, 'manager@demo.test')));
+  if (!settings || !marcus) return;
+  const start = addDays(settings.anchor, -28);
+  const end = addDays(start, 13);
+  const from = businessDayBounds(start, harbor.timeZone, harbor.offset).start;
+  const [worked] = await db
+    .select({ id: workShifts.id })
+    .from(workShifts)
+    .where(and(eq(workShifts.restaurantId, harbor.id), gte(workShifts.clockInAt, from)))
+    .limit(1);
+  const [already] = await db
+    .select({ id: workPayPeriods.id })
+    .from(workPayPeriods)
+    .where(and(eq(workPayPeriods.restaurantId, harbor.id), eq(workPayPeriods.startDay, start)));
+  if (!worked || already) return;
   const closedAt = new Date(
     businessDayBounds(addDays(end, 2), harbor.timeZone, harbor.offset).start.getTime() + 10 * H,
   );
-  await ctx.db.insert(workPayPeriods).values({
+  await db.insert(workPayPeriods).values({
     restaurantId: harbor.id,
     startDay: start,
     endDay: end,
     status: 'closed',
     closedAt,
-    closedBy: marcus,
+    closedBy: marcus.id,
   });
   // The tips the period keeps: computed as work hours' close does, at the moment it closed.
-  const tips = new TipsService(new TipsRepository(ctx.db), { now: () => closedAt });
-  await tips.onPeriodLock({ kind: 'close', restaurantId: harbor.id, start, end, userId: marcus, at: closedAt }, ctx.db);
+  const tips = new TipsService(new TipsRepository(db), { now: () => closedAt });
+  await tips.onPeriodLock({ kind: 'close', restaurantId: harbor.id, start, end, userId: marcus.id, at: closedAt }, db);
 }
