@@ -276,7 +276,8 @@ describe('AppLayout', () => {
     await click(q('button[aria-label^="Account menu"]'));
     await click(menuItem('Log out'));
     expect(logout).not.toHaveBeenCalled();
-    // the dialog code is loaded on first use
+    // the dialog code is loaded on first use: its first import is transformed then, which takes seconds
+    // on a busy machine
     await vi.waitFor(
       () => {
         const found = [...document.querySelectorAll('.ant-modal-confirm button')].some(
@@ -284,12 +285,12 @@ describe('AppLayout', () => {
         );
         if (!found) throw new Error('no confirm dialog yet');
       },
-      { timeout: 5000 },
+      { timeout: 20_000 },
     );
     const ok = [...document.querySelectorAll('.ant-modal-confirm button')].find((b) => b.textContent === 'Log out');
     await click(ok ?? null);
     expect(logout).toHaveBeenCalledTimes(1);
-  });
+  }, 40_000);
 
   it('a leaf login has no way back to the management page', async () => {
     const { useSession } = await import('../../stores/session.ts');
