@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+import { launchBrowser, newPage, shot, signInTo } from '../support/browser.ts';
+import { verifiedBank } from '../support/bank.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,40 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const tokenOf = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-
-/**
- * Links and verifies Harbor's bank again through the API and the simulated provider (sending needs it;
- * an earlier suite may have reset it). It stays verified afterwards, as the demo has it.
- */
-async function verifiedBank(page: Page): Promise<void> {
-  const api = page.context().request;
-  const headers = { Authorization: await tokenOf(page) };
-  await api.post(`${baseUrl()}/api/api/business/bank/reset`, { headers });
-  const linked = await api.post(`${baseUrl()}/api/api/business/bank`, {
-    headers,
-    data: {
-      holderName: 'Harbor Bistro LLC',
-      accountType: 'checking',
-      routingNumber: '011000015',
-      accountNumber: '000123456789',
-      providerCustomerId: 'cus_e2e',
-    },
-  });
-  expect(linked.ok(), await linked.text()).toBe(true);
-  expect((await api.post(`${baseUrl()}/api/api/business/bank/outbox/post`, { headers })).ok()).toBe(true);
-  const outbox = (await (await api.get(`${baseUrl()}/api/api/business/bank/outbox`, { headers })).json()) as {
-    items: Array<{ amount1Cents: number; amount2Cents: number }>;
-  };
-  const { amount1Cents: a1, amount2Cents: a2 } = outbox.items[0]!;
-  const verified = await api.post(`${baseUrl()}/api/api/business/bank/verify`, {
-    headers,
-    data: { amount1: (a1 / 100).toFixed(2), amount2: (a2 / 100).toFixed(2) },
-  });
-  expect(((await verified.json()) as { outcome: string }).outcome).toBe('verified');
-}
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 
