@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { AuthContext } from '../src/lib/auth-context.ts';
 import { AuthCache } from '../src/lib/auth-cache.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
+import pg from 'pg';
+import { createScratchDatabase, type TScratchDatabase } from './scratch-database.ts';
 
 const someone = (userId: number) => ({ userId }) as unknown as AuthContext;
 
@@ -125,7 +125,7 @@ describe(AuthCache.name, () => {
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
-  const dbName = `test_cache_${randomBytes(4).toString('hex')}`;
+  let scratch: TScratchDatabase | undefined;
   const children: ChildProcess[] = [];
   let databaseUrl = '';
   let a = '';
@@ -161,13 +161,8 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl!, 'test_cache');
+    databaseUrl = scratch.url;
     const handle = await openDatabase({ databaseUrl });
     await handle.migrate();
     await seedDemoData(handle.db);
@@ -180,10 +175,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   async function tokenAt(server: string, email: string): Promise<string> {

@@ -1,8 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -19,6 +17,7 @@ import {
   tokenAt,
   waitFor,
 } from './server-process.ts';
+import { createScratchDatabase, type TScratchDatabase } from './scratch-database.ts';
 import { TEST_NOW } from './test-now.ts';
 
 /**
@@ -32,20 +31,15 @@ const LEASE_SECONDS = 5;
 const KILLED_AT_MESSAGE = 27;
 
 describe.skipIf(!serverUrl)('background work across servers on PostgreSQL', () => {
-  const dbName = `test_jobs_${randomBytes(4).toString('hex')}`;
+  let scratch: TScratchDatabase | undefined;
   let databaseUrl = '';
   let root = '';
   let customerIds: number[] = [];
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'ra-crash-pg-'));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl!, 'test_jobs');
+    databaseUrl = scratch.url;
     const handle = await openDatabase({ databaseUrl });
     await handle.migrate();
     await seedDemoData(handle.db, { now: new Date(TEST_NOW) });
@@ -57,10 +51,7 @@ describe.skipIf(!serverUrl)('background work across servers on PostgreSQL', () =
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
     if (root) rmSync(root, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('a second server leaves the first one’s running send alone, and takes it over within the lease once the first is killed', async () => {

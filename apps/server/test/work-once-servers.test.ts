@@ -1,8 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -20,6 +18,7 @@ import {
   waitFor,
   type TServer,
 } from './server-process.ts';
+import { createScratchDatabase, type TScratchDatabase } from './scratch-database.ts';
 import { TEST_NOW } from './test-now.ts';
 
 /**
@@ -36,7 +35,7 @@ const KILLED_AT_MESSAGE = 27;
 const CODES = 2_000;
 
 describe.skipIf(!serverUrl)('work done once across three servers on PostgreSQL', () => {
-  const dbName = `test_three_${randomBytes(4).toString('hex')}`;
+  let scratch: TScratchDatabase | undefined;
   let databaseUrl = '';
   let root = '';
   let customerIds: number[] = [];
@@ -45,13 +44,8 @@ describe.skipIf(!serverUrl)('work done once across three servers on PostgreSQL',
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'ra-three-pg-'));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl!, 'test_three');
+    databaseUrl = scratch.url;
     const handle = await openDatabase({ databaseUrl });
     await handle.migrate();
     await seedDemoData(handle.db, { now: new Date(TEST_NOW) });
@@ -66,10 +60,7 @@ describe.skipIf(!serverUrl)('work done once across three servers on PostgreSQL',
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 500));
     if (root) rmSync(root, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('runs a scheduled change, a send, a code batch and a rollup rebuild once each, and takes over the send of a killed server', async () => {
