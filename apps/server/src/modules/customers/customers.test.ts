@@ -6,17 +6,15 @@ import { CUSTOMER_COUNT_CAP } from '@ra/shared/customers/customers.schemas';
 import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
 import { analyzeSms, smsCost } from '@ra/shared/customers/sms';
 import { bankAccounts } from '../../db/schema/business.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
 import { leasesRunOut } from '../../../test/job-leases.ts';
 import type { PgBossJobQueue } from '../../lib/jobs/job-queue.ts';
 import { SEND_QUEUE } from './campaigns.service.ts';
-import { createPerson, restaurantByName } from '../team/team.test-support.ts';
-import { localAdapters, smsAuthTokenFor } from './customers.module.ts';
-import { twilioSignature } from './sms-sender.ts';
+import { restaurantByName } from '../team/team.test-support.ts';
+import { localAdapters } from './customers.module.ts';
+import { harborWithVerifiedBank, signedTwilio } from './customers.test-support.ts';
 
 let ctx: TestContext;
 let clock: ManualClock;
@@ -24,7 +22,6 @@ let owner: ReturnType<typeof as>;
 let staff: ReturnType<typeof as>;
 let agent: ReturnType<typeof as>;
 let dragonOwner: ReturnType<typeof as>;
-let harborId: number;
 let harborNode: number;
 /** The hold point of the local SMS provider (lib/hold-points.ts), set by a test to freeze the send. */
 let holdAt: ((name: string, count: number) => Promise<void>) | null = null;
@@ -100,18 +97,7 @@ async function settle() {
   await ctx.app.jobs.drain();
 }
 
-function signed(path: string, params: Record<string, string>, token = smsAuthTokenFor(ctx.config)) {
-  return {
-    method: 'POST' as const,
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(token, `http://localhost:80${path}`, params),
-      host: 'localhost:80',
-    },
-    payload: new URLSearchParams(params).toString(),
-  };
-}
+const signed = (path: string, params: Record<string, string>, token?: string) => signedTwilio(ctx, path, params, token);
 
 beforeAll(async () => {
   clock = new ManualClock('2026-03-14T19:30:00-04:00');
@@ -121,31 +107,7 @@ beforeAll(async () => {
   owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
   staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
   agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
-  const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
-  await createPerson(ctx.db, dragon, {
-    email: 'owner@dragon.test',
-    existingRole: 'Owner',
-    firstName: 'Wei',
-    lastName: 'Zhang',
-  });
-  dragonOwner = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon.test'));
-  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
-  harborId = row!.id!;
-  const [r] = await ctx.db.select({ nodeId: restaurants.nodeId }).from(restaurants).where(eq(restaurants.id, harborId));
-  harborNode = r!.nodeId;
-  await ctx.db
-    .insert(bankAccounts)
-    .values({
-      nodeId: harborNode,
-      holderName: 'Harbor Bistro LLC',
-      accountType: 'checking',
-      routingNumber: '011000015',
-      accountNumberEnc: 'x',
-      accountLast4: '6789',
-      providerCustomerId: 'cus_test',
-      status: 'verified',
-    })
-    .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
+  ({ harborNode, dragonOwner } = await harborWithVerifiedBank(ctx));
 
   // Ten customers: the first a regular with three orders (one refunded in part, one voided), a Chinese speaker.
   await push(

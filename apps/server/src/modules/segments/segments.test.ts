@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { SEGMENTS_MESSAGES } from '@ra/shared/segments/segments.messages';
 import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
-import { bankAccounts } from '../../db/schema/business.ts';
-import { restaurants } from '../../db/schema/restaurants.ts';
-import { users } from '../../db/schema/users.ts';
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
-import { createPerson, restaurantByName } from '../team/team.test-support.ts';
-import { localAdapters, smsAuthTokenFor } from '../customers/customers.module.ts';
-import { twilioSignature } from '../customers/sms-sender.ts';
+import { localAdapters } from '../customers/customers.module.ts';
+import { harborWithVerifiedBank, signedTwilio } from '../customers/customers.test-support.ts';
 
 let ctx: TestContext;
 let clock: ManualClock;
@@ -50,20 +46,8 @@ async function settle() {
   await ctx.app.jobs.drain();
 }
 
-function signedStop(phone: string) {
-  const path = '/api/api/customers/sms/inbound';
-  const params = { From: phone, Body: 'STOP' };
-  return {
-    method: 'POST' as const,
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilioSignature(smsAuthTokenFor(ctx.config), `http://localhost:80${path}`, params),
-      host: 'localhost:80',
-    },
-    payload: new URLSearchParams(params).toString(),
-  };
-}
+const signedStop = (phone: string) =>
+  signedTwilio(ctx, '/api/api/customers/sms/inbound', { From: phone, Body: 'STOP' });
 
 const segTestFilter = { q: 'Segtest', spentMin: '20' };
 
@@ -73,30 +57,7 @@ beforeAll(async () => {
   owner = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.owner));
   staff = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.staff));
   agent = as(ctx.app, await tokenFor(ctx.app, DEMO_EMAILS.agent));
-  const dragon = await restaurantByName(ctx.db, '金龙餐厅 Golden Dragon');
-  await createPerson(ctx.db, dragon, {
-    email: 'owner@dragon.test',
-    existingRole: 'Owner',
-    firstName: 'Wei',
-    lastName: 'Zhang',
-  });
-  dragonOwner = as(ctx.app, await tokenFor(ctx.app, 'owner@dragon.test'));
-  const [row] = await ctx.db.select({ id: users.restaurantId }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
-  harborId = row!.id!;
-  const [r] = await ctx.db.select({ nodeId: restaurants.nodeId }).from(restaurants).where(eq(restaurants.id, harborId));
-  await ctx.db
-    .insert(bankAccounts)
-    .values({
-      nodeId: r!.nodeId,
-      holderName: 'Harbor Bistro LLC',
-      accountType: 'checking',
-      routingNumber: '011000015',
-      accountNumberEnc: 'x',
-      accountLast4: '6789',
-      providerCustomerId: 'cus_test',
-      status: 'verified',
-    })
-    .onConflictDoUpdate({ target: bankAccounts.nodeId, set: { status: 'verified' } });
+  ({ harborId, dragonOwner } = await harborWithVerifiedBank(ctx));
   // Segtest customers: A $30, B $25 (Chinese), C $10 (below the $20 bound).
   await push(order('SEG-A', '555-020-3001', 'Segtest Ann', 3000));
   await push(order('SEG-B', '555-020-3002', 'Segtest Lin', 2500));
