@@ -15,7 +15,7 @@ function walk(dir, out = []) {
     const path = join(dir, name);
     if (name === 'node_modules' || name === 'dist') continue;
     if (statSync(path).isDirectory()) walk(path, out);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+    else if (/\.tsx?$/.test(name) && !/\.test(-support)?\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
   }
   return out;
 }
