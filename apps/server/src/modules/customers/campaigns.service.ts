@@ -2,7 +2,6 @@ import { ERROR_CODES } from '@ra/shared/errors';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import {
   MAX_SELECTED,
-  normalizePhone,
   type TCampaignQuote,
   type TCampaignRequest,
   type TCustomerFilter,
@@ -11,7 +10,6 @@ import {
   DEFAULT_SMS_PRICING,
   analyzeSms,
   canMoveCampaign,
-  classifyInboundSms,
   nextSendingTime,
   smsText,
   type TCampaignStatus,
@@ -26,7 +24,7 @@ import type { CampaignsRepository, TReviewScope } from './campaigns.repository.t
 import type { HoldPoints } from '../../lib/hold-points.ts';
 import type { PaymentCharger } from './payment-charger.ts';
 import { PaymentError } from './payment-charger.ts';
-import { SmsSendError, referenceOfCallback, type SmsSender } from './sms-sender.ts';
+import { SmsSendError, type SmsSender } from './sms-sender.ts';
 import { requireListRole, type CustomersService } from './customers.service.ts';
 import type { TAudienceQuery } from './customers.repository.ts';
 import { priced, segmentAudienceNow } from './campaign-audience.ts';
@@ -72,8 +70,8 @@ export interface TCampaignDeps {
 
 /**
  * SMS campaigns (issue 12): quote, submit for approval, review by the agents above the restaurant,
- * Send Now (charge, then send on the job queue, resumable per (campaign, phone)), delivery callbacks
- * and inbound opt-out/opt-in.
+ * Send Now (charge, then send on the job queue, resumable per (campaign, phone)). The provider's
+ * delivery callbacks and inbound texts are `SmsWebhooksService`'s.
  */
 export class CampaignsService {
   constructor(private readonly deps: TCampaignDeps) {}
@@ -495,43 +493,5 @@ export class CampaignsService {
       });
       return true;
     });
-  }
-
-  /**
-   * The provider's delivery status for one message (signed; verified by the route). `url` is the
-   * callback URL as called: its `ref` names the recipient, so a message whose SID we never recorded
-   * (a crash right after the provider accepted it) is attached to its row first.
-   */
-  async statusCallback(params: Record<string, string>, url = ''): Promise<void> {
-    const sid = params.MessageSid;
-    const status = params.MessageStatus;
-    if (!sid || !status) return;
-    const ref = referenceOfCallback(url);
-    if (ref) await this.repo.recordSidByReference(ref.campaignId, ref.phone, sid, this.deps.clock.now());
-    if (status === 'delivered') {
-      await this.repo.markDelivered(sid, this.deps.clock.now());
-    } else if (status === 'failed' || status === 'undelivered') {
-      await this.repo.markUndelivered(
-        sid,
-        `${status}${params.ErrorCode ? ` (${params.ErrorCode})` : ''}`,
-        this.deps.clock.now(),
-      );
-    }
-  }
-
-  /** An inbound text to the platform's number: STOP-like words opt out, START-like words opt back in. */
-  async inbound(params: Record<string, string>): Promise<'optOut' | 'optIn' | 'help' | null> {
-    const phone = normalizePhone(params.From);
-    const body = params.Body ?? '';
-    const kind = classifyInboundSms(body);
-    if (!phone || !kind) return null;
-    if (kind === 'help') return kind;
-    const at = this.deps.clock.now();
-    await this.repo.transaction(async (repo) => {
-      if (kind === 'optOut') await repo.optOut(phone, at);
-      else await repo.optIn(phone);
-      await repo.recordOptEvent(phone, kind, body.slice(0, 160), at);
-    });
-    return kind;
   }
 }

@@ -6,6 +6,7 @@ import type { TBusinessApi } from '../business/business.module.ts';
 import type { TModule, TModuleDeps } from '../module-deps.ts';
 import { CampaignsRepository } from './campaigns.repository.ts';
 import { CampaignsService } from './campaigns.service.ts';
+import { SmsWebhooksService } from './sms-webhooks.service.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { CustomersService, requireListRole } from './customers.service.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -96,8 +97,10 @@ export function customersModule(
       ? new StripePaymentCharger(new StripePayments(paymentsConfig), (nodeId) => deps.business.paymentAccount(nodeId))
       : local.payments);
   const fromNumber = (smsConfig?.provider === 'twilio' && smsConfig.from) || SMS_FROM_NUMBER;
+  const campaignsRepo = new CampaignsRepository(deps.db);
+  const smsWebhooks = new SmsWebhooksService({ repo: campaignsRepo, clock: deps.clock });
   const campaigns = new CampaignsService({
-    repo: new CampaignsRepository(deps.db),
+    repo: campaignsRepo,
     clock: deps.clock,
     jobs: deps.jobs,
     customers,
@@ -137,6 +140,7 @@ export function customersModule(
       customersRoutes({
         customers,
         campaigns,
+        smsWebhooks,
         smsAuthToken: smsAuthTokenFor(deps.config),
         ...(publicUrl ? { publicUrl } : {}),
         onSettingsSaved: queueRecompute,

@@ -28,6 +28,7 @@ import { authOf } from '../../plugins/access-control.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import type { CampaignsService } from './campaigns.service.ts';
+import type { SmsWebhooksService } from './sms-webhooks.service.ts';
 import type { CustomersService } from './customers.service.ts';
 import { verifyTwilioSignature } from './sms-sender.ts';
 
@@ -38,6 +39,7 @@ const restaurant = { access: { kind: 'restaurant' } } as const;
 export interface TCustomersRouteDeps {
   customers: CustomersService;
   campaigns: CampaignsService;
+  smsWebhooks: SmsWebhooksService;
   /** The provider's auth token, for X-Twilio-Signature on the webhooks. */
   smsAuthToken: string;
   /** The public base URL the provider calls (the signature covers the full URL); else from the request. */
@@ -270,7 +272,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       },
       config: { access: { kind: 'public' } },
       handler: async (request, reply) => {
-        const kind = await deps.campaigns.inbound(signedParams(request));
+        const kind = await deps.smsWebhooks.inbound(signedParams(request));
         // HELP gets an answer in both languages (TwiML <Message>); STOP/START are confirmed by Twilio itself.
         const help = CUSTOMERS_MESSAGES.helpReply!;
         const answer = kind === 'help' ? `<Message>${xmlText(`${help.en} ${help.zh}`)}</Message>` : '';
@@ -282,7 +284,7 @@ export function customersRoutes(deps: TCustomersRouteDeps): FastifyPluginAsyncZo
       schema: { tags: ['customers'], summary: 'Delivery status callback from the SMS provider (signed)' },
       config: { access: { kind: 'public' } },
       handler: async (request, reply) => {
-        await deps.campaigns.statusCallback(signedParams(request), request.url);
+        await deps.smsWebhooks.statusCallback(signedParams(request), request.url);
         return reply.status(204).send();
       },
     });
