@@ -26,10 +26,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens a page inside the app (as the sidebar does) and waits until it has drawn its data. */
+/**
+ * Opens a page inside the app (as the sidebar does) and waits until it has drawn its data. Everything
+ * on the page it leaves is marked first, and the new page counts as drawn once something unmarked with
+ * text is in `main`: pages that share a frame (the sales reports' filters, the menu mapping's tabs)
+ * keep its element, so waiting for the first child to go waited out the timeout on each of them.
+ */
 async function open(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
-    document.querySelector('main > *')?.setAttribute('data-left', '');
+    for (const el of document.querySelectorAll('main *')) el.setAttribute('data-left', '');
     history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
@@ -37,8 +42,7 @@ async function open(page: Page, path: string): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('[data-left]') &&
-        document.querySelector('main')?.textContent?.trim() &&
+        [...document.querySelectorAll('main *:not([data-left])')].some((el) => el.textContent?.trim()) &&
         !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ra-boot'),
       undefined,
       { timeout: 15_000 },
