@@ -15,3 +15,8 @@ SELECT "restaurant_id", "business_day", sum("order_count"), sum("guest_count"), 
 FROM "daily_sales"
 GROUP BY "restaurant_id", "business_day"
 ORDER BY "restaurant_id", "business_day";
+;--> statement-breakpoint
+-- Loyalty rewards (issue 24): each coupon redemption gets its own single-use code, kept on its ledger row
+-- and as a coupon code the POS can apply once (coupon_codes.points_entry_id names the redemption).
+ALTER TABLE "points_ledger" ADD COLUMN "coupon_code" text;--> statement-breakpoint
+ALTER TABLE "coupon_codes" ADD COLUMN "points_entry_id" bigint;
