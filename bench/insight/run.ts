@@ -87,6 +87,16 @@ async function addRestaurants(from: number, n: number): Promise<void> {
     from (${fresh}) r cross join generate_series(${FIRST_DAY}::date, ${TODAY}::date, interval '1 day') d
       cross join (values ('dineIn', 1), ('takeout', 3)) c(channel, div)
     on conflict do nothing`);
+  // Its per-day sum over channels, as applyRollups files it with every push (migration 0036).
+  await handle.db.execute(sql`
+    insert into daily_restaurant_sales (restaurant_id, business_day, order_count, guest_count, net_sales_cents,
+      refund_count, refund_cents, discount_cents)
+    select d.restaurant_id, d.business_day, sum(d.order_count), sum(d.guest_count), sum(d.net_sales_cents),
+      sum(d.refund_count), sum(d.refund_cents), sum(d.item_discount_cents + d.order_discount_cents)
+    from daily_sales d join restaurants r on r.id = d.restaurant_id
+    where r.name like 'Bench Kitchen %'
+      and not exists (select 1 from daily_restaurant_sales x where x.restaurant_id = r.id)
+    group by 1, 2`);
   await handle.db.execute(sql`
     insert into work_shifts (restaurant_id, user_id, wage_cents, clock_in_at, clock_out_at)
     select r.id, ${worker!.id}, 1500 + (r.id % 10) * 100,
@@ -157,12 +167,13 @@ const [now20] = await rows<{ n: number }>(
 );
 await addRestaurants(Number(now20!.n) + 1, restaurantsWanted - demoCount - Number(now20!.n));
 if (handle.kind === 'postgres') await handle.db.execute(sql`vacuum analyze`);
-const [size] = await rows<{ n: number; days: number; shifts: number }>(
+const [size] = await rows<{ n: number; days: number; restaurantDays: number; shifts: number }>(
   sql`select (select count(*)::int from restaurants) as n, (select count(*)::int from daily_sales) as days,
+             (select count(*)::int from daily_restaurant_sales) as "restaurantDays",
              (select count(*)::int from work_shifts) as shifts`,
 );
 log(
-  `tree: ${size!.n} restaurants, ${size!.days} daily_sales rows, ${size!.shifts} shifts, built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  `tree: ${size!.n} restaurants, ${size!.days} daily_sales rows, ${size!.restaurantDays} daily_restaurant_sales rows, ${size!.shifts} shifts, built in ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
 
 const big = await time(`comparison first page (${size!.n} restaurants)`, firstPage);

@@ -95,6 +95,8 @@ export const ZPointsEntry = z.object({
   rewardId: z.number().int().nullable(),
   rewardName: z.string(),
   valueCents: z.number().int(),
+  /** A coupon redemption's own single-use code; null otherwise. */
+  couponCode: z.string().nullable(),
   reason: z.string(),
   actor: z.string(),
   createdAt: z.string(),
@@ -176,7 +178,7 @@ export const ZPosRedemption = z.object({
   pointsSpent: z.number().int(),
   balance: z.number().int(),
   reward: z.object({ id: z.number().int(), nameEn: z.string(), nameZh: z.string(), kind: z.enum(REWARD_KINDS) }),
-  /** For a coupon reward: the coupon to apply to the order (its code). */
+  /** For a coupon reward: the coupon to apply to the order, with this redemption's own single-use code. */
   coupon: z.object({ id: z.number().int(), name: z.string(), type: z.enum(COUPON_TYPES), code: z.string() }).nullable(),
   /** For a free-item reward: the item to add at no charge. */
   item: z.object({ id: z.number().int(), name: z.string(), priceCents: z.number().int() }).nullable(),

@@ -85,6 +85,8 @@ export const couponCodes = pgTable(
     /** Premium codes are good once; a coupon's own code up to the coupon's limit. */
     singleUse: boolean().notNull().default(false),
     usedCount: integer().notNull().default(0),
+    /** A single-use code issued to one loyalty redemption (points_ledger row), not the coupon's own code. */
+    pointsEntryId: bigint({ mode: 'number' }),
   },
   (t) => [
     uniqueIndex('coupon_codes_restaurant_code_unique').on(t.restaurantId, t.code),

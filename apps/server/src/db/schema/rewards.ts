@@ -64,6 +64,8 @@ export const pointsLedger = pgTable(
     valueCents: bigint({ mode: 'number' }).notNull().default(0),
     /** A redemption's key from the POS: the same key again answers this row. */
     idempotencyKey: text(),
+    /** A coupon reward's own single-use code for this redemption (also a coupon_codes row). */
+    couponCode: text(),
     reason: text().notNull().default(''),
     actorUserId: integer(),
     actorName: text().notNull().default(''),

@@ -125,7 +125,12 @@ export class CouponsRepository {
         .update(couponCodes)
         .set({ code: values.code })
         .where(
-          and(eq(couponCodes.restaurantId, restaurantId), eq(couponCodes.couponId, id), isNull(couponCodes.batchId)),
+          and(
+            eq(couponCodes.restaurantId, restaurantId),
+            eq(couponCodes.couponId, id),
+            isNull(couponCodes.batchId),
+            isNull(couponCodes.pointsEntryId),
+          ),
         );
     return row ?? null;
   }

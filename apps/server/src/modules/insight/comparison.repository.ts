@@ -55,7 +55,7 @@ const sumsOf = (row: TRow, p: 'c' | 'p'): TPeriodSums => ({
 });
 
 /**
- * The only place with the comparison's SQL. It reads the daily rollups (db/schema/orders-rollups.ts),
+ * The only place with the comparison's SQL. It reads the per-restaurant daily rollup (db/schema/comparison-days.ts),
  * never the order rows, and every query is limited to the caller's reach.
  */
 export class ComparisonRepository {
@@ -97,14 +97,14 @@ export class ComparisonRepository {
           sum(ds.guest_count) filter (where ${inC}) as c_guests,
           sum(ds.refund_cents) filter (where ${inC}) as c_refunds,
           sum(ds.refund_count) filter (where ${inC}) as c_refund_count,
-          sum(ds.item_discount_cents + ds.order_discount_cents) filter (where ${inC}) as c_discounts,
+          sum(ds.discount_cents) filter (where ${inC}) as c_discounts,
           sum(ds.net_sales_cents) filter (where ${inP}) as p_net,
           sum(ds.order_count) filter (where ${inP}) as p_orders,
           sum(ds.guest_count) filter (where ${inP}) as p_guests,
           sum(ds.refund_cents) filter (where ${inP}) as p_refunds,
           sum(ds.refund_count) filter (where ${inP}) as p_refund_count,
-          sum(ds.item_discount_cents + ds.order_discount_cents) filter (where ${inP}) as p_discounts
-        from daily_sales ds
+          sum(ds.discount_cents) filter (where ${inP}) as p_discounts
+        from daily_restaurant_sales ds
         where ds.restaurant_id in (select id from s) and ds.business_day between ${p.from}::date and ${c.to}::date
         group by ds.restaurant_id
       )`;
@@ -193,8 +193,8 @@ export class ComparisonRepository {
       this.db,
       sql`select ds.business_day as day, sum(ds.net_sales_cents) as net, sum(ds.order_count) as orders,
                  sum(ds.guest_count) as guests, sum(ds.refund_cents) as refunds, sum(ds.refund_count) as refund_count,
-                 sum(ds.item_discount_cents + ds.order_discount_cents) as discounts
-          from daily_sales ds
+                 sum(ds.discount_cents) as discounts
+          from daily_restaurant_sales ds
           where ds.restaurant_id in (select r.id from restaurants r join nodes n on n.id = r.node_id where ${this.scope(reach)})
             and ds.business_day between ${from}::date and ${to}::date
           group by ds.business_day`,

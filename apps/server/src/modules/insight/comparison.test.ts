@@ -28,6 +28,17 @@ async function sales(
       gross_sales_cents, refund_cents, refund_count, item_discount_cents, order_discount_cents)
     values (${restaurantId}, ${day}, ${extra.channel === 1 ? 'takeout' : 'dineIn'}, ${orders}, ${extra.guests ?? orders * 2}, ${net}, ${net},
       ${extra.refunds ?? 0}, ${extra.refundCount ?? 0}, ${extra.itemDiscount ?? 0}, ${extra.orderDiscount ?? 0})`);
+  // The per-day sum over channels the comparison reads, as applyRollups files it beside daily_sales
+  // (the orders tests check the two agree with the raw rows).
+  await ctx.db.execute(sql`
+    insert into daily_restaurant_sales as t (restaurant_id, business_day, order_count, guest_count, net_sales_cents,
+      refund_count, refund_cents, discount_cents)
+    values (${restaurantId}, ${day}, ${orders}, ${extra.guests ?? orders * 2}, ${net}, ${extra.refundCount ?? 0},
+      ${extra.refunds ?? 0}, ${(extra.itemDiscount ?? 0) + (extra.orderDiscount ?? 0)})
+    on conflict (restaurant_id, business_day) do update set order_count = t.order_count + excluded.order_count,
+      guest_count = t.guest_count + excluded.guest_count, net_sales_cents = t.net_sales_cents + excluded.net_sales_cents,
+      refund_count = t.refund_count + excluded.refund_count, refund_cents = t.refund_cents + excluded.refund_cents,
+      discount_cents = t.discount_cents + excluded.discount_cents`);
 }
 
 beforeAll(async () => {

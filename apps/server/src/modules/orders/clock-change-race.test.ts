@@ -156,6 +156,40 @@ describe('pushing orders while the end-of-day hour changes', () => {
             or raw.guests is distinct from roll.guests`,
     );
     expect(differing).toEqual([]);
+    // The comparison's rollup (daily_restaurant_sales, no channel) equals the raw rows day by day too.
+    const perDay = await rowsOf(
+      ctx.db,
+      sql`select coalesce(raw.business_day, roll.business_day)::text as day
+          from (
+            select business_day, sum(orders) as orders, sum(guests) as guests, sum(net) as net,
+              sum(discounts) as discounts, sum(refund_n) as refund_n, sum(refunds) as refunds from (
+              select business_day, count(*) as orders, sum(party_size) as guests, sum(net_sales_cents) as net,
+                sum(item_discount_cents + order_discount_cents) as discounts, 0 as refund_n, 0 as refunds
+              from orders where restaurant_id = ${harborId} and status = 'closed' group by 1
+              union all
+              select r.business_day, 0, 0, sum(case when o.status = 'closed' then -r.net_cents else 0 end), 0,
+                count(*), sum(r.amount_cents)
+              from refunds r join orders o on o.id = r.order_id
+              where r.restaurant_id = ${harborId} group by 1
+            ) parts group by 1
+          ) raw
+          full join (
+            select business_day, order_count as orders, guest_count as guests, net_sales_cents as net,
+              discount_cents as discounts, refund_count as refund_n, refund_cents as refunds
+            from daily_restaurant_sales where restaurant_id = ${harborId}
+          ) roll using (business_day)
+          where coalesce(raw.orders, 0) <> coalesce(roll.orders, 0) or coalesce(raw.guests, 0) <> coalesce(roll.guests, 0)
+            or coalesce(raw.net, 0) <> coalesce(roll.net, 0) or coalesce(raw.discounts, 0) <> coalesce(roll.discounts, 0)
+            or coalesce(raw.refund_n, 0) <> coalesce(roll.refund_n, 0) or coalesce(raw.refunds, 0) <> coalesce(roll.refunds, 0)`,
+    );
+    expect(perDay).toEqual([]);
+    const [filed] = await rowsOf(
+      ctx.db,
+      sql`select count(*)::int as n, coalesce(sum(net_sales_cents), 0)::float8 as net
+          from daily_restaurant_sales where restaurant_id = ${harborId}`,
+    );
+    expect(num(filed?.n)).toBeGreaterThanOrEqual(7);
+    expect(num(filed?.net)).toBeGreaterThan(0);
     const paid = await rowsOf(
       ctx.db,
       sql`select coalesce(raw.business_day, roll.business_day)::text as day

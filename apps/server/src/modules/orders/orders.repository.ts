@@ -266,6 +266,16 @@ const DAILY_SALES_SUMS = [
   'turn_count',
 ] as const;
 
+/** The measures of daily_restaurant_sales: daily_sales over its channels, for the comparison across locations. */
+const DAY_SUMS = [
+  'order_count',
+  'guest_count',
+  'net_sales_cents',
+  'refund_count',
+  'refund_cents',
+  'discount_cents',
+] as const;
+
 /**
  * Adds (sign 1) or takes away (sign -1) the scope's orders' contributions to every rollup table, in
  * the caller's transaction. Set-based: one statement per rollup table whatever the number of orders,
@@ -280,10 +290,10 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
   const closed = `o.status = 'closed'`;
   const closedOrVoided = `o.status in ('closed', 'voided')`;
 
+  // daily_sales and its per-day sum over channels (daily_restaurant_sales) from one source, in one
+  // statement, so the two cannot disagree.
   await db.execute(sql`
-    insert into daily_sales as t (restaurant_id, business_day, channel, ${sql.raw(DAILY_SALES_SUMS.join(', '))})
-    select restaurant_id, business_day, channel, ${sums(DAILY_SALES_SUMS)}
-    from (
+    with x as (
       select o.restaurant_id, o.business_day, o.channel,
         (${sql.raw(closed)})::int as order_count,
         case when ${sql.raw(closed)} then o.party_size else 0 end as guest_count,
@@ -317,10 +327,21 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
         0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
       from refunds r join orders o on o.id = r.order_id
       where ${scoped(scope, 'r', 'order_id')}
-    ) x
-    group by restaurant_id, business_day, channel
-    order by restaurant_id, business_day, channel
-    on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}`);
+    ), by_channel as (
+      insert into daily_sales as t (restaurant_id, business_day, channel, ${sql.raw(DAILY_SALES_SUMS.join(', '))})
+      select restaurant_id, business_day, channel, ${sums(DAILY_SALES_SUMS)}
+      from x
+      group by restaurant_id, business_day, channel
+      order by restaurant_id, business_day, channel
+      on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}
+      returning 1
+    )
+    insert into daily_restaurant_sales as t (restaurant_id, business_day, ${sql.raw(DAY_SUMS.join(', '))})
+    select restaurant_id, business_day, ${sums(DAY_SUMS.map((c) => (c === 'discount_cents' ? 'item_discount_cents + order_discount_cents' : c)))}
+    from x
+    group by restaurant_id, business_day
+    order by restaurant_id, business_day
+    on conflict (restaurant_id, business_day) do update set ${increments('t', ROLLUP_MEASURES.daily_restaurant_sales)}`);
 
   await db.execute(sql`
     insert into daily_item_sales as t
@@ -446,6 +467,7 @@ async function refileOfficeRefunds(tx: Database, restaurantId: number, orderIds:
 
 export const ROLLUP_TABLES = [
   'daily_sales',
+  'daily_restaurant_sales',
   'daily_item_sales',
   'daily_option_sales',
   'daily_discount_sales',
@@ -457,6 +479,7 @@ export const ROLLUP_TABLES = [
 /** The summed columns of each rollup table (what `applyRollups` adds to or takes away from). */
 const ROLLUP_MEASURES: Readonly<Record<(typeof ROLLUP_TABLES)[number], readonly string[]>> = {
   daily_sales: DAILY_SALES_SUMS,
+  daily_restaurant_sales: DAY_SUMS,
   daily_item_sales: ['quantity', 'gross_cents', 'discount_cents', 'comp_cents', 'net_cents'],
   daily_option_sales: ['quantity', 'amount_cents'],
   daily_discount_sales: ['count', 'amount_cents'],
@@ -835,8 +858,14 @@ export class OrdersRepository {
         if (moved.length === 0) return;
         await applyRollups(tx, 1, { restaurantId, orderIds: moved });
         for (const table of ROLLUP_TABLES) {
-          const allZero = sql.raw(ROLLUP_MEASURES[table].map((c) => `${c} = 0`).join(' and '));
-          await tx.execute(sql`delete from ${sql.raw(table)} where restaurant_id = ${restaurantId} and ${allZero}`);
+          // A day of daily_restaurant_sales exists exactly when daily_sales has a row that day (its
+          // figures may all be 0 while daily_sales counts an open order), as a rebuild files it.
+          const gone =
+            table === 'daily_restaurant_sales'
+              ? sql`not exists (select 1 from daily_sales s where s.restaurant_id = t.restaurant_id
+                  and s.business_day = t.business_day)`
+              : sql.raw(ROLLUP_MEASURES[table].map((c) => `${c} = 0`).join(' and '));
+          await tx.execute(sql`delete from ${sql.raw(table)} t where t.restaurant_id = ${restaurantId} and ${gone}`);
         }
         return;
       }

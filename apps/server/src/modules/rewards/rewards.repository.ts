@@ -42,6 +42,7 @@ export interface TLedgerRow {
   rewardKind: TRewardKind | null;
   valueCents: number;
   idempotencyKey: string | null;
+  couponCode: string | null;
   reason: string;
   actorName: string;
   createdAt: Date;
@@ -93,6 +94,7 @@ function ledgerRow(r: TRow): TLedgerRow {
     rewardKind: r.reward_kind === 'item' ? 'item' : r.reward_kind === 'coupon' ? 'coupon' : null,
     valueCents: num(r.value_cents),
     idempotencyKey: strOrNull(r.idempotency_key),
+    couponCode: strOrNull(r.coupon_code),
     reason: str(r.reason),
     actorName: str(r.actor_name),
     createdAt: at(r.created_at),
@@ -289,10 +291,29 @@ export class RewardsRepository {
       rewardKind: row.rewardKind === 'item' ? 'item' : row.rewardKind === 'coupon' ? 'coupon' : null,
       valueCents: row.valueCents,
       idempotencyKey: row.idempotencyKey,
+      couponCode: row.couponCode,
       reason: row.reason,
       actorName: row.actorName,
       createdAt: row.createdAt,
     };
+  }
+
+  /** Whether a coupon code is taken at the restaurant (codes are unique per restaurant). */
+  async couponCodeTaken(restaurantId: number, code: string): Promise<boolean> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select 1 from coupon_codes where restaurant_id = ${restaurantId} and code = ${code}`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A redemption's own code as a single-use code of the coupon, so the POS can apply it once. A code
+   * taken meanwhile fails on the unique index and the redemption is tried again with a new one.
+   */
+  async issueCouponCode(restaurantId: number, couponId: number, code: string, entryId: number): Promise<void> {
+    await this.db.execute(sql`insert into coupon_codes (restaurant_id, coupon_id, code, single_use, points_entry_id)
+      values (${restaurantId}, ${couponId}, ${code}, true, ${entryId})`);
   }
 
   // --- report ----------------------------------------------------------------------------------------------

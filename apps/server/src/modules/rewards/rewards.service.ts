@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { PREMIUM_CODE_ALPHABET } from '@ra/shared/coupons/coupons.schemas';
 import { ERROR_CODES } from '@ra/shared/errors';
 import { businessDayBounds } from '@ra/shared/business-day/business-day';
 import { normalizePhone } from '@ra/shared/customers/customers.schemas';
@@ -68,10 +70,21 @@ const toEntry = (row: TLedgerRow): TPointsEntry => ({
   rewardId: row.rewardId,
   rewardName: row.rewardNameEn,
   valueCents: row.valueCents,
+  couponCode: row.couponCode,
   reason: row.reason,
   actor: row.actorName,
   createdAt: row.createdAt.toISOString(),
 });
+
+/**
+ * A coupon redemption's own code: 'RW' and 8 characters of the premium-code alphabet (no look-alike
+ * characters), drawn with the CSPRNG, so one customer's code cannot be guessed from another's.
+ */
+export function rewardCouponCode(): string {
+  let out = 'RW';
+  for (let i = 0; i < 8; i++) out += PREMIUM_CODE_ALPHABET[randomInt(PREMIUM_CODE_ALPHABET.length)];
+  return out;
+}
 
 type TCustomerRef = { phone?: string | undefined; customerId?: number | undefined };
 
@@ -324,7 +337,7 @@ export class RewardsService {
               id: reward.couponId,
               name: reward.couponName ?? '',
               type: reward.couponType ?? 'customCode',
-              code: reward.couponCode ?? '',
+              code: row.couponCode ?? reward.couponCode ?? '',
             }
           : null,
       item:
@@ -363,10 +376,17 @@ export class RewardsService {
         const balance = this.balanceOf(customer, await repo.sums(restaurantId, customer.phone));
         if (balance < reward.pointsCost)
           throw refuse(409, 'rewards.insufficient', { cost: reward.pointsCost, balance });
+        // A coupon reward: this redemption's own single-use code (a free code, drawn until one is).
+        let couponCode: string | null = null;
+        if (reward.kind === 'coupon' && reward.couponId !== null) {
+          do couponCode = rewardCouponCode();
+          while (await repo.couponCodeTaken(restaurantId, couponCode));
+        }
         const row = await repo.appendLedger({
           restaurantId,
           phone: customer.phone,
           type: 'redeem',
+          couponCode,
           points: -reward.pointsCost,
           balanceAfter: balance - reward.pointsCost,
           rewardId: reward.id,
@@ -378,6 +398,8 @@ export class RewardsService {
           ...this.actor(auth),
           createdAt: now,
         });
+        if (couponCode !== null && reward.couponId !== null)
+          await repo.issueCouponCode(restaurantId, reward.couponId, couponCode, row.id);
         await audit.record({
           restaurantId,
           actorUserId: auth.device ? null : auth.userId,
@@ -389,6 +411,7 @@ export class RewardsService {
             points: -reward.pointsCost,
             balanceAfter: row.balanceAfter,
             entryId: row.id,
+            ...(couponCode ? { couponCode } : {}),
             ...(auth.device ? { deviceId: auth.device.id } : {}),
           },
           ip,

@@ -5,6 +5,7 @@ import type { TIngestOrderInput } from '@ra/shared/orders/orders.schemas';
 import { coupons } from '../../db/schema/coupons.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 import { pointsLedger } from '../../db/schema/rewards.ts';
+import { num, rowsOf } from '../../db/sql-util.ts';
 import { DEMO_EMAILS } from '../../demo/seed.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { as, createTestContext, tokenFor, type TestContext } from '../../../test/helper.ts';
@@ -326,23 +327,108 @@ describe('points ledger and POS redemption', () => {
   });
 });
 
+describe('a coupon reward gives each redemption its own code', () => {
+  it('issues a single-use code per redemption, answers it to the POS, keeps it on the ledger, and it applies once', async () => {
+    const PHONE = '+15557770077';
+    await orders(order('RW-77', PHONE, 30_000)); // 300 points
+    const cid = await customerId(PHONE);
+    const reward = await createReward({ nameEn: 'Code per visit', pointsCost: 100, kind: 'coupon', couponId });
+    const [own] = await ctx.db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
+    const first = await redeem(staff, { phone: PHONE, rewardId: reward.id, idempotencyKey: 'code-key-0001' });
+    const second = await redeem(staff, { phone: PHONE, rewardId: reward.id, idempotencyKey: 'code-key-0002' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    const a = first.json().coupon.code as string;
+    const b = second.json().coupon.code as string;
+    expect(a).toMatch(/^RW[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
+    expect(b).toMatch(/^RW[ACDEFGHJKMNPQRTUVWXY34679]{8}$/);
+    expect(new Set([a, b, own!.code]).size).toBe(3);
+    // The same key again answers the same code; nothing new is issued.
+    const again = await redeem(staff, { phone: PHONE, rewardId: reward.id, idempotencyKey: 'code-key-0001' });
+    expect(again.json()).toMatchObject({ created: false, coupon: { code: a } });
+    // On the customer's ledger, and a single-use code of the coupon tied to its redemption.
+    const { history } = (await account(cid)) as unknown as { history: Array<{ couponCode: string | null }> };
+    expect(history.filter((e) => e.couponCode !== null).map((e) => e.couponCode)).toEqual([b, a]);
+    const issued = await rowsOf(
+      ctx.db,
+      sql`select code, coupon_id, single_use, points_entry_id from coupon_codes
+          where restaurant_id = ${harborId} and code in (${a}, ${b}) order by points_entry_id`,
+    );
+    expect(issued.map((r) => [r.code, num(r.coupon_id), r.single_use, num(r.points_entry_id)])).toEqual([
+      [a, couponId, true, first.json().redemptionId],
+      [b, couponId, true, second.json().redemptionId],
+    ]);
+    // The POS applies the code to an order once; a second order cannot use it again.
+    const cartOf = (orderRef: string) => ({
+      channel: 'pos',
+      code: a.toLowerCase(),
+      orderRef,
+      lines: [{ lineId: 'a', itemId: 1, categoryId: 2, quantity: 1, unitPriceCents: 20_000 }],
+    });
+    const applied = await staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: cartOf('RW-APPLY-1') });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const twice = await staff({ method: 'POST', url: '/api/api/coupon/redeem', payload: cartOf('RW-APPLY-2') });
+    expect(twice.statusCode).not.toBe(200);
+  });
+});
+
 describe('concurrency', () => {
   it('50 parallel redemptions of one customer’s points never overspend', async () => {
     const PHONE = '+15557770050';
     await orders(order('RW-50', PHONE, 50_000)); // 500 points
     const cid = await customerId(PHONE);
     const reward = await createReward({ nameEn: 'Twenty', pointsCost: 20, kind: 'item', menuItemId: item.id });
-    // 50 × 20 = 1,000 points asked of 500: exactly 25 can be paid.
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        redeem(staff, { phone: PHONE, rewardId: reward.id, idempotencyKey: `parallel-${String(i).padStart(3, '0')}` }),
-      ),
+
+    // One side held open: a transaction locks the customer's row as every points movement does and
+    // takes 100 of the 500 points back by hand, and does not commit while the 50 redemptions arrive.
+    let locked!: () => void;
+    let release!: () => void;
+    const lockedNow = new Promise<void>((r) => (locked = r));
+    const released = new Promise<void>((r) => (release = r));
+    const holding = ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from customers where id = ${cid} for update`);
+      await tx.insert(pointsLedger).values({
+        restaurantId: harborId,
+        phone: PHONE,
+        type: 'adjust',
+        points: -100,
+        balanceAfter: 400,
+        reason: 'Held open by the test',
+        createdAt: clock.now(),
+      });
+      locked();
+      await released;
+    });
+    await lockedNow;
+
+    let answered = 0;
+    const results = Array.from({ length: 50 }, (_, i) =>
+      redeem(staff, {
+        phone: PHONE,
+        rewardId: reward.id,
+        idempotencyKey: `parallel-${String(i).padStart(3, '0')}`,
+      }).finally(() => (answered += 1)),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(25);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(25);
-    expect(await account(cid)).toMatchObject({ earned: 500, spent: 500, balance: 0 });
+    // Every redemption is in flight while the hold lasts: each waits on the customer's row lock or,
+    // behind those, for a database connection (PGlite's one connection is the hold's). None answers.
+    // Kept short: a request that waits for a connection longer than the pool's 5 s answers 503.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(0);
+    release();
+    await holding;
+    const answers = await Promise.all(results);
+
+    // 400 points left after the held adjustment, 20 each: exactly 20 of the 50 are paid, the rest refused.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect(answers.filter((r) => r.statusCode === 409).map((r) => r.json().key)).toEqual(
+      Array.from({ length: 30 }, () => 'rewards.insufficient'),
+    );
+    expect(await account(cid)).toMatchObject({ earned: 500, spent: 400, adjusted: -100, balance: 0 });
     const rows = await ctx.db.select().from(pointsLedger).where(eq(pointsLedger.phone, PHONE));
-    expect(rows.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i * 20));
+    // The ledger sums to the balance, and each row's balance follows the one before it.
+    expect(500 + rows.reduce((sum, r) => sum + r.points, 0)).toBe(0);
+    const ordered = [...rows].sort((a, b) => a.id - b.id);
+    expect(ordered.map((r) => r.balanceAfter)).toEqual([400, ...Array.from({ length: 20 }, (_, i) => 380 - i * 20)]);
   });
 
   it('the same key sent 20 times at once spends once', async () => {

@@ -114,6 +114,11 @@ export function CustomerPoints({ customerId }: { customerId: number }) {
                     <Space size={4}>
                       <Tag color="blue">{t('customer.redeemed')}</Tag>
                       {e.rewardName}
+                      {e.couponCode ? (
+                        <Typography.Text code copyable aria-label={t('customer.couponCode')}>
+                          {e.couponCode}
+                        </Typography.Text>
+                      ) : null}
                     </Space>
                   ) : (
                     <Space size={4}>
