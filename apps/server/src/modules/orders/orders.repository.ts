@@ -280,7 +280,11 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
   const closed = `o.status = 'closed'`;
   const closedOrVoided = `o.status in ('closed', 'voided')`;
 
+  // One statement, one round trip per push: each rollup table's upsert is a data-modifying CTE, which
+  // PostgreSQL runs exactly once on the statement's snapshot (none reads another's table). Every push
+  // runs the same statement, so concurrent pushes still take rollup rows in one order.
   await db.execute(sql`
+    with r0 as (
     insert into daily_sales as t (restaurant_id, business_day, channel, ${sql.raw(DAILY_SALES_SUMS.join(', '))})
     select restaurant_id, business_day, channel, ${sums(DAILY_SALES_SUMS)}
     from (
@@ -320,10 +324,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     ) x
     group by restaurant_id, business_day, channel
     order by restaurant_id, business_day, channel
-    on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_item_sales as t
+    on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}
+    returning 1),
+    r1 as (    insert into daily_item_sales as t
       (restaurant_id, business_day, category, pos_item_id, item_name, quantity, gross_cents, discount_cents, comp_cents, net_cents)
     select i.restaurant_id, i.business_day, i.category, i.pos_item_id, max(i.name),
       ${s} * sum(i.quantity), ${s} * sum(i.gross_cents), ${s} * sum(i.discount_cents),
@@ -333,10 +336,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by i.restaurant_id, i.business_day, i.category, i.pos_item_id
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, category, pos_item_id) do update set
-      item_name = excluded.item_name, ${increments('t', ROLLUP_MEASURES.daily_item_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_option_sales as t (restaurant_id, business_day, group_name, option_name, quantity, amount_cents)
+      item_name = excluded.item_name, ${increments('t', ROLLUP_MEASURES.daily_item_sales)}
+    returning 1),
+    r2 as (    insert into daily_option_sales as t (restaurant_id, business_day, group_name, option_name, quantity, amount_cents)
     select op.restaurant_id, i.business_day, op.group_name, op.name,
       ${s} * sum(i.quantity * op.quantity), ${s} * sum(i.quantity * op.quantity * op.price_cents)
     from order_item_options op
@@ -346,19 +348,17 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by op.restaurant_id, i.business_day, op.group_name, op.name
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, group_name, option_name) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_option_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_discount_sales as t (restaurant_id, business_day, kind, name, count, amount_cents)
+      ${increments('t', ROLLUP_MEASURES.daily_option_sales)}
+    returning 1),
+    r3 as (    insert into daily_discount_sales as t (restaurant_id, business_day, kind, name, count, amount_cents)
     select d.restaurant_id, o.business_day, d.kind, d.name, ${s} * count(*), ${s} * sum(d.amount_cents)
     from order_discounts d join orders o on o.id = d.order_id
     where ${scoped(scope, 'd', 'order_id')} and ${sql.raw(closed)}
     group by d.restaurant_id, o.business_day, d.kind, d.name
     order by 1, 2, 3, 4
-    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_milli_percent, taxable_cents, tax_cents)
+    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}
+    returning 1),
+    r4 as (    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_milli_percent, taxable_cents, tax_cents)
     select restaurant_id, business_day, name, rate, ${s} * sum(taxable), ${s} * sum(tax)
     from (
       select tx.restaurant_id, o.business_day, tx.name, coalesce(tx.rate_milli_percent, -1) as rate,
@@ -376,10 +376,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, name, rate
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, name, rate_milli_percent) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_payment_sales as t
+      ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}
+    returning 1),
+    r5 as (    insert into daily_payment_sales as t
       (restaurant_id, business_day, method, card_brand, count, amount_cents, tip_cents, refund_count, refund_cents)
     select restaurant_id, business_day, method, brand,
       ${s} * sum(n), ${s} * sum(amount), ${s} * sum(tip), ${s} * sum(refund_n), ${s} * sum(refund_amount)
@@ -394,10 +393,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, method, brand
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, method, card_brand) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_payment_sales)}`);
-
-  await db.execute(sql`
-    insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
+      ${increments('t', ROLLUP_MEASURES.daily_payment_sales)}
+    returning 1),
+    r6 as (    insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
     select restaurant_id, business_day, hour, ${s} * sum(n), ${s} * sum(guests), ${s} * sum(net)
     from (
       select o.restaurant_id, o.business_day, o.opened_hour as hour, 1 as n, o.party_size as guests,
@@ -412,7 +410,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, hour
     order by 1, 2, 3
     on conflict (restaurant_id, business_day, hour) do update set
-      ${increments('t', ROLLUP_MEASURES.hourly_sales)}`);
+      ${increments('t', ROLLUP_MEASURES.hourly_sales)}
+    returning 1)
+    select 1`);
 }
 
 /**
@@ -565,24 +565,41 @@ export class OrdersRepository {
   ): Promise<TIngestedOrder[]> {
     if (orders.length === 0) return [];
     return this.db.transaction(async (tx) => {
-      const clock = requireZone(await readClock(tx, restaurantId, 'share'));
+      const posIds = orders.map((order) => order.posOrderId);
+      // One round trip: the restaurant's clock, read FOR SHARE (see above), and the locks that serialise
+      // pushes of the same order (a POS retrying while the first push is still running), taken in a
+      // fixed order so two batches cannot deadlock; other orders proceed in parallel.
+      const [clockRow] = await rowsOf(
+        tx,
+        sql`select time_zone, hour_offset_end_of_day,
+              (select count(pg_advisory_xact_lock(${restaurantId}, h))
+               from (select distinct hashtext(x) as h from unnest(${arrayParam(posIds, 'text')}) x order by 1) locks
+              ) as locked
+            from restaurants where id = ${restaurantId} for share`,
+      );
+      const clock = requireZone(
+        clockRow
+          ? { timeZone: strOrNull(clockRow.time_zone), hourOffsetEndOfDay: num(clockRow.hour_offset_end_of_day) }
+          : undefined,
+      );
       const today = businessDayOf(context.now, clock.timeZone, clock.hourOffsetEndOfDay);
       const now = context.now.toISOString();
       const batch = orders.map((order) => build(order, clock));
-      const posIds = batch.map((b) => b.order.posOrderId);
-      // Serialises pushes of the same order (a POS retrying while the first push is still running),
-      // in a fixed order so two batches cannot deadlock; other orders proceed in parallel.
-      await tx.execute(sql`
-        select pg_advisory_xact_lock(${restaurantId}, h)
-        from (select distinct hashtext(x) as h from unnest(${arrayParam(posIds, 'text')}) x order by 1) locks`);
-      const existing = new Map<string, TStoredOrder>();
-      for (const row of await rowsOf(
+      // One round trip, after the locks (a fresh snapshot): the stored versions of these orders, and an
+      // id from the orders' sequence for each order that is not stored yet.
+      const [stored] = await rowsOf(
         tx,
-        sql`select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
-              received_late, created_at::text as created_at, device_id
-            from orders
-            where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')})`,
-      )) {
+        sql`with e as (
+              select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
+                received_late, created_at::text as created_at, device_id
+              from orders
+              where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')}))
+            select (select coalesce(json_agg(e), '[]'::json) from e) as existing,
+              (select coalesce(array_agg(nextval(pg_get_serial_sequence('orders', 'id'))::text), '{}')
+               from generate_series(1, ${new Set(posIds).size}::int - (select count(*)::int from e))) as ids`,
+      );
+      const existing = new Map<string, TStoredOrder>();
+      for (const row of (stored?.existing ?? []) as Array<Record<string, unknown>>) {
         existing.set(str(row.pos_order_id), {
           id: num(row.id),
           hash: str(row.payload_hash),
@@ -594,6 +611,7 @@ export class OrdersRepository {
           deviceId: row.device_id === null || row.device_id === undefined ? null : num(row.device_id),
         });
       }
+      const newIds = ((stored?.ids ?? []) as unknown[]).map((id) => num(id));
 
       const results: TIngestedOrder[] = [];
       const toWrite: Array<TWithOrderId<TOrderRows> & { meta: TOrderMeta }> = [];
@@ -653,12 +671,9 @@ export class OrdersRepository {
       }
 
       if (newCount > 0) {
-        const ids = await rowsOf(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${newCount})`,
-        );
         let next = 0;
-        for (const rows of toWrite) if (rows.orderId === 0) rows.orderId = num(ids[next++]?.id);
+        for (const rows of toWrite) if (rows.orderId === 0) rows.orderId = newIds[next++] ?? 0;
+        if (next > newIds.length) throw new Error('fewer order ids than new orders');
       }
 
       if (replaced.length > 0) {
@@ -677,6 +692,8 @@ export class OrdersRepository {
         await tx.execute(sql`delete from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
       }
       await this.insertRows(tx, restaurantId, toWrite);
+      // A new order's id is fresh from the sequence: only a replaced order can have back-office refunds.
+      if (replaced.length > 0) await refileOfficeRefunds(tx, restaurantId, replaced);
       await applyRollups(tx, 1, { restaurantId, orderIds: toWrite.map((r) => r.orderId) });
       await new AuditRepository(tx).recordMany(audits);
 
@@ -702,13 +719,6 @@ export class OrdersRepository {
     if (batch.length === 0) return;
     const withIds = <T>(rows: (b: TWithOrderId<TOrderRows>) => readonly T[]) =>
       batch.flatMap((b) => rows(b).map((r) => ({ ...r, orderId: b.orderId, restaurantId })));
-    await tx.execute(
-      unnestInsert(
-        'orders',
-        ORDER_COLUMNS,
-        batch.map((b) => ({ ...b.order, ...b.meta, orderId: b.orderId, restaurantId })),
-      ),
-    );
     const children: Array<[string, TColumn<never>[], unknown[]]> = [
       ['order_items', ITEM_COLUMNS as TColumn<never>[], withIds((b) => b.items)],
       ['order_item_options', OPTION_COLUMNS as TColumn<never>[], withIds((b) => b.options)],
@@ -717,13 +727,23 @@ export class OrdersRepository {
       ['payments', PAYMENT_COLUMNS as TColumn<never>[], withIds((b) => b.payments)],
       ['refunds', REFUND_COLUMNS as TColumn<never>[], withIds((b) => b.refunds)],
     ];
-    for (const [table, columns, rows] of children) {
-      if (rows.length > 0) await tx.execute(unnestInsert(table, columns, rows as never[]));
-    }
-    await refileOfficeRefunds(
-      tx,
-      restaurantId,
-      batch.map((b) => b.orderId),
+    // One statement, one round trip: the orders and each child table are data-modifying CTEs (foreign
+    // keys are checked at the end of the statement, when the orders rows are there).
+    const inserts = [
+      unnestInsert(
+        'orders',
+        ORDER_COLUMNS,
+        batch.map((b) => ({ ...b.order, ...b.meta, orderId: b.orderId, restaurantId })),
+      ),
+      ...children
+        .filter(([, , rows]) => rows.length > 0)
+        .map(([table, columns, rows]) => unnestInsert(table, columns, rows as never[])),
+    ];
+    await tx.execute(
+      sql`with ${sql.join(
+        inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as (${insert} returning 1)`),
+        sql`, `,
+      )} select 1`,
     );
   }
 
