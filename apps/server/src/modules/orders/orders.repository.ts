@@ -65,7 +65,15 @@ export interface TIngestContext {
    * the current business day by the restaurant's clock.
    */
   checkReplacement?: (replacement: TReplacement, today: string) => Record<string, unknown>;
+  /**
+   * Per order of the batch (same positions), the context of its own push when pushes of several
+   * callers go in together (the POS group commit): overrides the fields above for that order.
+   */
+  each?: ReadonlyArray<TOrderContext>;
 }
+
+/** One push's own part of the context. */
+export type TOrderContext = Pick<TIngestContext, 'now' | 'actorUserId' | 'deviceId' | 'ip' | 'checkReplacement'>;
 
 type TWithOrderId<T> = T & { orderId: number };
 
@@ -582,8 +590,7 @@ export class OrdersRepository {
           ? { timeZone: strOrNull(clockRow.time_zone), hourOffsetEndOfDay: num(clockRow.hour_offset_end_of_day) }
           : undefined,
       );
-      const today = businessDayOf(context.now, clock.timeZone, clock.hourOffsetEndOfDay);
-      const now = context.now.toISOString();
+      const contextOf = (i: number): TIngestContext => ({ ...context, ...context.each?.[i] });
       const batch = orders.map((order) => build(order, clock));
       // One round trip, after the locks (a fresh snapshot): the stored versions of these orders, and an
       // id from the orders' sequence for each order that is not stored yet.
@@ -619,7 +626,11 @@ export class OrdersRepository {
       const audits: TAuditEntry[] = [];
       const seen = new Set<string>();
       let newCount = 0;
-      for (const rows of batch) {
+      const replacedBy: Array<{ id: number; by: number | null; ip: string | null; at: string }> = [];
+      for (const [i, rows] of batch.entries()) {
+        const c = contextOf(i);
+        const today = businessDayOf(c.now, clock.timeZone, clock.hourOffsetEndOfDay);
+        const now = c.now.toISOString();
         const { posOrderId, businessDay } = rows.order;
         if (seen.has(posOrderId)) throw new Error(`posOrderId ${posOrderId} twice in one batch`);
         seen.add(posOrderId);
@@ -635,11 +646,12 @@ export class OrdersRepository {
             before: { payload: old.payload, businessDay: old.businessDay },
             after: { payload: rows.order.payload, businessDay },
           };
-          const details = context.checkReplacement?.(replacement, today) ?? {};
+          const details = c.checkReplacement?.(replacement, today) ?? {};
           replaced.push(old.id);
+          replacedBy.push({ id: old.id, by: c.actorUserId ?? null, ip: c.ip ?? null, at: now });
           audits.push({
             restaurantId,
-            actorUserId: context.actorUserId ?? null,
+            actorUserId: c.actorUserId ?? null,
             action: 'order.replace',
             targetType: 'order',
             targetId: String(old.id),
@@ -648,12 +660,12 @@ export class OrdersRepository {
               version: old.version + 1,
               businessDay: { before: old.businessDay, after: businessDay },
               ...details,
-              ...(context.deviceId ? { deviceId: context.deviceId } : {}),
+              ...(c.deviceId ? { deviceId: c.deviceId } : {}),
               before: old.payload,
               after: rows.order.payload,
             },
-            ...(context.ip ? { ip: context.ip } : {}),
-            at: context.now,
+            ...(c.ip ? { ip: c.ip } : {}),
+            at: c.now,
           });
         } else newCount += 1;
         toWrite.push({
@@ -662,10 +674,10 @@ export class OrdersRepository {
           meta: {
             createdAt: old?.createdAt ?? now,
             updatedAt: now,
-            receivedLate: old ? old.receivedLate : context.markLate === true && businessDay < today,
+            receivedLate: old ? old.receivedLate : c.markLate === true && businessDay < today,
             version: old ? old.version + 1 : 1,
             // The device that sent the stored version; a push without one keeps the earlier device.
-            deviceId: context.deviceId ?? old?.deviceId ?? null,
+            deviceId: c.deviceId ?? old?.deviceId ?? null,
           },
         });
       }
@@ -683,10 +695,19 @@ export class OrdersRepository {
           insert into order_versions (restaurant_id, order_id, pos_order_id, version, business_day, status,
             net_sales_cents, total_cents, paid_cents, payload_hash, payload, received_at, replaced_at,
             replaced_by_user_id, replaced_from_ip)
-          select restaurant_id, id, pos_order_id, version, business_day, status, net_sales_cents, total_cents,
-            paid_cents, payload_hash, payload, updated_at, ${now}::timestamptz, ${context.actorUserId ?? null}::int4,
-            ${context.ip ?? null}::text
-          from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
+          select o.restaurant_id, o.id, o.pos_order_id, o.version, o.business_day, o.status, o.net_sales_cents,
+            o.total_cents, o.paid_cents, o.payload_hash, o.payload, o.updated_at, v.replaced_at, v.user_id, v.from_ip
+          from orders o join unnest(${ids}, ${arrayParam(
+            replacedBy.map((r) => r.at),
+            'timestamptz',
+          )}, ${arrayParam(
+            replacedBy.map((r) => r.by),
+            'int4',
+          )}, ${arrayParam(
+            replacedBy.map((r) => r.ip),
+            'text',
+          )}) v(order_id, replaced_at, user_id, from_ip) on v.order_id = o.id
+          where o.restaurant_id = ${restaurantId} and o.id = any(${ids})`);
         await applyRollups(tx, -1, { restaurantId, orderIds: replaced });
         // Children go with the order (on delete cascade); the order keeps its id when re-inserted.
         await tx.execute(sql`delete from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
