@@ -49,4 +49,5 @@ console.log(`${(total / 1e6).toFixed(1)} s sampled`);
 console.log('\nself time by area:');
 for (const [k, v] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${pct(v)}  ${k}`);
 console.log('\ntop functions by self time:');
-for (const [k, v] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25))) console.log(`${pct(v)}  ${k}`);
+for (const [k, v] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25)))
+  console.log(`${pct(v)}  ${k}`);
