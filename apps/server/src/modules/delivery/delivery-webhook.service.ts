@@ -57,7 +57,7 @@ const rejected = (reason: TWebhookRefusal): TWebhookResult => ({
  * orders module (TOrdersApi), many at once when they arrive together (ingest-batcher.ts).
  */
 export class DeliveryWebhookService {
-  private readonly batcher: IngestBatcher<TReceived>;
+  private readonly batcher: IngestBatcher<TReceived, TIngestedOrder>;
 
   constructor(
     private readonly repo: DeliveryRepository,

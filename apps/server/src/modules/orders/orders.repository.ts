@@ -65,7 +65,15 @@ export interface TIngestContext {
    * the current business day by the restaurant's clock.
    */
   checkReplacement?: (replacement: TReplacement, today: string) => Record<string, unknown>;
+  /**
+   * Per order of the batch (same positions), the context of its own push when pushes of several
+   * callers go in together (the POS group commit): overrides the fields above for that order.
+   */
+  each?: ReadonlyArray<TOrderContext>;
 }
+
+/** One push's own part of the context. */
+export type TOrderContext = Pick<TIngestContext, 'now' | 'actorUserId' | 'deviceId' | 'ip' | 'checkReplacement'>;
 
 type TWithOrderId<T> = T & { orderId: number };
 
@@ -290,8 +298,11 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
   const closed = `o.status = 'closed'`;
   const closedOrVoided = `o.status in ('closed', 'voided')`;
 
-  // daily_sales and its per-day sum over channels (daily_restaurant_sales) from one source, in one
-  // statement, so the two cannot disagree.
+  // One statement, one round trip per push: each rollup table's upsert is a data-modifying CTE, which
+  // PostgreSQL runs exactly once on the statement's snapshot (none reads another's table). Every push
+  // runs the same statement, so concurrent pushes still take rollup rows in one order. daily_sales and
+  // its per-day sum over channels (daily_restaurant_sales) are upserted from one source (x), so the two
+  // cannot disagree.
   await db.execute(sql`
     with x as (
       select o.restaurant_id, o.business_day, o.channel,
@@ -327,7 +338,7 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
         0, 0, 0, 0, 1, r.amount_cents, 0, 0, 0, 0
       from refunds r join orders o on o.id = r.order_id
       where ${scoped(scope, 'r', 'order_id')}
-    ), by_channel as (
+    ), r0 as (
       insert into daily_sales as t (restaurant_id, business_day, channel, ${sql.raw(DAILY_SALES_SUMS.join(', '))})
       select restaurant_id, business_day, channel, ${sums(DAILY_SALES_SUMS)}
       from x
@@ -335,16 +346,17 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
       order by restaurant_id, business_day, channel
       on conflict (restaurant_id, business_day, channel) do update set ${increments('t', ROLLUP_MEASURES.daily_sales)}
       returning 1
-    )
-    insert into daily_restaurant_sales as t (restaurant_id, business_day, ${sql.raw(DAY_SUMS.join(', '))})
-    select restaurant_id, business_day, ${sums(DAY_SUMS.map((c) => (c === 'discount_cents' ? 'item_discount_cents + order_discount_cents' : c)))}
-    from x
-    group by restaurant_id, business_day
-    order by restaurant_id, business_day
-    on conflict (restaurant_id, business_day) do update set ${increments('t', ROLLUP_MEASURES.daily_restaurant_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_item_sales as t
+    ),
+    r0d as (
+      insert into daily_restaurant_sales as t (restaurant_id, business_day, ${sql.raw(DAY_SUMS.join(', '))})
+      select restaurant_id, business_day, ${sums(DAY_SUMS.map((c) => (c === 'discount_cents' ? 'item_discount_cents + order_discount_cents' : c)))}
+      from x
+      group by restaurant_id, business_day
+      order by restaurant_id, business_day
+      on conflict (restaurant_id, business_day) do update set ${increments('t', ROLLUP_MEASURES.daily_restaurant_sales)}
+      returning 1
+    ),
+    r1 as (    insert into daily_item_sales as t
       (restaurant_id, business_day, category, pos_item_id, item_name, quantity, gross_cents, discount_cents, comp_cents, net_cents)
     select i.restaurant_id, i.business_day, i.category, i.pos_item_id, max(i.name),
       ${s} * sum(i.quantity), ${s} * sum(i.gross_cents), ${s} * sum(i.discount_cents),
@@ -354,10 +366,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by i.restaurant_id, i.business_day, i.category, i.pos_item_id
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, category, pos_item_id) do update set
-      item_name = excluded.item_name, ${increments('t', ROLLUP_MEASURES.daily_item_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_option_sales as t (restaurant_id, business_day, group_name, option_name, quantity, amount_cents)
+      item_name = excluded.item_name, ${increments('t', ROLLUP_MEASURES.daily_item_sales)}
+    returning 1),
+    r2 as (    insert into daily_option_sales as t (restaurant_id, business_day, group_name, option_name, quantity, amount_cents)
     select op.restaurant_id, i.business_day, op.group_name, op.name,
       ${s} * sum(i.quantity * op.quantity), ${s} * sum(i.quantity * op.quantity * op.price_cents)
     from order_item_options op
@@ -367,19 +378,17 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by op.restaurant_id, i.business_day, op.group_name, op.name
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, group_name, option_name) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_option_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_discount_sales as t (restaurant_id, business_day, kind, name, count, amount_cents)
+      ${increments('t', ROLLUP_MEASURES.daily_option_sales)}
+    returning 1),
+    r3 as (    insert into daily_discount_sales as t (restaurant_id, business_day, kind, name, count, amount_cents)
     select d.restaurant_id, o.business_day, d.kind, d.name, ${s} * count(*), ${s} * sum(d.amount_cents)
     from order_discounts d join orders o on o.id = d.order_id
     where ${scoped(scope, 'd', 'order_id')} and ${sql.raw(closed)}
     group by d.restaurant_id, o.business_day, d.kind, d.name
     order by 1, 2, 3, 4
-    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_milli_percent, taxable_cents, tax_cents)
+    on conflict (restaurant_id, business_day, kind, name) do update set ${increments('t', ROLLUP_MEASURES.daily_discount_sales)}
+    returning 1),
+    r4 as (    insert into daily_tax_sales as t (restaurant_id, business_day, name, rate_milli_percent, taxable_cents, tax_cents)
     select restaurant_id, business_day, name, rate, ${s} * sum(taxable), ${s} * sum(tax)
     from (
       select tx.restaurant_id, o.business_day, tx.name, coalesce(tx.rate_milli_percent, -1) as rate,
@@ -397,10 +406,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, name, rate
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, name, rate_milli_percent) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}`);
-
-  await db.execute(sql`
-    insert into daily_payment_sales as t
+      ${increments('t', ROLLUP_MEASURES.daily_tax_sales)}
+    returning 1),
+    r5 as (    insert into daily_payment_sales as t
       (restaurant_id, business_day, method, card_brand, count, amount_cents, tip_cents, refund_count, refund_cents)
     select restaurant_id, business_day, method, brand,
       ${s} * sum(n), ${s} * sum(amount), ${s} * sum(tip), ${s} * sum(refund_n), ${s} * sum(refund_amount)
@@ -415,10 +423,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, method, brand
     order by 1, 2, 3, 4
     on conflict (restaurant_id, business_day, method, card_brand) do update set
-      ${increments('t', ROLLUP_MEASURES.daily_payment_sales)}`);
-
-  await db.execute(sql`
-    insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
+      ${increments('t', ROLLUP_MEASURES.daily_payment_sales)}
+    returning 1),
+    r6 as (    insert into hourly_sales as t (restaurant_id, business_day, hour, order_count, guest_count, net_sales_cents)
     select restaurant_id, business_day, hour, ${s} * sum(n), ${s} * sum(guests), ${s} * sum(net)
     from (
       select o.restaurant_id, o.business_day, o.opened_hour as hour, 1 as n, o.party_size as guests,
@@ -433,7 +440,9 @@ export async function applyRollups(db: Database, sign: 1 | -1, scope: TScope): P
     group by restaurant_id, business_day, hour
     order by 1, 2, 3
     on conflict (restaurant_id, business_day, hour) do update set
-      ${increments('t', ROLLUP_MEASURES.hourly_sales)}`);
+      ${increments('t', ROLLUP_MEASURES.hourly_sales)}
+    returning 1)
+    select 1`);
 }
 
 /**
@@ -588,24 +597,40 @@ export class OrdersRepository {
   ): Promise<TIngestedOrder[]> {
     if (orders.length === 0) return [];
     return this.db.transaction(async (tx) => {
-      const clock = requireZone(await readClock(tx, restaurantId, 'share'));
-      const today = businessDayOf(context.now, clock.timeZone, clock.hourOffsetEndOfDay);
-      const now = context.now.toISOString();
-      const batch = orders.map((order) => build(order, clock));
-      const posIds = batch.map((b) => b.order.posOrderId);
-      // Serialises pushes of the same order (a POS retrying while the first push is still running),
-      // in a fixed order so two batches cannot deadlock; other orders proceed in parallel.
-      await tx.execute(sql`
-        select pg_advisory_xact_lock(${restaurantId}, h)
-        from (select distinct hashtext(x) as h from unnest(${arrayParam(posIds, 'text')}) x order by 1) locks`);
-      const existing = new Map<string, TStoredOrder>();
-      for (const row of await rowsOf(
+      const posIds = orders.map((order) => order.posOrderId);
+      // One round trip: the restaurant's clock, read FOR SHARE (see above), and the locks that serialise
+      // pushes of the same order (a POS retrying while the first push is still running), taken in a
+      // fixed order so two batches cannot deadlock; other orders proceed in parallel.
+      const [clockRow] = await rowsOf(
         tx,
-        sql`select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
-              received_late, created_at::text as created_at, device_id
-            from orders
-            where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')})`,
-      )) {
+        sql`select time_zone, hour_offset_end_of_day,
+              (select count(pg_advisory_xact_lock(${restaurantId}, h))
+               from (select distinct hashtext(x) as h from unnest(${arrayParam(posIds, 'text')}) x order by 1) locks
+              ) as locked
+            from restaurants where id = ${restaurantId} for share`,
+      );
+      const clock = requireZone(
+        clockRow
+          ? { timeZone: strOrNull(clockRow.time_zone), hourOffsetEndOfDay: num(clockRow.hour_offset_end_of_day) }
+          : undefined,
+      );
+      const contextOf = (i: number): TIngestContext => ({ ...context, ...context.each?.[i] });
+      const batch = orders.map((order) => build(order, clock));
+      // One round trip, after the locks (a fresh snapshot): the stored versions of these orders, and an
+      // id from the orders' sequence for each order that is not stored yet.
+      const [stored] = await rowsOf(
+        tx,
+        sql`with e as (
+              select id, pos_order_id, payload_hash, payload, business_day::text as business_day, version,
+                received_late, created_at::text as created_at, device_id
+              from orders
+              where restaurant_id = ${restaurantId} and pos_order_id = any(${arrayParam(posIds, 'text')}))
+            select (select coalesce(json_agg(e), '[]'::json) from e) as existing,
+              (select coalesce(array_agg(nextval(pg_get_serial_sequence('orders', 'id'))::text), '{}')
+               from generate_series(1, ${new Set(posIds).size}::int - (select count(*)::int from e))) as ids`,
+      );
+      const existing = new Map<string, TStoredOrder>();
+      for (const row of (stored?.existing ?? []) as Array<Record<string, unknown>>) {
         existing.set(str(row.pos_order_id), {
           id: num(row.id),
           hash: str(row.payload_hash),
@@ -617,6 +642,7 @@ export class OrdersRepository {
           deviceId: row.device_id === null || row.device_id === undefined ? null : num(row.device_id),
         });
       }
+      const newIds = ((stored?.ids ?? []) as unknown[]).map((id) => num(id));
 
       const results: TIngestedOrder[] = [];
       const toWrite: Array<TWithOrderId<TOrderRows> & { meta: TOrderMeta }> = [];
@@ -624,7 +650,11 @@ export class OrdersRepository {
       const audits: TAuditEntry[] = [];
       const seen = new Set<string>();
       let newCount = 0;
-      for (const rows of batch) {
+      const replacedBy: Array<{ id: number; by: number | null; ip: string | null; at: string }> = [];
+      for (const [i, rows] of batch.entries()) {
+        const c = contextOf(i);
+        const today = businessDayOf(c.now, clock.timeZone, clock.hourOffsetEndOfDay);
+        const now = c.now.toISOString();
         const { posOrderId, businessDay } = rows.order;
         if (seen.has(posOrderId)) throw new Error(`posOrderId ${posOrderId} twice in one batch`);
         seen.add(posOrderId);
@@ -640,11 +670,12 @@ export class OrdersRepository {
             before: { payload: old.payload, businessDay: old.businessDay },
             after: { payload: rows.order.payload, businessDay },
           };
-          const details = context.checkReplacement?.(replacement, today) ?? {};
+          const details = c.checkReplacement?.(replacement, today) ?? {};
           replaced.push(old.id);
+          replacedBy.push({ id: old.id, by: c.actorUserId ?? null, ip: c.ip ?? null, at: now });
           audits.push({
             restaurantId,
-            actorUserId: context.actorUserId ?? null,
+            actorUserId: c.actorUserId ?? null,
             action: 'order.replace',
             targetType: 'order',
             targetId: String(old.id),
@@ -653,12 +684,12 @@ export class OrdersRepository {
               version: old.version + 1,
               businessDay: { before: old.businessDay, after: businessDay },
               ...details,
-              ...(context.deviceId ? { deviceId: context.deviceId } : {}),
+              ...(c.deviceId ? { deviceId: c.deviceId } : {}),
               before: old.payload,
               after: rows.order.payload,
             },
-            ...(context.ip ? { ip: context.ip } : {}),
-            at: context.now,
+            ...(c.ip ? { ip: c.ip } : {}),
+            at: c.now,
           });
         } else newCount += 1;
         toWrite.push({
@@ -667,21 +698,18 @@ export class OrdersRepository {
           meta: {
             createdAt: old?.createdAt ?? now,
             updatedAt: now,
-            receivedLate: old ? old.receivedLate : context.markLate === true && businessDay < today,
+            receivedLate: old ? old.receivedLate : c.markLate === true && businessDay < today,
             version: old ? old.version + 1 : 1,
             // The device that sent the stored version; a push without one keeps the earlier device.
-            deviceId: context.deviceId ?? old?.deviceId ?? null,
+            deviceId: c.deviceId ?? old?.deviceId ?? null,
           },
         });
       }
 
       if (newCount > 0) {
-        const ids = await rowsOf(
-          tx,
-          sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${newCount})`,
-        );
         let next = 0;
-        for (const rows of toWrite) if (rows.orderId === 0) rows.orderId = num(ids[next++]?.id);
+        for (const rows of toWrite) if (rows.orderId === 0) rows.orderId = newIds[next++] ?? 0;
+        if (next > newIds.length) throw new Error('fewer order ids than new orders');
       }
 
       if (replaced.length > 0) {
@@ -691,15 +719,26 @@ export class OrdersRepository {
           insert into order_versions (restaurant_id, order_id, pos_order_id, version, business_day, status,
             net_sales_cents, total_cents, paid_cents, payload_hash, payload, received_at, replaced_at,
             replaced_by_user_id, replaced_from_ip)
-          select restaurant_id, id, pos_order_id, version, business_day, status, net_sales_cents, total_cents,
-            paid_cents, payload_hash, payload, updated_at, ${now}::timestamptz, ${context.actorUserId ?? null}::int4,
-            ${context.ip ?? null}::text
-          from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
+          select o.restaurant_id, o.id, o.pos_order_id, o.version, o.business_day, o.status, o.net_sales_cents,
+            o.total_cents, o.paid_cents, o.payload_hash, o.payload, o.updated_at, v.replaced_at, v.user_id, v.from_ip
+          from orders o join unnest(${ids}, ${arrayParam(
+            replacedBy.map((r) => r.at),
+            'timestamptz',
+          )}, ${arrayParam(
+            replacedBy.map((r) => r.by),
+            'int4',
+          )}, ${arrayParam(
+            replacedBy.map((r) => r.ip),
+            'text',
+          )}) v(order_id, replaced_at, user_id, from_ip) on v.order_id = o.id
+          where o.restaurant_id = ${restaurantId} and o.id = any(${ids})`);
         await applyRollups(tx, -1, { restaurantId, orderIds: replaced });
         // Children go with the order (on delete cascade); the order keeps its id when re-inserted.
         await tx.execute(sql`delete from orders where restaurant_id = ${restaurantId} and id = any(${ids})`);
       }
       await this.insertRows(tx, restaurantId, toWrite);
+      // A new order's id is fresh from the sequence: only a replaced order can have back-office refunds.
+      if (replaced.length > 0) await refileOfficeRefunds(tx, restaurantId, replaced);
       await applyRollups(tx, 1, { restaurantId, orderIds: toWrite.map((r) => r.orderId) });
       await new AuditRepository(tx).recordMany(audits);
 
@@ -725,13 +764,6 @@ export class OrdersRepository {
     if (batch.length === 0) return;
     const withIds = <T>(rows: (b: TWithOrderId<TOrderRows>) => readonly T[]) =>
       batch.flatMap((b) => rows(b).map((r) => ({ ...r, orderId: b.orderId, restaurantId })));
-    await tx.execute(
-      unnestInsert(
-        'orders',
-        ORDER_COLUMNS,
-        batch.map((b) => ({ ...b.order, ...b.meta, orderId: b.orderId, restaurantId })),
-      ),
-    );
     const children: Array<[string, TColumn<never>[], unknown[]]> = [
       ['order_items', ITEM_COLUMNS as TColumn<never>[], withIds((b) => b.items)],
       ['order_item_options', OPTION_COLUMNS as TColumn<never>[], withIds((b) => b.options)],
@@ -740,13 +772,23 @@ export class OrdersRepository {
       ['payments', PAYMENT_COLUMNS as TColumn<never>[], withIds((b) => b.payments)],
       ['refunds', REFUND_COLUMNS as TColumn<never>[], withIds((b) => b.refunds)],
     ];
-    for (const [table, columns, rows] of children) {
-      if (rows.length > 0) await tx.execute(unnestInsert(table, columns, rows as never[]));
-    }
-    await refileOfficeRefunds(
-      tx,
-      restaurantId,
-      batch.map((b) => b.orderId),
+    // One statement, one round trip: the orders and each child table are data-modifying CTEs (foreign
+    // keys are checked at the end of the statement, when the orders rows are there).
+    const inserts = [
+      unnestInsert(
+        'orders',
+        ORDER_COLUMNS,
+        batch.map((b) => ({ ...b.order, ...b.meta, orderId: b.orderId, restaurantId })),
+      ),
+      ...children
+        .filter(([, , rows]) => rows.length > 0)
+        .map(([table, columns, rows]) => unnestInsert(table, columns, rows as never[])),
+    ];
+    await tx.execute(
+      sql`with ${sql.join(
+        inserts.map((insert, i) => sql`${sql.raw(`w${i}`)} as (${insert} returning 1)`),
+        sql`, `,
+      )} select 1`,
     );
   }
 

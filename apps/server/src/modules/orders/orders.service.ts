@@ -15,7 +15,8 @@ import { systemClock, type Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildPayoutRow, type TRestaurantClock } from './order-rows.ts';
 import { datedInFuture, pastDayChangeRefused, timeZoneRequired } from './orders.errors.ts';
-import type { OrdersRepository, TIngestedOrder, TReplacement } from './orders.repository.ts';
+import { IngestBatcher } from '../../lib/ingest-batcher.ts';
+import type { OrdersRepository, TIngestedOrder, TOrderContext, TReplacement } from './orders.repository.ts';
 
 export { TIME_ZONE_REQUIRED_MESSAGE, timeZoneRequired } from './orders.errors.ts';
 
@@ -27,7 +28,20 @@ export class OrdersService {
   constructor(
     private readonly repo: OrdersRepository,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    // Group commit (docs/performance.md "POS ingestion"): pushes to a restaurant that arrive while its
+    // ingestion transaction runs go in together in the next one, each with its own caller, time and
+    // checks; a batch that fails is retried push by push, so each push is still all or nothing.
+    this.pushes = new IngestBatcher<TOrderContext, TIngestedOrder>((restaurantId, orders, contexts) =>
+      this.repo.ingestOrders(restaurantId, orders, {
+        now: contexts.reduce((latest, c) => (c.now > latest ? c.now : latest), contexts[0]!.now),
+        markLate: true,
+        each: contexts,
+      }),
+    );
+  }
+
+  private readonly pushes: IngestBatcher<TOrderContext, TIngestedOrder>;
 
   private readonly ingestedListeners: Array<(restaurantId: number) => Promise<unknown>> = [];
 
@@ -63,16 +77,14 @@ export class OrdersService {
     const now = this.clock.now();
     const future = futureDatedFields(order, now);
     if (future.length > 0) throw datedInFuture(future);
-    const [result] = await this.repo.ingestOrders(restaurantId, [order], {
+    const result = await this.pushes.submit(restaurantId, order, {
       now,
-      markLate: true,
       // A device's push is recorded against the device, not a person (issue 9).
       actorUserId: auth.device ? null : auth.userId,
       deviceId: auth.device?.id ?? null,
       ip,
       checkReplacement: (replacement, today) => vetReplacement(auth, replacement, today),
     });
-    if (!result) throw new Error('ingestion returned no result');
     await this.notifyIngested(restaurantId, [result]);
     return result;
   }

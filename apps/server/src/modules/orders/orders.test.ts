@@ -386,3 +386,43 @@ describe('POST /api/api/pos/payouts', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('POS pushes arriving together (group commit)', () => {
+  it('stores every concurrent push with its own caller; a changed second push of the same order replaces the first', async () => {
+    const day = { openedAt: '2026-07-21T16:00:00Z', closedAt: '2026-07-21T17:00:00Z' };
+    const pay = (id: string) => [
+      { ...order().payments![0]!, posPaymentId: `${id}-p1`, paidAt: '2026-07-21T16:59:00Z' },
+    ];
+    const callers = [owner, manager, staff];
+    const pushes = Array.from({ length: 12 }, (_, i) =>
+      push(callers[i % 3]!, order({ ...day, posOrderId: `GC-${i}`, orderNumber: String(i), payments: pay(`GC-${i}`) })),
+    );
+    // The same new order twice at once with different tables: one is stored, the other replaces it.
+    const twice = [
+      push(owner, order({ ...day, posOrderId: 'GC-X', tableName: 'T1', payments: pay('GC-X') })),
+      push(owner, order({ ...day, posOrderId: 'GC-X', tableName: 'T9', payments: pay('GC-X') })),
+    ];
+    const answers = await Promise.all([...pushes, ...twice]);
+    expect(answers.slice(0, 12).map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    expect(new Set(answers.slice(0, 12).map((r) => r.json().orderId)).size).toBe(12);
+    // Whichever reached the server second replaces the other (requests may overtake each other).
+    const results = answers.slice(12).map((r) => r.json().result as string);
+    expect([...results].sort()).toEqual(['created', 'updated']);
+    const lastTable = results[0] === 'updated' ? 'T1' : 'T9';
+
+    const [stored] = await rowsOf(ctx.db, sql`select table_name from orders where pos_order_id = 'GC-X'`);
+    expect(stored?.table_name).toBe(lastTable);
+    const [rollup] = await rowsOf(
+      ctx.db,
+      sql`select sum(order_count)::int as n from daily_sales where restaurant_id = ${harborId} and business_day = '2026-07-21'`,
+    );
+    expect(num(rollup?.n)).toBe(13);
+    // The replacement's audit row names the caller who sent it.
+    const [audit] = await rowsOf(
+      ctx.db,
+      sql`select actor_user_id from audit_log where action = 'order.replace' and details->>'posOrderId' = 'GC-X'`,
+    );
+    const [ownerRow] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAILS.owner));
+    expect(num(audit?.actor_user_id)).toBe(ownerRow!.id);
+  });
+});
