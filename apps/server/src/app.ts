@@ -234,10 +234,11 @@ async function assemble(app: FastifyInstance, options: BuildAppOptions): Promise
     (config.payments?.provider === 'stripe'
       ? new StripeCardRefunds(new StripePayments(config.payments))
       : new LocalPayments(db, clock));
-  await typed.register(refundsModule({ ...deps, payments }).routes);
   const workHours = workHoursModule(deps);
   await typed.register(workHours.routes);
-  await typed.register(tipsModule({ ...deps, workHours: workHours.api }).routes);
+  const tips = tipsModule({ ...deps, workHours: workHours.api });
+  await typed.register(tips.routes);
+  await typed.register(refundsModule({ ...deps, payments, tips: tips.api }).routes);
   await typed.register(
     insightModule({ ...deps, db: readDb, workHours: workHours.api, reports: reports.api, menu: menu.api }).routes,
   );

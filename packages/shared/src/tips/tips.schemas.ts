@@ -59,6 +59,12 @@ export const ZTipLine = z.object({
   tipOutReceivedCents: z.number().int(),
   pooledInCents: z.number().int(),
   poolShareCents: z.number().int(),
+  /**
+   * Tip given back by refunds made after an earlier pay period was locked (negative or 0): the locked
+   * period keeps what it paid, this period takes the employee's part back.
+   */
+  adjustmentCents: z.number().int(),
+  /** What the employee is paid in tips for the period: the allocation plus the adjustments. */
   finalCents: z.number().int(),
   /** Final tips per paid hour, cents; null with no hours. */
   hourlyCents: z.number().int().nullable(),
@@ -76,6 +82,18 @@ export const ZTipPeriodResponse = z.object({
   totalCents: z.number().int(),
   tipOutCents: z.number().int(),
   unassignedCents: z.number().int(),
+  /** The period's tip adjustments from refunds of locked periods' orders (negative or 0), in the lines' finalCents. */
+  adjustmentCents: z.number().int(),
+  /** Each adjustment: the refund it comes from, its locked period and the employees' parts. */
+  adjustments: z.array(
+    z.object({
+      refundId: z.number().int(),
+      orderId: z.number().int(),
+      lockedPeriodStart: z.string(),
+      cents: z.number().int(),
+      parts: z.array(z.object({ userId: z.number().int(), cents: z.number().int() })),
+    }),
+  ),
   pools: z.array(z.object({ name: z.string(), cents: z.number().int() })),
   lines: z.array(ZTipLine),
 });

@@ -12,6 +12,8 @@ export interface TOrderState {
   posOrderId: string;
   status: string;
   channel: string;
+  /** The business day the order was served on (its pay period's tips). */
+  businessDay: string;
   paidCents: number;
   /** Refunds filed (the POS's and the office's) plus office refunds in flight at the processor. */
   refundedCents: number;
@@ -121,7 +123,7 @@ export class RefundsRepository {
   ): Promise<TOrderState | undefined> {
     const [o] = await rowsOf(
       db,
-      sql`select id, pos_order_id, status, channel, paid_cents, refunded_cents, net_sales_cents, service_charge_cents,
+      sql`select id, pos_order_id, status, channel, business_day::text as business_day, paid_cents, refunded_cents, net_sales_cents, service_charge_cents,
             tax_cents, tip_cents,
             (select coalesce(sum(amount_cents), 0) from office_refunds f
               where f.restaurant_id = o.restaurant_id and f.order_id = o.id and f.status = 'processing')::int8 as in_flight
@@ -184,6 +186,7 @@ export class RefundsRepository {
       posOrderId: str(o.pos_order_id),
       status: str(o.status),
       channel: str(o.channel),
+      businessDay: dayOf(o.business_day),
       paidCents: num(o.paid_cents),
       refundedCents: num(o.refunded_cents) + num(o.in_flight),
       netCents: num(o.net_sales_cents) + num(o.service_charge_cents),

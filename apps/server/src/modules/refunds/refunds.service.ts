@@ -14,6 +14,7 @@ import { requireRestaurantId, type AuthContext } from '../../lib/auth-context.ts
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { TOrdersApi } from '../orders/orders.module.ts';
+import type { TTipsApi } from '../tips/tips.module.ts';
 import type { RefundsRepository, TOrderState, TRefundRow } from './refunds.repository.ts';
 
 const refuse = (status: number, key: TRefundsMessageKey, params: Record<string, string | number> = {}) =>
@@ -86,6 +87,8 @@ export class RefundsService {
     private readonly clock: Clock,
     private readonly payments: TPaymentsProvider,
     private readonly orders: Pick<TOrdersApi, 'refileOrders'>,
+    /** A refund's tip of an order whose pay period is locked comes back in the open period (issue 23). */
+    private readonly tips?: Pick<TTipsApi, 'refundTipAdjustment'>,
   ) {}
 
   /** Refunds need the order: the transactions page's permission as well as canVoid (the route's). */
@@ -312,6 +315,21 @@ export class RefundsService {
       ...(giftcard ? { giftcard } : {}),
     });
     await this.orders.refileOrders(tx, row.restaurantId, [row.orderId], () => this.repo.fileRefund(tx, done));
+    if (done.tipCents > 0 && this.tips) {
+      const order = await this.repo.readOrder(tx, row.restaurantId, row.orderId);
+      if (order) {
+        await this.tips.refundTipAdjustment(tx, {
+          restaurantId: row.restaurantId,
+          refundId: row.id,
+          orderId: row.orderId,
+          orderDay: order.businessDay,
+          refundDay: businessDay,
+          tipCents: done.tipCents,
+          actorUserId: row.requestedByUserId,
+          at: now,
+        });
+      }
+    }
     return done;
   }
 

@@ -18,6 +18,7 @@ const COLUMNS: Array<{ key: keyof TTipLine; header: string; kind: 'text' | 'hour
   { key: 'tipOutReceivedCents', header: 'Tip-outs received', kind: 'cents' },
   { key: 'pooledInCents', header: 'Put into pool', kind: 'cents' },
   { key: 'poolShareCents', header: 'Pool share', kind: 'cents' },
+  { key: 'adjustmentCents', header: 'Tip adjustments', kind: 'cents' },
   { key: 'finalCents', header: 'Tips after pooling', kind: 'cents' },
   { key: 'hourlyCents', header: 'Tips per hour', kind: 'cents' },
 ];

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AuditRepository } from '../../db/audit.repository.ts';
 import { orders, payments } from '../../db/schema/orders.ts';
 import { restaurants, type TRestaurantConfigDoc } from '../../db/schema/restaurants.ts';
+import { tipAdjustments } from '../../db/schema/tip-adjustments.ts';
 import { tipPeriodSnapshots, tipRules } from '../../db/schema/tips.ts';
 import { roles, userRoles, users } from '../../db/schema/users.ts';
 import { workHourSettings, workPayPeriods, workShifts, type TBreakDoc } from '../../db/schema/work-hours.ts';
@@ -18,6 +19,14 @@ export interface TTipsRestaurantRow {
   config: TRestaurantConfigDoc;
   payPeriod: TPayPeriodKind | null;
   periodAnchor: string | null;
+}
+
+export interface TTipAdjustmentRow {
+  refundId: number;
+  orderId: number;
+  lockedPeriodStart: string;
+  userId: number;
+  amountCents: number;
 }
 
 export interface TTipsShiftRow {
@@ -219,5 +228,42 @@ export class TipsRepository {
       .where(and(eq(tipPeriodSnapshots.restaurantId, restaurantId), eq(tipPeriodSnapshots.startDay, start)))
       .returning({ result: tipPeriodSnapshots.result });
     return row?.result;
+  }
+
+  /** The tip adjustments landing in the pay period starting `start`, oldest refund first. */
+  async adjustments(restaurantId: number, start: string): Promise<TTipAdjustmentRow[]> {
+    const rows = await this.db
+      .select({
+        refundId: tipAdjustments.refundId,
+        orderId: tipAdjustments.orderId,
+        lockedPeriodStart: tipAdjustments.lockedPeriodStart,
+        userId: tipAdjustments.userId,
+        amountCents: tipAdjustments.amountCents,
+      })
+      .from(tipAdjustments)
+      .where(and(eq(tipAdjustments.restaurantId, restaurantId), eq(tipAdjustments.periodStart, start)))
+      .orderBy(asc(tipAdjustments.refundId), asc(tipAdjustments.userId));
+    return rows.map((r) => ({
+      ...r,
+      refundId: num(r.refundId),
+      orderId: num(r.orderId),
+      amountCents: num(r.amountCents),
+    }));
+  }
+
+  async addAdjustments(
+    rows: ReadonlyArray<{
+      restaurantId: number;
+      periodStart: string;
+      lockedPeriodStart: string;
+      refundId: number;
+      orderId: number;
+      userId: number;
+      amountCents: number;
+    }>,
+    at: Date,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(tipAdjustments).values(rows.map((r) => ({ ...r, createdAt: at })));
   }
 }

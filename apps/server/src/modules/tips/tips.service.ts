@@ -4,6 +4,7 @@ import { attachmentHeader, exportFileName } from '@ra/shared/reports/export-file
 import {
   allocateTips,
   DEFAULT_TIP_RULE,
+  largestRemainder,
   type TTipOrder,
   type TTipRule,
   type TTipShift,
@@ -23,7 +24,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { TPeriodLockEvent } from '../work-hours/work-hours.module.ts';
 import { tipsCsv, tipsXlsx } from './tips-export.ts';
 import { checkRule, fieldError, serverMatcher } from './tips.rules.ts';
-import { TipsRepository } from './tips.repository.ts';
+import { TipsRepository, type TTipAdjustmentRow } from './tips.repository.ts';
 
 interface TTipsContext {
   restaurantId: number;
@@ -31,6 +32,37 @@ interface TTipsContext {
   clock: TClockSettings;
   pay: TPayPeriodSettings;
   today: string;
+}
+
+/** A tip refunded by an office refund (issue 23), given to tips inside the refund's transaction. */
+export interface TRefundTip {
+  restaurantId: number;
+  refundId: number;
+  orderId: number;
+  /** The order's business day: its pay period is the one that may be locked. */
+  orderDay: string;
+  /** The business day the refund was made. */
+  refundDay: string;
+  tipCents: number;
+  actorUserId: number | null;
+  at: Date;
+}
+
+/** What a refund's tip did to tips: nothing (its period is open), or an adjustment in an open period. */
+export type TRefundTipAdjustment = {
+  lockedPeriodStart: string;
+  periodStart: string;
+  parts: Array<{ userId: number; cents: number }>;
+} | null;
+
+/** A period kept before tip adjustments existed reads as one with none. */
+function withAdjustmentFields(kept: TTipPeriodResponse): TTipPeriodResponse {
+  return {
+    ...kept,
+    adjustmentCents: kept.adjustmentCents ?? 0,
+    adjustments: kept.adjustments ?? [],
+    lines: kept.lines.map((l) => ({ ...l, adjustmentCents: l.adjustmentCents ?? 0 })),
+  };
 }
 
 /** Work hours' defaults when a restaurant never saved its pay period (work-hours.rules.ts). */
@@ -200,12 +232,77 @@ export class TipsService {
     }
   }
 
+  /**
+   * The tip part of an office refund, inside the refund's transaction (issue 23 "Locked periods keep
+   * their tips"). When the order's pay period is locked, its kept tips stay as they are and the tip
+   * comes back from the people who shared it there: split by their kept tips (largest remainder, ties
+   * to the lower employee id, the allocation's rule), as negative adjustments in the first pay period
+   * from the refund's day on that is still open, audited. When the order's period is open, nothing is
+   * stored here (null).
+   */
+  async refundTipAdjustment(tx: Database, refund: TRefundTip): Promise<TRefundTipAdjustment> {
+    if (refund.tipCents <= 0) return null;
+    const repo = new TipsRepository(tx);
+    const ctx = await this.context(refund.restaurantId, repo);
+    const locked = payPeriodOf(refund.orderDay, ctx.pay);
+    const [status, kept] = await Promise.all([
+      repo.periodStatus(refund.restaurantId, locked.start),
+      repo.snapshot(refund.restaurantId, locked.start),
+    ]);
+    if (status !== 'closed' || !kept) return null;
+    let target = payPeriodOf(refund.refundDay < locked.start ? locked.start : refund.refundDay, ctx.pay);
+    for (let i = 0; i < 120 && (await repo.periodStatus(refund.restaurantId, target.start)) === 'closed'; i++) {
+      target = shiftPayPeriod(target, 1, ctx.pay);
+    }
+    const shares = largestRemainder(
+      refund.tipCents,
+      kept.lines
+        .map((l) => ({ key: l.userId, weight: l.finalCents - (l.adjustmentCents ?? 0) }))
+        .filter((l) => l.weight > 0),
+    );
+    const parts = [...shares]
+      .filter(([, cents]) => cents > 0)
+      .sort(([a], [b]) => a - b)
+      .map(([userId, cents]) => ({ userId, cents: -cents }));
+    await repo.addAdjustments(
+      parts.map((p) => ({
+        restaurantId: refund.restaurantId,
+        periodStart: target.start,
+        lockedPeriodStart: locked.start,
+        refundId: refund.refundId,
+        orderId: refund.orderId,
+        userId: p.userId,
+        amountCents: p.cents,
+      })),
+      refund.at,
+    );
+    await repo.audit().record({
+      restaurantId: refund.restaurantId,
+      actorUserId: refund.actorUserId,
+      action: 'tips.refund.adjust',
+      targetType: 'payPeriod',
+      targetId: target.start,
+      details: {
+        refundId: refund.refundId,
+        orderId: refund.orderId,
+        lockedPeriodStart: locked.start,
+        periodStart: target.start,
+        tipCents: refund.tipCents,
+        parts,
+        // nobody kept a share of the locked period's tips: the refunded tip had been paid to nobody
+        ...(parts.length === 0 ? { unshared: true } : {}),
+      },
+      at: refund.at,
+    });
+    return { lockedPeriodStart: locked.start, periodStart: target.start, parts };
+  }
+
   private async periodResult(ctx: TTipsContext, period: TPayPeriod): Promise<TTipPeriodResponse> {
     const [status, kept] = await Promise.all([
       this.repo.periodStatus(ctx.restaurantId, period.start),
       this.repo.snapshot(ctx.restaurantId, period.start),
     ]);
-    if (status === 'closed' && kept) return this.withNav(ctx, kept);
+    if (status === 'closed' && kept) return this.withNav(ctx, withAdjustmentFields(kept));
     const rule = await this.ruleOf(ctx.restaurantId);
     return this.compute(this.repo, ctx, period, rule, status === 'closed' ? 'locked' : 'open');
   }
@@ -227,10 +324,11 @@ export class TipsService {
     const { timeZone, hourOffsetEndOfDay } = ctx.clock;
     const from = businessDayBounds(period.start, timeZone, hourOffsetEndOfDay).start;
     const to = businessDayBounds(period.end, timeZone, hourOffsetEndOfDay).end;
-    const [shiftRows, orderRows, staff] = await Promise.all([
+    const [shiftRows, orderRows, staff, adjustmentRows] = await Promise.all([
       repo.shifts(ctx.restaurantId, from, to),
       repo.orders(ctx.restaurantId, period.start, period.end),
       repo.employees(ctx.restaurantId),
+      repo.adjustments(ctx.restaurantId, period.start),
     ]);
     const names = new Map(staff.people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim() || p.email]));
     const firstRole = new Map<number, number>();
@@ -274,8 +372,17 @@ export class TipsService {
       salesCents: o.netSalesCents,
     }));
     const result = allocateTips(rule, orders, shifts, (id) => firstRole.get(id) ?? null);
-    const lines: TTipLine[] = result.employees
-      .filter((e) => e.minutes > 0 || e.collectedCents > 0 || e.finalCents > 0)
+    // Refunds' tips of locked periods' orders land here, person by person (refundTipAdjustment).
+    const adjusted = new Map<number, number>();
+    for (const a of adjustmentRows) adjusted.set(a.userId, (adjusted.get(a.userId) ?? 0) + a.amountCents);
+    const employees = [...result.employees];
+    for (const userId of adjusted.keys()) {
+      if (!employees.some((e) => e.employeeId === userId)) {
+        employees.push({ ...emptyTips(), employeeId: userId });
+      }
+    }
+    const lines: TTipLine[] = employees
+      .filter((e) => e.minutes > 0 || e.collectedCents > 0 || e.finalCents > 0 || adjusted.has(e.employeeId))
       .map((e) => ({
         userId: e.employeeId,
         name: names.get(e.employeeId) ?? String(e.employeeId),
@@ -289,8 +396,10 @@ export class TipsService {
         tipOutReceivedCents: e.tipOutReceivedCents,
         pooledInCents: e.pooledInCents,
         poolShareCents: e.poolShareCents,
-        finalCents: e.finalCents,
-        hourlyCents: e.minutes > 0 ? Math.round((e.finalCents * 60) / e.minutes) : null,
+        adjustmentCents: adjusted.get(e.employeeId) ?? 0,
+        finalCents: e.finalCents + (adjusted.get(e.employeeId) ?? 0),
+        hourlyCents:
+          e.minutes > 0 ? Math.round(((e.finalCents + (adjusted.get(e.employeeId) ?? 0)) * 60) / e.minutes) : null,
       }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
     return this.withNav(ctx, {
@@ -303,8 +412,40 @@ export class TipsService {
       totalCents: result.totalCents,
       tipOutCents: result.tipOutCents,
       unassignedCents: result.unassignedCents,
+      adjustmentCents: adjustmentRows.reduce((sum, a) => sum + a.amountCents, 0),
+      adjustments: groupAdjustments(adjustmentRows),
       pools: result.pools,
       lines,
     });
   }
+}
+
+/** An employee with no tips yet: the line an adjustment alone puts on a period. */
+function emptyTips() {
+  return {
+    minutes: 0,
+    cardTipCents: 0,
+    declaredCents: 0,
+    serviceChargeCents: 0,
+    collectedCents: 0,
+    tipOutGivenCents: 0,
+    tipOutReceivedCents: 0,
+    pooledInCents: 0,
+    poolShareCents: 0,
+    finalCents: 0,
+  };
+}
+
+function groupAdjustments(rows: ReadonlyArray<TTipAdjustmentRow>): TTipPeriodResponse['adjustments'] {
+  const out: TTipPeriodResponse['adjustments'] = [];
+  for (const r of rows) {
+    let a = out.find((x) => x.refundId === r.refundId);
+    if (!a) {
+      a = { refundId: r.refundId, orderId: r.orderId, lockedPeriodStart: r.lockedPeriodStart, cents: 0, parts: [] };
+      out.push(a);
+    }
+    a.cents += r.amountCents;
+    a.parts.push({ userId: r.userId, cents: r.amountCents });
+  }
+  return out;
 }

@@ -292,7 +292,7 @@ describe('a pay period’s tips', () => {
       .trim()
       .split('\r\n');
     expect(tipRows[0]).toBe(
-      'Employee,Roles,Paid hours,Card tips,Declared cash tips,Service charges,Tips collected,Tip-outs given,Tip-outs received,Put into pool,Pool share,Tips after pooling,Tips per hour',
+      'Employee,Roles,Paid hours,Card tips,Declared cash tips,Service charges,Tips collected,Tip-outs given,Tip-outs received,Put into pool,Pool share,Tip adjustments,Tips after pooling,Tips per hour',
     );
     expect(tipRows).toHaveLength(locked.lines.length + 1);
 

@@ -103,6 +103,15 @@ export function TipsView({
       {data.status === 'locked' && (
         <Alert type="warning" showIcon icon={<LockOutlined />} className="ra-wh-gap" title={t('lockedNote')} />
       )}
+      {(data.adjustmentCents ?? 0) !== 0 && (
+        <Alert
+          type="info"
+          showIcon
+          className="ra-wh-gap"
+          data-testid="tips-adjustment-note"
+          title={t('adjustmentNote', { cents: money(-(data.adjustmentCents ?? 0)) })}
+        />
+      )}
       {data.unassignedCents > 0 && canEdit && (
         <Alert
           type="info"
@@ -124,6 +133,11 @@ export function TipsView({
             <Statistic title={t('summary.pool', { name: p.name })} value={money(p.cents)} />
           </Card>
         ))}
+        {(data.adjustmentCents ?? 0) !== 0 && (
+          <Card size="small">
+            <Statistic title={t('summary.adjustments')} value={money(data.adjustmentCents)} />
+          </Card>
+        )}
       </div>
 
       {data.lines.length === 0 ? (
@@ -145,6 +159,12 @@ export function TipsView({
                 <dd>
                   −{money(l.pooledInCents)} / +{money(l.poolShareCents)}
                 </dd>
+                {(l.adjustmentCents ?? 0) !== 0 && (
+                  <>
+                    <dt>{t('columns.adjustment')}</dt>
+                    <dd>{money(l.adjustmentCents)}</dd>
+                  </>
+                )}
                 <dt>{t('columns.hourly')}</dt>
                 <dd>{hourly(l)}</dd>
               </dl>
@@ -189,6 +209,16 @@ export function TipsView({
               align: 'right',
             },
             { key: 'share', title: t('columns.share'), render: (_, l) => money(l.poolShareCents), align: 'right' },
+            ...((data.adjustmentCents ?? 0) !== 0
+              ? [
+                  {
+                    key: 'adjustment',
+                    title: t('columns.adjustment'),
+                    render: (_: unknown, l: TTipLine) => money(l.adjustmentCents ?? 0),
+                    align: 'right' as const,
+                  },
+                ]
+              : []),
             {
               key: 'final',
               title: t('columns.final'),
