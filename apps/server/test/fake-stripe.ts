@@ -34,6 +34,8 @@ export class FakeStripe {
   /** The next requests answer 500 (Stripe not answering); the SDK retries, so queue enough. */
   failNext = 0;
   inUseNext = 0;
+  /** The `arrival_date` (Unix seconds) of new SetupIntents' micro-deposits; default 2026-03-19T12:00:00Z. */
+  arrivalDate = 1773921600;
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private seq = 0;
   private server: Server | null = null;
@@ -235,7 +237,7 @@ export class FakeStripe {
           ? {
               type: 'verify_with_microdeposits',
               verify_with_microdeposits: {
-                arrival_date: 1773921600, // 2026-03-19T12:00:00Z
+                arrival_date: this.arrivalDate,
                 hosted_verification_url: `https://payments.stripe.com/microdeposit/${si.id}`,
                 microdeposit_type: si.descriptorCode ? 'descriptor_code' : 'amounts',
               },

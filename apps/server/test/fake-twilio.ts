@@ -145,6 +145,49 @@ export class FakeTwilio {
     return { status: 201, body: { ...resource, account_sid: this.accountSid, num_segments: '1' } };
   }
 
+  /** Posts each message's status callback, signed, as Twilio does when the carrier reports; answers the statuses. */
+  async postCallbacks(status: (m: TFakeTwilioMessage) => { MessageStatus: string; ErrorCode?: string }) {
+    const answers: number[] = [];
+    for (const callback of this.callbacks(status)) {
+      const res = await fetch(callback.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': callback.signature },
+        body: new URLSearchParams(callback.params).toString(),
+      });
+      await res.arrayBuffer();
+      answers.push(res.status);
+    }
+    return answers;
+  }
+
+  /**
+   * A text from `from` to the number, posted to the number's "A message comes in" webhook (`url`, the
+   * full public address Twilio signs) with X-Twilio-Signature made by Twilio's helper; answers the status
+   * and the TwiML the product replied with.
+   */
+  async inbound(url: string, from: string, body: string, to = '') {
+    const params: Record<string, string> = {
+      AccountSid: this.accountSid,
+      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      SmsSid: '',
+      From: from,
+      To: to,
+      Body: body,
+      NumMedia: '0',
+      ApiVersion: '2010-04-01',
+    };
+    params.SmsSid = params.MessageSid!;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(this.authToken, url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    return { status: res.status, twiml: await res.text() };
+  }
+
   /** The status callbacks Twilio would post now: URL, params and X-Twilio-Signature (Twilio's helper). */
   callbacks(status: (m: TFakeTwilioMessage) => { MessageStatus: string; ErrorCode?: string }) {
     return this.messages.map((m) => {

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '@ra/shared/delivery/delivery.messages';
@@ -10,55 +8,19 @@ import type { ManualClock } from '../../lib/clock.ts';
 import { SecretBox, secretKey, secretsConfigFromEnv } from '../../lib/secrets.ts';
 import { rotateDeliverySecrets } from './delivery.module.ts';
 import { as, createTestContext, TEST_JWT_SECRET, tokenFor, type TestContext } from '../../../test/helper.ts';
+import { FakeDoorDash, FakeUberEats, type TSeen, type TUberOrderResource } from '../../../test/fake-platforms.ts';
 
 /**
  * The connectors against local servers that answer as Uber Eats' and DoorDash's marketplace APIs
- * document (paths, auth headers, form or JSON bodies, 401/404/429), asserting the exact requests the
- * product sends, and the platforms' order webhooks signed as each platform signs them.
+ * document (test/fake-platforms.ts: paths, auth headers, form or JSON bodies, 401/404/429), asserting
+ * the exact requests the product sends, and the platforms' order webhooks signed as each platform signs them.
  */
-
-interface TSeen {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A platform stand-in: records every request and answers with `route`, or a queued status once. */
-function fakePlatform(route: (req: TSeen) => { status: number; body?: unknown }) {
-  const seen: TSeen[] = [];
-  const queued: Array<{ status: number; body?: unknown }> = [];
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const entry = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      seen.push(entry);
-      const isToken = entry.path === '/oauth/v2/token';
-      const answer = (!isToken && queued.shift()) || route(entry);
-      res.writeHead(answer.status, answer.body === undefined ? {} : { 'content-type': 'application/json' });
-      res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
-    });
-  });
-  // Longer than any pause between two calls on a loaded machine, so a kept-alive socket is not reset under the client.
-  server.keepAliveTimeout = 120_000;
-  return {
-    seen,
-    /** The next API call (not the token endpoint) is answered with this. */
-    failNext: (status: number, body: unknown) => queued.push({ status, body }),
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const UBER_SECRET = 'uber-client-secret-0123456789';
 const DD_SIGNING_SECRET = Buffer.from('doordash-signing-secret-bytes-32!').toString('base64url');
 const DD_WEBHOOK_TOKEN = 'dd-webhook-token-abcdef';
 
-const uberOrder = {
+const uberOrder: TUberOrderResource = {
   id: 'uber-order-1',
   placed_at: '2026-11-28T00:30:00Z',
   eater: { first_name: 'Ana', last_name: 'K' },
@@ -79,32 +41,12 @@ const uberOrder = {
   payment: { charges: { total: { amount: 47.2 }, tax: { amount: 3.2 }, tip: { amount: 5.0 } } },
 };
 
-const uber = fakePlatform((req) => {
-  if (req.method === 'POST' && req.path === '/oauth/v2/token') {
-    return {
-      status: 200,
-      body: { access_token: `uber-token-${uberTokens++}`, token_type: 'Bearer', expires_in: 2592000, scope: 'x' },
-    };
-  }
-  if (req.method === 'GET' && req.path === '/v1/eats/stores/uber-store-1') {
-    return { status: 200, body: { store_id: 'uber-store-1', name: 'Harbor Bistro on Uber' } };
-  }
-  if (req.method === 'GET' && req.path.startsWith('/v1/eats/stores/')) {
-    return { status: 404, body: { code: 'not_found', message: 'Store not found' } };
-  }
-  if (req.method === 'GET' && req.path === '/v1/eats/order/uber-order-1') return { status: 200, body: uberOrder };
-  return { status: 204 };
-});
-let uberTokens = 1;
+const uber = new FakeUberEats('uber-client-id', UBER_SECRET);
+uber.addStore('uber-store-1', 'Harbor Bistro on Uber');
+uber.orders.set(uberOrder.id, uberOrder);
 
-const dd = fakePlatform((req) => {
-  if (req.method === 'GET' && req.path === '/marketplace/api/v1/stores/dd-store-1/store_details') {
-    return { status: 200, body: { merchant_supplied_id: 'dd-store-1', provider_name: 'RA', is_active: true } };
-  }
-  if (req.method === 'POST' && req.path === '/marketplace/api/v1/menus')
-    return { status: 202, body: { id: 'menu-77' } };
-  return { status: 200, body: {} };
-});
+const dd = new FakeDoorDash('dev-123', 'key-456', DD_SIGNING_SECRET, DD_WEBHOOK_TOKEN);
+dd.addStore('dd-store-1', 'Harbor Bistro on DoorDash');
 
 let ctx: TestContext;
 let clock: ManualClock;
@@ -207,7 +149,9 @@ describe('Uber Eats connector', () => {
       payload: { until },
     });
     expect(paused.statusCode, paused.body).toBe(200);
+    expect(uber.stores.get('uber-store-1')).toMatchObject({ status: 'PAUSED', pausedUntil: until });
     await owner({ method: 'POST', url: '/api/api/delivery/platforms/ubereats/resume' });
+    expect(uber.stores.get('uber-store-1')?.status).toBe('ONLINE');
     const calls = uber.seen.filter((s) => s.path === '/v1/eats/store/uber-store-1/status');
     expect(calls.map((s) => [s.method, s.headers['content-type'], json(s)])).toEqual([
       ['POST', 'application/json', { status: 'PAUSED', paused_until: until, reason: 'Busy' }],
@@ -308,6 +252,7 @@ describe('Uber Eats connector', () => {
       'POST /v1/eats/orders/uber-order-1/accept_pos_order',
     ]);
     expect(json(uber.seen[1]!)).toEqual({ reason: 'accepted' });
+    expect(uber.accepted).toEqual(['uber-order-1']);
     const stored = rowsOf<{ channel: string; total_cents: number; delivery_platform: string }>(
       await ctx.db.execute(sql`select channel, total_cents::int as total_cents, delivery_platform from orders
         where pos_order_id = 'ubereats:uber-order-1'`),
@@ -359,7 +304,9 @@ describe('DoorDash connector', () => {
   it('pauses with is_active false and resumes with is_active true', async () => {
     const until = new Date(clock.now().getTime() + 60 * 60_000).toISOString();
     await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause', payload: { until } });
+    expect(dd.stores.get('dd-store-1')?.isActive).toBe(false);
     await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' });
+    expect(dd.stores.get('dd-store-1')?.isActive).toBe(true);
     expect(dd.seen.map((s) => [s.method, s.path, json(s)])).toEqual([
       [
         'PUT',

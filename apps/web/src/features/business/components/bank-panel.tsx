@@ -119,7 +119,7 @@ function CodeForm({ account }: { account: TBankAccountView }) {
   const { t } = useTranslation('business');
   const [form] = Form.useForm<{ descriptorCode: string }>();
   const verify = useVerifyBankCode();
-  const [note, setNote] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
+  const [note, setNote] = useState<{ type: 'error' | 'success'; text: string; detail?: string } | null>(null);
   const values = () => form.getFieldsValue(true) as unknown;
 
   async function submit(v: { descriptorCode: string }) {
@@ -130,7 +130,9 @@ function CodeForm({ account }: { account: TBankAccountView }) {
       else
         setNote({
           type: 'error',
-          text: `${tr(result.message)} ${t('bank.attemptsLeft', { count: result.account.attemptsLeft })}`,
+          // the reason and the tries left on lines of their own: the reason has no closing full stop
+          text: tr(result.message),
+          detail: t('bank.attemptsLeft', { count: result.account.attemptsLeft }),
         });
     } catch (error) {
       setNote({ type: 'error', text: errorText(error) });
@@ -166,7 +168,15 @@ function CodeForm({ account }: { account: TBankAccountView }) {
           {t('bank.verify')}
         </Button>
       </Form.Item>
-      {note && <Alert type={note.type} showIcon message={note.text} style={{ width: '100%', marginTop: 8 }} />}
+      {note && (
+        <Alert
+          type={note.type}
+          showIcon
+          message={note.text}
+          description={note.detail}
+          style={{ width: '100%', marginTop: 8 }}
+        />
+      )}
     </Form>
   );
 }
@@ -175,7 +185,7 @@ function AmountsForm({ account }: { account: TBankAccountView }) {
   const { t } = useTranslation('business');
   const [form] = Form.useForm<{ amount1: string; amount2: string }>();
   const verify = useVerifyBank();
-  const [note, setNote] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
+  const [note, setNote] = useState<{ type: 'error' | 'success'; text: string; detail?: string } | null>(null);
   const values = () => form.getFieldsValue(true) as unknown;
 
   async function submit(v: { amount1: string; amount2: string }) {
@@ -186,7 +196,9 @@ function AmountsForm({ account }: { account: TBankAccountView }) {
       else
         setNote({
           type: 'error',
-          text: `${tr(result.message)} ${t('bank.attemptsLeft', { count: result.account.attemptsLeft })}`,
+          // the reason and the tries left on lines of their own: the reason has no closing full stop
+          text: tr(result.message),
+          detail: t('bank.attemptsLeft', { count: result.account.attemptsLeft }),
         });
     } catch (error) {
       setNote({ type: 'error', text: errorText(error) });
@@ -209,7 +221,15 @@ function AmountsForm({ account }: { account: TBankAccountView }) {
           {t('bank.verify')}
         </Button>
       </Form.Item>
-      {note && <Alert type={note.type} showIcon message={note.text} style={{ width: '100%', marginTop: 8 }} />}
+      {note && (
+        <Alert
+          type={note.type}
+          showIcon
+          message={note.text}
+          description={note.detail}
+          style={{ width: '100%', marginTop: 8 }}
+        />
+      )}
     </Form>
   );
 }
