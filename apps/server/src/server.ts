@@ -5,6 +5,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig, loadDatabaseConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
+import { addOrderMonthPartitions, scheduleOrderMonthPartitions } from './db/order-partitions.ts';
 import { hasAnyUser, seedDemoData } from './demo/seed.ts';
 
 const config = loadConfig();
@@ -26,6 +27,9 @@ const seeded =
         : {}),
     })
   ).seeded;
+// Orders by month (migration 0033): this month's and the next months' partitions exist, and months
+// that landed in the DEFAULT partition (e.g. the demo's history) get their own.
+await addOrderMonthPartitions(database.db, config.clock.now());
 
 const app = await buildApp({
   db: database.db,
@@ -35,6 +39,12 @@ const app = await buildApp({
 });
 if (config.clockPinIgnored) app.log.warn('CLOCK_NOW is ignored in production; the system clock is used');
 else if (process.env.CLOCK_NOW) app.log.warn(`clock pinned by CLOCK_NOW: now is ${config.clock.now().toISOString()}`);
+
+const stopPartitions = scheduleOrderMonthPartitions(
+  database.db,
+  () => config.clock.now(),
+  (error) => app.log.error({ err: error }, 'creating the orders month partitions failed'),
+);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -47,6 +57,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 25_000);
   timer.unref();
+  stopPartitions();
   try {
     const started = performance.now();
     await app.close();

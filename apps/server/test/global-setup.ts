@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
+import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { TEST_NOW } from './test-now.ts';
 
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const handle = await openDatabase({});
   await handle.migrate();
   await seedDemoData(handle.db, { now: new Date(TEST_NOW) });
+  await addOrderMonthPartitions(handle.db, new Date(TEST_NOW));
   const dump = await handle.dumpDataDir!();
   await handle.close();
   const file = join(dir, 'pglite.tar');

@@ -10,6 +10,7 @@ import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 
 export { TEST_NOW } from './test-now.ts';
@@ -81,7 +82,10 @@ export async function createTestContext(
   const apps: App[] = [];
   try {
     await handle.migrate();
-    if (!template) await seedDemoData(handle.db, { now: config.clock.now() });
+    if (!template) {
+      await seedDemoData(handle.db, { now: config.clock.now() });
+      await addOrderMonthPartitions(handle.db, config.clock.now());
+    }
     const app = await buildApp({
       db: handle.db,
       config,

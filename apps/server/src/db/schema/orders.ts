@@ -33,7 +33,7 @@ const instant = () => timestamp({ withTimezone: true });
 export const orders = pgTable(
   'orders',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint({ mode: 'number' }).generatedByDefaultAsIdentity(),
     restaurantId: integer()
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
@@ -100,7 +100,10 @@ export const orders = pgTable(
     customerLanguage: text(),
   },
   (t) => [
-    uniqueIndex('orders_restaurant_pos_order_idx').on(t.restaurantId, t.posOrderId),
+    // Partitioned by month of business_day (migration 0033), so the key includes it; the id and the
+    // POS key are unique across the months through order_keys.
+    primaryKey({ columns: [t.id, t.businessDay] }),
+    index('orders_restaurant_pos_order_idx').on(t.restaurantId, t.posOrderId),
     index('orders_restaurant_day_idx').on(t.restaurantId, t.businessDay),
     index('orders_restaurant_opened_idx').on(t.restaurantId, t.openedAt),
     index('orders_restaurant_customer_idx').on(t.restaurantId, t.customerPhone),
@@ -108,6 +111,26 @@ export const orders = pgTable(
     check('orders_status_check', sql`${t.status} in ('open', 'closed', 'voided')`),
     check('orders_party_size_check', sql`${t.partySize} >= 0`),
   ],
+);
+
+/**
+ * One row per order, unpartitioned (migration 0033, docs/decisions.md "Orders by month"): `orders` is
+ * partitioned by month of business_day, and a unique index or a foreign key on a partitioned table
+ * must include that column. So the POS idempotency key (restaurant, posOrderId) is unique here,
+ * across every month, and the order's children reference `order_keys.id` with ON DELETE CASCADE.
+ * Triggers on `orders` insert, update and delete these rows within the same statement (nothing
+ * writes them directly); deleting an order deletes its key row and with it the children.
+ */
+export const orderKeys = pgTable(
+  'order_keys',
+  {
+    id: bigint({ mode: 'number' }).primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    posOrderId: text().notNull(),
+  },
+  (t) => [uniqueIndex('order_keys_restaurant_pos_order_idx').on(t.restaurantId, t.posOrderId)],
 );
 
 /**
@@ -154,7 +177,7 @@ export const orderItems = pgTable(
   {
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     lineNo: integer().notNull(),
     restaurantId: integer().notNull(),
     posItemId: text().notNull(),
@@ -192,7 +215,7 @@ export const orderItemOptions = pgTable(
   {
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     lineNo: integer().notNull(),
     optionNo: integer().notNull(),
     restaurantId: integer().notNull(),
@@ -210,7 +233,7 @@ export const orderDiscounts = pgTable(
   {
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     discountNo: integer().notNull(),
     restaurantId: integer().notNull(),
     lineNo: integer(),
@@ -228,7 +251,7 @@ export const orderTaxes = pgTable(
   {
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     taxNo: integer().notNull(),
     restaurantId: integer().notNull(),
     name: text().notNull(),
@@ -251,7 +274,7 @@ export const payments = pgTable(
     restaurantId: integer().notNull(),
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     posPaymentId: text().notNull(),
     method: text().notNull(),
     cardBrand: text(),
@@ -277,7 +300,7 @@ export const refunds = pgTable(
     restaurantId: integer().notNull(),
     orderId: bigint({ mode: 'number' })
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orderKeys.id, { onDelete: 'cascade' }),
     posRefundId: text().notNull(),
     posPaymentId: text(),
     method: text().notNull(),
