@@ -152,12 +152,14 @@ INSERT INTO "order_keys" ("id", "restaurant_id", "pos_order_id") SELECT "id", "r
 CREATE UNIQUE INDEX "order_keys_restaurant_pos_order_idx" ON "order_keys" USING btree ("restaurant_id","pos_order_id");--> statement-breakpoint
 ALTER TABLE "order_keys" ADD CONSTRAINT "order_keys_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 DROP TABLE "orders_unpartitioned";--> statement-breakpoint
-ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_item_options" ADD CONSTRAINT "order_item_options_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_taxes" ADD CONSTRAINT "order_taxes_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Deferred to commit: a push writes an order and its lines in one statement, and the order's key row is
+-- written by the statement trigger above, which runs after the row-level foreign key checks would.
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "order_item_options" ADD CONSTRAINT "order_item_options_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "order_taxes" ADD CONSTRAINT "order_taxes_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_order_keys_id_fk" FOREIGN KEY ("order_id") REFERENCES "order_keys"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_keys_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- a second order with the same (restaurant, POS id), in any month, fails here on the unique index

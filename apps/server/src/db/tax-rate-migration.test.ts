@@ -43,7 +43,12 @@ describe(`migration ${TAG}`, () => {
         set session_replication_role = origin;
       `);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      // up to the migration before orders move to month partitions (0033), whose foreign keys the
+      // set-up's order-less tax rows would not meet
+      const upTo = journal.entries.findIndex((e) => e.tag === '0033_orders_by_month');
+      expect(upTo).toBeGreaterThan(at);
+      writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      await migrate(db, { migrationsFolder: dir });
 
       const taxes = await client.query(`select tax_no, rate_milli_percent from order_taxes order by tax_no`);
       expect(taxes.rows).toEqual([

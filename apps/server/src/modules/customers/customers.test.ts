@@ -300,8 +300,12 @@ describe('SMS pricing', () => {
 
 describe('campaigns', () => {
   let ids: number[];
+  /** The customers who never text STOP in this file, in the list's order (ids are given by the rebuild). */
+  let reachable: number[];
   beforeAll(async () => {
-    ids = (await list({ pageSize: '100' })).rows.map((r) => r.id);
+    const rows = (await list({ pageSize: '100' })).rows;
+    ids = rows.map((r) => r.id);
+    reachable = rows.filter((r) => r.phone !== '+15550102010').map((r) => r.id);
   });
 
   const body = { bodyEn: 'Harbor Bistro: 20% off this week!', bodyZh: '海港小馆：本周八折！' };
@@ -466,7 +470,7 @@ describe('campaigns', () => {
     const submit = await owner({
       method: 'POST',
       url: '/api/api/customers/campaigns',
-      payload: { bodyEn: 'Hello again', audience: { ids: ids.slice(0, 3) } },
+      payload: { bodyEn: 'Hello again', audience: { ids: reachable.slice(0, 3) } },
     });
     const id = submit.json().id as number;
     await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
@@ -506,7 +510,7 @@ describe('campaigns', () => {
     const submit = await owner({
       method: 'POST',
       url: '/api/api/customers/campaigns',
-      payload: { bodyEn: 'Lunch special', audience: { ids: ids.slice(0, 4) } },
+      payload: { bodyEn: 'Lunch special', audience: { ids: reachable.slice(0, 4) } },
     });
     const id = submit.json().id as number;
     await agent({ method: 'POST', url: `/api/api/customers/reviews/${id}`, payload: { decision: 'approved' } });
