@@ -1,12 +1,12 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
 import { initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { useSession } from '../stores/session.ts';
+import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { routes } from './router.tsx';
 
@@ -67,6 +67,11 @@ beforeAll(async () => {
   stubAntdBrowserApis();
 });
 
+beforeEach(() => {
+  // a page load: the session's restaurant info is not known until the guard fetches it
+  restInfoState.fresh = false;
+});
+
 afterEach(async () => {
   await act(async () => root.unmount());
   container.remove();
@@ -75,9 +80,10 @@ afterEach(async () => {
 });
 
 describe("the dashboard's data starts in its route loader (issue 21)", { timeout: 60_000 }, () => {
-  it('asks for today’s sales while the guard is still waiting, and only once for the page', async () => {
-    // a session restored on page load: the guard fetches the restaurant's info before deciding
-    useSession.setState({ token: 'tok', roles: ['Owner'], PagePermissions: SALES_PERMISSIONS });
+  it('asks for today’s sales once the guard knows the permissions, before the page renders, and only once', async () => {
+    // a page load with a saved token: the guard fetches the restaurant's info before deciding
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    let pageShownAtRequest: boolean | undefined;
     let releaseRest: () => void = () => undefined;
     const restHeld = new Promise<void>((r) => (releaseRest = r));
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -86,7 +92,10 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
         await restHeld;
         return json(restInfo);
       }
-      if (url.endsWith('/api/dashboard/today')) return json(today);
+      if (url.endsWith('/api/dashboard/today')) {
+        pageShownAtRequest ??= container.querySelector('.ra-dash') !== null;
+        return json(today);
+      }
       if (url.endsWith('/api/getUserInfo')) {
         return json({
           xid: 'u',
@@ -109,15 +118,18 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
     await act(async () => root.render(<RouterProvider router={router} />));
 
-    // the guard's call is held open: no page can render, yet today's sales are on their way
-    await vi.waitFor(() => expect(todayCalls()).toBe(1), { timeout: 20_000 });
-    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true);
-    expect(container.querySelector('.ra-dash')).toBeNull();
+    // while the guard's call is held open, whether this user may see sales is unknown: nothing asked
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(todayCalls()).toBe(0);
 
     await act(async () => releaseRest());
     // the page and its lazy sales panel render with the answer the loader fetched
     await vi.waitFor(() => expect(container.textContent).toContain('$1,234.56'), { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
+    // the loader asked before the page was drawn (the panel alone would ask only once it is on screen)
+    expect(pageShownAtRequest).toBe(false);
     expect(todayCalls()).toBe(1);
   });
 
@@ -137,5 +149,36 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     await vi.waitFor(() => expect(container.querySelector('.ra-dash')).not.toBeNull(), { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/dashboard/today'))).toBe(false);
+  });
+
+  it('asks for the sales summary of the period in the address before the report is drawn, once', async () => {
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    let reportShownAtRequest: boolean | undefined;
+    const summaryUrls: string[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) return json(restInfo);
+      if (url.includes('/sales-summary') || url.includes('salesSummary')) {
+        reportShownAtRequest ??= container.querySelector('.ra-report') !== null;
+        summaryUrls.push(url);
+        // held open: the report shows its skeleton meanwhile, and must not ask again
+        return new Promise<Response>(() => undefined);
+      }
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/salesReport/salesSummary?from=2026-11-01&to=2026-11-07'],
+    });
+    await act(async () => root.render(<RouterProvider router={router} />));
+    await vi.waitFor(() => expect(container.querySelector('.ra-report')).not.toBeNull(), { timeout: 40_000 });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(reportShownAtRequest).toBe(false);
+    expect(summaryUrls).toHaveLength(1);
+    expect(summaryUrls[0]).toContain('from=2026-11-01');
+    expect(summaryUrls[0]).toContain('to=2026-11-07');
   });
 });
