@@ -38,11 +38,7 @@ export const SIGN_IN_ROOTS = ['src/main.tsx', 'src/app/routes/login/login-page.t
  * docs/performance.md.) Left to itself the bundler cut them
  * into some fifty scripts, one per set of pages sharing a piece (issue 21: 61 requests).
  */
-export const REPORT_ROOTS = [
-  'src/app/routes/sales-report/sales-report-page.tsx',
-  // its route loader's data (features/reports/api/prefetch-sales-summary.ts) arrives with it
-  'src/features/reports/api/prefetch-sales-summary.ts',
-];
+export const REPORT_ROOTS = ['src/app/routes/sales-report/sales-report-page.tsx'];
 
 /** Index files that re-export a library's every component or icon. */
 const BARRELS: Record<string, string> = {

@@ -150,35 +150,4 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/dashboard/today'))).toBe(false);
   });
-
-  it('asks for the sales summary of the period in the address before the report is drawn, once', async () => {
-    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
-    let reportShownAtRequest: boolean | undefined;
-    const summaryUrls: string[] = [];
-    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.endsWith('/api/getrest')) return json(restInfo);
-      if (url.includes('/sales-summary') || url.includes('salesSummary')) {
-        reportShownAtRequest ??= container.querySelector('.ra-report') !== null;
-        summaryUrls.push(url);
-        // held open: the report shows its skeleton meanwhile, and must not ask again
-        return new Promise<Response>(() => undefined);
-      }
-      return json({});
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, {
-      initialEntries: ['/salesReport/salesSummary?from=2026-11-01&to=2026-11-07'],
-    });
-    await act(async () => root.render(<RouterProvider router={router} />));
-    await vi.waitFor(() => expect(container.querySelector('.ra-report')).not.toBeNull(), { timeout: 40_000 });
-    await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect(reportShownAtRequest).toBe(false);
-    expect(summaryUrls).toHaveLength(1);
-    expect(summaryUrls[0]).toContain('from=2026-11-01');
-    expect(summaryUrls[0]).toContain('to=2026-11-07');
-  });
 });
