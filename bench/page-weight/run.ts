@@ -8,7 +8,7 @@
  * each page (median of BENCH_RUNS runs, 5 by default).
  * Needs a built web app (`npm run build`). Run: npm run bench:page-weight
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Cookie } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../support/server.ts';
@@ -52,6 +52,28 @@ async function timeSignIn(browser: Browser, baseUrl: string, phone: boolean): Pr
   return ms;
 }
 
+/**
+ * Puts the signed-in session's cookies into the Chrome that Lighthouse drives. The app reads its
+ * token from `document.cookie`: a Cookie request header alone (Lighthouse's `extraHeaders`) reaches
+ * the server but not the script, which then sends the page to /login, so Lighthouse would time the
+ * sign-in page under the signed-in page's name. Lighthouse does not clear cookies between runs.
+ */
+async function signInChrome(port: number, cookies: Cookie[]): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0]!.addCookies(cookies);
+  } finally {
+    await browser.close(); // disconnects; the Chrome stays up for Lighthouse
+  }
+}
+
+/** Lighthouse ended on another page than it was asked for (a redirect to sign-in): not a figure. */
+function checkLanded(path: string, finalUrl: string | undefined): void {
+  if (!finalUrl || new URL(finalUrl).pathname !== path) {
+    throw new Error(`Lighthouse asked for ${path} ended on ${finalUrl}`);
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -69,7 +91,7 @@ async function main(): Promise<void> {
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookies = await context.cookies();
     await page.close();
     for (const path of PAGES.slice(1)) weights.set(path, await weighPage(context, server.baseUrl, path));
 
@@ -86,14 +108,15 @@ async function main(): Promise<void> {
       for (const path of PAGES) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
         try {
+          if (path !== '/login') await signInChrome(chrome.port, cookies);
           const result = await lighthouse(`${server.baseUrl}${path}`, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance'],
             formFactor: 'mobile',
-            ...(path === '/login' ? {} : { extraHeaders: { Cookie: cookie } }),
           });
+          checkLanded(path, result?.lhr.finalDisplayedUrl);
           const r = lh.get(path) ?? { score: [], lcp: [], tbt: [] };
           r.score.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
           r.lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);

@@ -43,12 +43,13 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
  * Budgets per page; the test fails above budget + 5%. Issue 21's goals are /login <= 120 KB JS and
  * /dashboard <= 300 KB JS in <= 30 script requests. Each budget is what the page weighed when it was
  * last made lighter (docs/performance.md), so it cannot grow back unnoticed: /dashboard meets its goal
- * with room; /login is 3% over its goal, the sales summary has no goal in bytes.
+ * with room (10 scripts since its route loader rides in the signed-in chunk); /login is 3% over its
+ * goal, the sales summary has no goal in bytes (its route loader added two small scripts).
  */
 export const PAGE_BUDGETS = {
   '/login': { jsBytes: 125 * 1024, jsRequests: 7, allBytes: 131 * 1024, requests: 11 },
-  '/dashboard': { jsBytes: 285 * 1024, jsRequests: 14, allBytes: 297 * 1024, requests: 23 },
-  '/salesReport/salesSummary': { jsBytes: 504 * 1024, jsRequests: 60, allBytes: 518 * 1024, requests: 70 },
+  '/dashboard': { jsBytes: 283 * 1024, jsRequests: 10, allBytes: 293 * 1024, requests: 17 },
+  '/salesReport/salesSummary': { jsBytes: 510 * 1024, jsRequests: 63, allBytes: 520 * 1024, requests: 70 },
 } as const;
 
 export type TBudgetPage = keyof typeof PAGE_BUDGETS;

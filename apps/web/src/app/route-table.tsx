@@ -41,6 +41,7 @@ export const dashboardRoute: TRouteRecord = {
   grant: { kind: 'always' },
   affix: true,
   serverMessages: 'on-error',
+  prefetch: async () => (await import('../features/dashboard/api/prefetch-dashboard.ts')).prefetchDashboard(),
   lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
 };
 

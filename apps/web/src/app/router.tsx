@@ -89,6 +89,19 @@ const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageMo
   lazy: withUi ? uiPage(withServerMessages(load)) : page(load),
 });
 
+/**
+ * A page's data loader (issue 21): starts the record's prefetch and returns at once, so the page
+ * renders as soon as its code is there, reading the request already under way. React Router runs it
+ * alongside the guard's loader and the route's lazy code; a failed prefetch is the page's own query's
+ * to show.
+ */
+export function prefetchLoader(prefetch: (url: URL) => Promise<void>): NonNullable<RouteObject['loader']> {
+  return ({ request }) => {
+    prefetch(new URL(request.url)).catch(() => undefined);
+    return null;
+  };
+}
+
 /** Every page of the table is registered; the guard decides who may open it (SPEC 2). */
 const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
   record.lazy
@@ -98,6 +111,7 @@ const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
           // /Coupon/index and /coupon/index are different pages
           caseSensitive: true,
           handle: { titleKey: record.titleKey } satisfies TRouteHandle,
+          ...(record.prefetch ? { loader: prefetchLoader(record.prefetch) } : {}),
           lazy: page(record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy)),
         },
       ]

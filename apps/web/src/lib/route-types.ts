@@ -45,6 +45,11 @@ export interface TRouteRecord {
    * show answers, where the first failed request loads it (lib/request.ts). Lighter first pages.
    */
   serverMessages?: 'with-page' | 'on-error';
+  /**
+   * Starts the page's first data as its route loads (the route's loader, issue 21), into the cache
+   * entry the page reads; the page never waits for it and never fetches it a second time.
+   */
+  prefetch?: (url: URL) => Promise<void>;
   /** The page; code-split. Absent on group records that only redirect. */
   lazy?: () => Promise<{ default: ComponentType }>;
 }

@@ -184,3 +184,29 @@ registerPersistedSlice('session', {
       useSession.setState({ ...(value as Partial<TSessionData>), token: tokenFromCookie() });
   },
 });
+
+/**
+ * Resolves once this page load knows the session's restaurant info (roles, permissions, time zone):
+ * at once when it does, else when the guard's call brings it (true) or the token goes (false). Route
+ * loaders start a page's data with it (issue 21) without fetching the info a second time.
+ */
+export function whenRestInfoLoaded(): Promise<boolean> {
+  const settled = (): boolean | undefined => {
+    const s = useSession.getState();
+    if (s.token === '') return false;
+    return restInfoState.fresh && s.roles.length > 0 ? true : undefined;
+  };
+  return new Promise((resolve) => {
+    const now = settled();
+    if (now !== undefined) {
+      resolve(now);
+      return;
+    }
+    const stop = useSession.subscribe(() => {
+      const next = settled();
+      if (next === undefined) return;
+      stop();
+      resolve(next);
+    });
+  });
+}

@@ -1,0 +1,153 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
+import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
+import { initI18n } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { restInfoState, useSession } from '../stores/session.ts';
+import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
+import { routes } from './router.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const SALES_PERMISSIONS = { ...emptyPagePermissions(), viewSalesReport: true };
+
+const restInfo = {
+  id: 1,
+  xid: 'r',
+  name: 'Harbor Bistro',
+  fullname: 'Harbor Bistro',
+  restname: 'Harbor Bistro',
+  locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
+  timestamp: 0,
+  config: {
+    hourOffsetEndOfDay: 0,
+    version: '1',
+    enableOrderToGoWithDateSelect: false,
+    configAdmin: false,
+    workHoursSteps: 15,
+    tipWord: null,
+    tipWordZh: null,
+    tipsWord: null,
+    enablePremiumCoupon: false,
+  },
+  roles: ['Owner'],
+  PagePermissions: SALES_PERMISSIONS,
+  operationAuthority: emptyOperationAuthorities(),
+};
+
+const soFar = (businessDay: string, netSalesCents: number) => ({
+  businessDay,
+  until: '2026-11-27T17:00:00.000-05:00',
+  netSalesCents,
+  orders: 12,
+  guests: 20,
+  averageCheckCents: 1_000,
+  openOrders: 1,
+});
+const today: TDashboardTodayResponse = {
+  timeZone: 'America/New_York',
+  asOf: '2026-11-27T17:00:00.000-05:00',
+  today: soFar('2026-11-27', 123_456),
+  sameTimeLastWeek: soFar('2026-11-20', 100_000),
+  last14Days: [{ day: '2026-11-27', netSalesCents: 123_456, orders: 12, partial: true }],
+  latestOrders: [],
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeAll(async () => {
+  await initI18n('en');
+  stubAntdBrowserApis();
+});
+
+beforeEach(() => {
+  // a page load: the session's restaurant info is not known until the guard fetches it
+  restInfoState.fresh = false;
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe("the dashboard's data starts in its route loader (issue 21)", { timeout: 60_000 }, () => {
+  it('asks for today’s sales once the guard knows the permissions, before the page renders, and only once', async () => {
+    // a page load with a saved token: the guard fetches the restaurant's info before deciding
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    let pageShownAtRequest: boolean | undefined;
+    let releaseRest: () => void = () => undefined;
+    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) {
+        await restHeld;
+        return json(restInfo);
+      }
+      if (url.endsWith('/api/dashboard/today')) {
+        pageShownAtRequest ??= container.querySelector('.ra-dash') !== null;
+        return json(today);
+      }
+      if (url.endsWith('/api/getUserInfo')) {
+        return json({
+          xid: 'u',
+          name: 'Olivia Owner',
+          email: 'owner@demo.test',
+          avatar: '',
+          introduction: '',
+          isLeaf: true,
+          rootXid: 'r',
+        });
+      }
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const todayCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/api/dashboard/today')).length;
+
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    await act(async () => root.render(<RouterProvider router={router} />));
+
+    // while the guard's call is held open, whether this user may see sales is unknown: nothing asked
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(todayCalls()).toBe(0);
+
+    await act(async () => releaseRest());
+    // the page and its lazy sales panel render with the answer the loader fetched
+    await vi.waitFor(() => expect(container.textContent).toContain('$1,234.56'), { timeout: 30_000 });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // the loader asked before the page was drawn (the panel alone would ask only once it is on screen)
+    expect(pageShownAtRequest).toBe(false);
+    expect(todayCalls()).toBe(1);
+  });
+
+  it('does not ask for sales a user may not see', async () => {
+    useSession.setState({ token: 'tok', roles: ['Staff'], PagePermissions: emptyPagePermissions() });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/getrest')
+        ? json({ ...restInfo, roles: ['Staff'], PagePermissions: emptyPagePermissions() })
+        : json({}),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    await act(async () => root.render(<RouterProvider router={router} />));
+    await vi.waitFor(() => expect(container.querySelector('.ra-dash')).not.toBeNull(), { timeout: 30_000 });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/dashboard/today'))).toBe(false);
+  });
+});
