@@ -31,15 +31,6 @@ export const SIGNED_IN_ROOTS = [
  */
 export const SIGN_IN_ROOTS = ['src/main.tsx', 'src/app/routes/login/login-page.tsx'];
 
-/**
- * The sales report (every section is one page module): what no other page uses becomes one
- * `sales-report` chunk. (A trial that also grouped the antd parts it shares with other pages into one
- * chunk took the summary from 61 scripts to 34 but the customers list from 351 KB to 478 KB:
- * docs/performance.md.) Left to itself the bundler cut them
- * into some fifty scripts, one per set of pages sharing a piece (issue 21: 61 requests).
- */
-export const REPORT_ROOTS = ['src/app/routes/sales-report/sales-report-page.tsx'];
-
 /** Index files that re-export a library's every component or icon. */
 const BARRELS: Record<string, string> = {
   antd: 'node_modules/antd/es/index.js',
@@ -100,11 +91,9 @@ export function signedInChunk(): {
   plugin: Plugin;
   signedInTest: (id: string) => boolean;
   signInTest: (id: string) => boolean;
-  reportTest: (id: string) => boolean;
 } {
   const members = new Set<string>();
   const signInMembers = new Set<string>();
-  const reportMembers = new Set<string>();
   const plugin: Plugin = {
     name: 'ra-signed-in-chunk',
     apply: 'build',
@@ -118,10 +107,10 @@ export function signedInChunk(): {
       }
       const known = new Map(ids.map((id) => [existsSync(id) ? realpathSync(id) : id, id]));
 
-      const closure = (roots: string[], byPath = true): Set<string> => {
+      const closure = (roots: string[]): Set<string> => {
         const seen = new Set<string>();
-        const queue = byPath ? ids.filter((id) => roots.some((r) => norm(id).endsWith(r))) : [...roots];
-        if (byPath && queue.length !== roots.length) this.error(`chunk roots not found: ${roots.join(', ')}`);
+        const queue = ids.filter((id) => roots.some((r) => norm(id).endsWith(r)));
+        if (queue.length !== roots.length) this.error(`chunk roots not found: ${roots.join(', ')}`);
         while (queue.length > 0) {
           const id = queue.pop()!;
           if (seen.has(id)) continue;
@@ -156,27 +145,11 @@ export function signedInChunk(): {
       members.clear();
       const signedIn = closure(SIGNED_IN_ROOTS);
       for (const id of signedIn) if (!signIn.has(id) && !barrelIds.has(id)) members.add(id);
-
-      // the report's own modules: those no other page reaches; the rest of its app code is shared
-      const report = closure(REPORT_ROOTS);
-      const otherPages = ids.filter(
-        (id) =>
-          (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 &&
-          !report.has(id) &&
-          !REPORT_ROOTS.some((r) => norm(id).endsWith(r)),
-      );
-      const elsewhere = closure(otherPages, false);
-      reportMembers.clear();
-      for (const id of report) {
-        if (signIn.has(id) || signedIn.has(id) || barrelIds.has(id) || elsewhere.has(id)) continue;
-        reportMembers.add(id);
-      }
     },
   };
   return {
     plugin,
     signedInTest: (id) => members.has(id),
     signInTest: (id) => signInMembers.has(id),
-    reportTest: (id) => reportMembers.has(id),
   };
 }

@@ -87,8 +87,6 @@ export default defineConfig({
             // what the signed-in frame and the home page need, as one chunk (vite-chunks.ts)
             // its dependencies outside the set are what the sign-in page runs, loaded already
             { name: 'signed-in', test: signedIn.signedInTest, priority: 5, includeDependenciesRecursively: false },
-            // the sales report's own code, which no other page uses (vite-chunks.ts)
-            { name: 'sales-report', test: signedIn.reportTest, priority: 4, includeDependenciesRecursively: false },
           ],
         },
       },
