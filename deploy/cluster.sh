@@ -170,7 +170,8 @@ start_api() {
   url=$(database_url)
   if [ "$SEED_DAYS" != 0 ] && [ ! -f "$DIR/seeded" ]; then
     echo "cluster: adding the demo data ($SEED_DAYS days of orders)"
-    DATABASE_URL="$url" npm run -s db:seed -- --days "$SEED_DAYS" --seed 1 >>"$DIR/log/seed.log" 2>&1
+    # the servers' key: the demo bank account number is stored encrypted with it, as the servers store one
+    DATABASE_URL="$url" JWT_SECRET="$(cat "$DIR/jwt-secret")" npm run -s db:seed -- --days "$SEED_DAYS" --seed 1 >>"$DIR/log/seed.log" 2>&1
     touch "$DIR/seeded"
   fi
   for i in $(seq 1 "$API_COUNT"); do
