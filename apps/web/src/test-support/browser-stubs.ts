@@ -21,3 +21,16 @@ export function stubAntdBrowserApis(): void {
     },
   });
 }
+
+/**
+ * antd's static message (lib/feedback.ts) is a React root of its own whose toasts close on timers
+ * seconds later; left running, one fires after the file's page is torn down and React, rendering the
+ * close, finds no window. A file whose component shows toasts closes them in its afterAll.
+ */
+export async function closeStaticMessages(act: (work: () => Promise<void>) => Promise<void>): Promise<void> {
+  const { default: message } = await import('antd/es/message/index.js');
+  await act(async () => {
+    message.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}

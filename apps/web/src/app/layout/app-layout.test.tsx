@@ -10,6 +10,7 @@ import { useApp } from '../../stores/app.ts';
 import { useTags } from '../../stores/tags.ts';
 import layoutEn from '../../locales/en/layout.json';
 import { useLockScreen } from './lock-state.ts';
+import { closeStaticMessages } from '../../test-support/browser-stubs.ts';
 
 // Collaborators owned by other modules: the route table (its pages are not needed here) and the
 // session calls that would hit the server.
@@ -143,16 +144,8 @@ beforeEach(() => {
   root = createRoot(container);
 });
 
-// antd's static message (lib/feedback.ts) is a React root of its own whose toasts close on timers
-// seconds later; left running, one fired after this file's page was torn down and React, rendering the
-// close, found no window. Close them while the page is still here.
-afterAll(async () => {
-  const { default: message } = await import('antd/es/message/index.js');
-  await act(async () => {
-    message.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  });
-});
+// antd's toasts close on timers: close them while the page is still here (browser-stubs.ts)
+afterAll(() => closeStaticMessages(act));
 
 afterEach(async () => {
   // Unmount first: the shell's own popups, drawers and the lock screen are portals of this root and

@@ -1,11 +1,11 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TNode } from '@ra/shared/auth/auth.schemas';
 import { i18n, initI18n, loadLanguageResources } from '../../../lib/i18n.ts';
 import { NotificationsPanel } from './notifications-panel.tsx';
-import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
+import { closeStaticMessages, stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -106,6 +106,8 @@ beforeAll(async () => {
   stubAntdBrowserApis();
   await initI18n('en');
 });
+// its success and error toasts close on timers: close them while the page is still here
+afterAll(() => closeStaticMessages(act));
 afterEach(async () => {
   await cleanup?.();
   cleanup = null;
