@@ -145,7 +145,8 @@ interface TBucket {
   tips: Map<number, { tips: number; sales: number }>;
 }
 
-function emptyEmployee(employeeId: number): TEmployeeTips {
+/** An employee's figures before any tip: also the line an adjustment alone puts on a period. */
+export function emptyEmployee(employeeId: number): TEmployeeTips {
   return {
     employeeId,
     minutes: 0,

@@ -8,6 +8,7 @@ import {
   type TTipOrder,
   type TTipRule,
   type TTipShift,
+  emptyEmployee,
 } from '@ra/shared/tips/allocation';
 import type { TTipLine, TTipPeriodResponse, TTipRuleResponse } from '@ra/shared/tips/tips.schemas';
 import {
@@ -378,7 +379,7 @@ export class TipsService {
     const employees = [...result.employees];
     for (const userId of adjusted.keys()) {
       if (!employees.some((e) => e.employeeId === userId)) {
-        employees.push({ ...emptyTips(), employeeId: userId });
+        employees.push(emptyEmployee(userId));
       }
     }
     const lines: TTipLine[] = employees
@@ -418,22 +419,6 @@ export class TipsService {
       lines,
     });
   }
-}
-
-/** An employee with no tips yet: the line an adjustment alone puts on a period. */
-function emptyTips() {
-  return {
-    minutes: 0,
-    cardTipCents: 0,
-    declaredCents: 0,
-    serviceChargeCents: 0,
-    collectedCents: 0,
-    tipOutGivenCents: 0,
-    tipOutReceivedCents: 0,
-    pooledInCents: 0,
-    poolShareCents: 0,
-    finalCents: 0,
-  };
 }
 
 function groupAdjustments(rows: ReadonlyArray<TTipAdjustmentRow>): TTipPeriodResponse['adjustments'] {
