@@ -35,7 +35,9 @@ SEED_DAYS=${CLUSTER_SEED_DAYS:-7}
 DB=restaurant
 PGUSER_RUN=postgres
 
-as_pg() { runuser -u "$PGUSER_RUN" -- env XDG_CONFIG_HOME="$DIR/xdg/config" XDG_DATA_HOME="$DIR/xdg/data" \
+# In CLUSTER_DIR (the postgres user's), not the checkout, which that user may not be allowed to read
+# (a clone under /root): pg_autoctl and PostgreSQL's tools stop in a working folder they cannot open.
+as_pg() { runuser -u "$PGUSER_RUN" -- env -C "$DIR" XDG_CONFIG_HOME="$DIR/xdg/config" XDG_DATA_HOME="$DIR/xdg/data" \
   XDG_RUNTIME_DIR="$DIR/xdg/run" PATH="$PGBIN:$PATH" "$@"; }
 pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 database_url() {
@@ -45,24 +47,31 @@ database_url() {
 }
 
 install_missing() {
+  # The PostgreSQL whose pg_auto_failover extension is installed; else the newest PostgreSQL installed
+  # (Debian builds postgresql-N-auto-failover for its own N: 15 in Debian 12); else 15.
+  local major
+  major=$(ls /usr/share/postgresql/*/extension/pgautofailover.control 2>/dev/null | sed -E 's|.*/postgresql/([0-9]+)/.*|\1|' | sort -n | tail -n 1)
+  [ -n "$major" ] || major=$(ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null | sed -E 's|.*/postgresql/([0-9]+)/.*|\1|' | sort -n | tail -n 1)
+  [ -n "$major" ] || major=15
   local need=()
   command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
-  command -v pg_autoctl >/dev/null 2>&1 || need+=(postgresql-15-auto-failover)
-  [ -x /usr/lib/postgresql/15/bin/postgres ] || need+=(postgresql-15)
+  [ -x "/usr/lib/postgresql/$major/bin/postgres" ] || need+=("postgresql-$major")
+  { command -v pg_autoctl >/dev/null 2>&1 && [ -f "/usr/share/postgresql/$major/extension/pgautofailover.control" ]; } ||
+    need+=("postgresql-$major-auto-failover")
   if [ ${#need[@]} -gt 0 ]; then
     echo "cluster: installing ${need[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq "${need[@]}" >/dev/null
   fi
-  # pg_auto_failover 2.0 in Debian 12 is built for PostgreSQL 15.
-  PGBIN=/usr/lib/postgresql/15/bin
+  PGBIN=/usr/lib/postgresql/$major/bin
 }
 
 stop_all() {
   for f in "$DIR"/run/haproxy.pid "$DIR"/run/api-*.pid; do
     [ -f "$f" ] || continue
-    kill "$(cat "$f")" 2>/dev/null || true
+    # Only if it is still ours: the drill kills API servers with -9, so a pid file may be stale.
+    ps -o args= -p "$(cat "$f")" 2>/dev/null | grep -qE 'haproxy|server\.js' && kill "$(cat "$f")" 2>/dev/null || true
     rm -f "$f"
   done
   # Standbys first, then the primary, then the monitor: pg_autoctl stops its own PostgreSQL.

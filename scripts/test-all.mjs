@@ -11,8 +11,10 @@
 // each other on 2 cores (a third of the browser tests' time, and timeouts that fail at random). On a
 // 2-core machine the lanes overlap well; TEST_LANES=1 runs everything one suite at a time instead.
 // Each suite's output is printed whole when it ends, so the two lanes never interleave lines.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+// The browser lane ends with the small failover drill (a cluster of its own, see failoverDrill below),
+// which overlaps the API suites' PostgreSQL pass of the other lane.
+import { spawn, execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -69,6 +71,9 @@ const suites = [
     args: ['-t', 'today|so far|same time|transactions with filters'],
     byName: true,
   },
+  // Issue 22's drill, small: two API servers behind HAProxy, a pg_auto_failover primary and standby;
+  // kill -9 an API server, then the primary. One test: every acknowledged order present, writes again after.
+  { name: 'failover-drill', lane: 1, env: withoutPg, run: failoverDrill },
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
 
 let webBuild;
@@ -82,6 +87,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const broken = [];
+const skippedSuites = [];
 const failures = [];
 const timings = [];
 const started = Date.now();
@@ -110,11 +116,126 @@ function whyExited(output) {
   return picked.map((l) => `    ${l}`).join('\n');
 }
 
+/** Ports of the drill's cluster: the balancer, +1 and +2 the API servers, +10 the monitor, +11 and +12 the nodes. */
+const DRILL_PORT_BASE = Number(process.env.FAILOVER_DRILL_PORT_BASE ?? 17480);
+/** The whole drill, cluster creation included, fails past this (it takes 3-5 minutes on 2 busy cores). */
+const DRILL_TIMEOUT_S = Number(process.env.FAILOVER_DRILL_TIMEOUT_S ?? 900);
+
+/** Whether this machine can run the drill: why not, or undefined. */
+function drillCannotRun() {
+  const has = (command) => {
+    try {
+      execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // deploy/cluster.sh runs pg_autoctl as the postgres user (runuser) and installs what is missing with apt
+  if (process.getuid?.() !== 0) return 'not root (deploy/cluster.sh runs pg_autoctl as the postgres user)';
+  if (!has('runuser')) return 'no runuser to run pg_autoctl as the postgres user';
+  const missing = ['pg_autoctl', 'haproxy'].filter((c) => !has(c));
+  if (missing.length && !has('apt-get')) return `${missing.join(' and ')} missing and no apt-get to install them`;
+  return undefined;
+}
+
+/** Stops the drill's cluster and deletes its folder, then ends any process of it still running. */
+async function drillTeardown(env, dir) {
+  let output = '';
+  const r = await run('bash', ['deploy/cluster.sh', 'destroy'], { env });
+  output += r.output;
+  // Nothing of the cluster may outlive the suite: a process whose command line names its folder
+  // (PostgreSQL and pg_autoctl) or an API server or HAProxy that cluster.sh's stop did not end.
+  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  const left = ps
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+) (.*)$/))
+    .filter((m) => m && m[2].includes(dir))
+    .map((m) => Number(m[1]));
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  if (left.length)
+    output += `failover-drill: ended ${left.length} process(es) the cluster's stop left: ${left.join(' ')}\n`;
+  rmSync(dir, { recursive: true, force: true });
+  return output;
+}
+
+/** The small failover drill (bench/failover/run.ts --small) on a cluster of its own, always destroyed after. */
+async function failoverDrill() {
+  const why = drillCannotRun();
+  if (why) return { skipped: `skipped: ${why}` };
+  // A folder of its own; cluster.sh gives it to the postgres user (its parent, /tmp, is open to it).
+  const dir = mkdtempSync(join(tmpdir(), 'ra-drill-'));
+  chmodSync(dir, 0o755);
+  const env = {
+    ...withoutPg,
+    CLUSTER_DIR: dir,
+    CLUSTER_LB_PORT: String(DRILL_PORT_BASE),
+    CLUSTER_API_PORT_BASE: String(DRILL_PORT_BASE + 1),
+    CLUSTER_API_COUNT: '2',
+    CLUSTER_PG_PORT_BASE: String(DRILL_PORT_BASE + 10),
+    // the least demo data that has the owner the POS clients sign in as
+    CLUSTER_SEED_DAYS: '1',
+    CLUSTER_BUILD: '0',
+    FAILOVER_DRILL: 'small',
+  };
+  let output = '';
+  try {
+    // The server only (the browser lane has built the web app; the API servers need none of it).
+    const build = await run('npm', ['run', 'build', '-w', '@ra/server'], { env });
+    if (build.code !== 0) return { passed: false, output: build.output, why: 'the server build failed' };
+    const drill = await new Promise((resolve) => {
+      const child = spawn('node', ['--import', 'tsx', 'failover/run.ts', '--small'], {
+        cwd: 'bench',
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const chunks = [];
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+      const timer = setTimeout(() => {
+        chunks.push(Buffer.from(`\nfailover-drill: still running after ${DRILL_TIMEOUT_S} s, ended\n`));
+        child.kill('SIGKILL');
+      }, DRILL_TIMEOUT_S * 1000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, output: Buffer.concat(chunks).toString() });
+      });
+    });
+    output += drill.output;
+    const line = drill.output.match(/failover drill FAILED: .*/)?.[0];
+    return { passed: drill.code === 0, output, why: line ?? `exit ${drill.code}` };
+  } finally {
+    output += await drillTeardown(env, dir);
+  }
+}
+
 async function runSuite(suite) {
   const suiteStarted = Date.now();
   let output = '';
   console.log(`--- ${suite.name}: started`);
   try {
+    if (suite.run) {
+      const r = await suite.run();
+      if (r.skipped) {
+        skipped += 1;
+        output += `--- ${suite.name}: ${r.skipped}\n`;
+        skippedSuites.push(`${suite.name} ${r.skipped}`);
+        return;
+      }
+      output += `${r.output}--- ${suite.name}: ${r.passed ? 'passed' : 'failed'}\n`;
+      if (r.passed) passed += 1;
+      else {
+        failed += 1;
+        failures.push(`${suite.name}: ${r.why}\n    ${r.output.trim().split('\n').slice(-25).join('\n    ')}`);
+      }
+      return;
+    }
     if (suite.checks) {
       for (const [name, command, args] of suite.checks) {
         const r = await run(command, args, { env: suite.env });
@@ -214,5 +335,6 @@ console.log(`\nall suites finished in ${seconds}s (${timings.join(', ')}; ${lane
 // Said just above the closing line, which stays in the plain 'N passed, N failed' form CI reads.
 if (!pgUrl && (only.length === 0 || only.some((o) => 'server-postgres'.startsWith(o))))
   console.log('server suite on PostgreSQL: skipped, TEST_DATABASE_URL is not set (ran on PGlite only)');
+for (const s of skippedSuites) console.log(s);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || broken.length > 0 || passed === 0 ? 1 : 0);

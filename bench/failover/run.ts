@@ -13,6 +13,16 @@
  *
  *   npm run bench:failover
  *   CLUSTER_DIR=/tmp/x CLUSTER_LB_PORT=8102 ... npm run bench:failover   (the cluster's own variables)
+ *
+ * The small drill (`--small`, or FAILOVER_DRILL=small), which CI runs (scripts/test-all.mjs
+ * "failover-drill", with CLUSTER_API_COUNT=2): 4 POS clients, and every step waits for a state rather
+ * than a time: API server 1 is killed after DRILL_ACKS acknowledged orders, the primary after DRILL_ACKS
+ * more (the surviving server took them), then it waits for pg_auto_failover's promotion and for an order
+ * sent after the kill to be acknowledged, then DRILL_ACKS more. The old primary is not brought back
+ * (DRILL_REJOIN=1 does). Each wait is bounded (DRILL_WAIT_S, 240 s): one that runs out fails the drill.
+ *
+ * Either drill exits non-zero unless every acknowledged order is present and writes were acknowledged
+ * again after the primary died.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,7 +40,13 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DIR = process.env.CLUSTER_DIR ?? '/tmp/ra-cluster';
 const LB = `http://127.0.0.1:${process.env.CLUSTER_LB_PORT ?? 8080}`;
 const PG_BASE = Number(process.env.CLUSTER_PG_PORT_BASE ?? 5440);
-const CLIENTS = Number(process.env.DRILL_CLIENTS ?? 16);
+const SMALL = process.argv.includes('--small') || process.env.FAILOVER_DRILL === 'small';
+const CLIENTS = Number(process.env.DRILL_CLIENTS ?? (SMALL ? 4 : 16));
+/** Small drill: acknowledged orders before each kill, and after the failover. */
+const STEP_ACKS = Number(process.env.DRILL_ACKS ?? 20);
+/** The longest any wait for a state may take before the drill fails. */
+const WAIT_S = Number(process.env.DRILL_WAIT_S ?? 240);
+const REJOIN = (process.env.DRILL_REJOIN ?? (SMALL ? '0' : '1')) === '1';
 const KILL_API_AT = Number(process.env.DRILL_KILL_API_AT ?? 10);
 const KILL_PRIMARY_AT = Number(process.env.DRILL_KILL_PRIMARY_AT ?? 25);
 /** Seconds of load after the old primary is back as a standby. */
@@ -48,6 +64,16 @@ const started = performance.now();
 const seconds = () => (performance.now() - started) / 1000;
 const log = (message: string) => console.log(`[${seconds().toFixed(1).padStart(6)} s] ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `done` until it holds; the drill fails if it has not within WAIT_S seconds. */
+async function waitFor(what: string, done: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + WAIT_S * 1000;
+  while (!(await done())) {
+    if (performance.now() > deadline) throw new DrillFailed(`${what}: not within ${WAIT_S} s`);
+    await sleep(100);
+  }
+}
+class DrillFailed extends Error {}
 
 function cluster(args: string[]): void {
   execFileSync('bash', [join(ROOT, 'deploy/cluster.sh'), ...args], {
@@ -240,12 +266,22 @@ async function sampleLag(): Promise<void> {
 log(`${CLIENTS} POS clients pushing orders through ${LB}, the owner reading reports`);
 const load = [...Array.from({ length: CLIENTS }, (_, i) => posClient(i)), ownerReading(), sampleLag()];
 
-await sleep(KILL_API_AT * 1000);
+/** Orders acknowledged whose request was sent after `t` (seconds of the drill). */
+const ackedSentAfter = (t: number) => ackStarts.filter((s) => s > t).length;
+let failedStep: string | undefined;
+if (SMALL) await waitFor(`${STEP_ACKS} orders acknowledged`, () => acknowledged.size >= STEP_ACKS);
+else await sleep(KILL_API_AT * 1000);
+const apiKilledAt = seconds();
 const apiPid = Number(readFileSync(join(DIR, 'run/api-1.pid'), 'utf8'));
 kill9([apiPid]);
 log(`kill -9 API server 1 (pid ${apiPid}); acknowledged so far ${acknowledged.size}`);
 
-await sleep(Math.max(0, KILL_PRIMARY_AT - KILL_API_AT) * 1000);
+if (SMALL)
+  await waitFor(
+    `${STEP_ACKS} orders acknowledged by the API server left`,
+    () => ackedSentAfter(apiKilledAt) >= STEP_ACKS,
+  );
+else await sleep(Math.max(0, KILL_PRIMARY_AT - KILL_API_AT) * 1000);
 const [primary] = await monitorQuery<{ nodename: string }>(
   `select nodename from pgautofailover.node where reportedstate in ('primary', 'wait_primary', 'single')`,
 );
@@ -261,23 +297,33 @@ log(
 );
 
 // Wait for pg_auto_failover to promote the standby, then for an order sent after the kill to be acknowledged.
-for (;;) {
-  const rows = await monitorQuery<{ n: string }>(
-    `select count(*) as n from pgautofailover.node
-     where reportedstate in ('primary', 'wait_primary', 'single') and nodename <> '${primary.nodename}'`,
-  ).catch(() => [{ n: '0' }]);
-  if (Number(rows[0]!.n) >= 1) break;
-  await sleep(250);
+let rejoinStarted = Number.NaN;
+try {
+  await waitFor('pg_auto_failover promoting the standby (pgautofailover.node)', async () => {
+    const rows = await monitorQuery<{ n: string }>(
+      `select count(*) as n from pgautofailover.node
+       where reportedstate in ('primary', 'wait_primary', 'single') and nodename <> '${primary.nodename}'`,
+    ).catch(() => [{ n: '0' }]);
+    return Number(rows[0]!.n) >= 1;
+  });
+  log('pg_auto_failover has promoted the standby');
+  await waitFor('an order sent after the kill acknowledged', () => ackedSentAfter(primaryKilledAt) > 0);
+  log(`writes acknowledged again`);
+  if (REJOIN) {
+    log(`bringing the old primary ${primary.nodename} (and API server 1) back: deploy/cluster.sh start`);
+    rejoinStarted = seconds();
+    cluster(['start']);
+    log(`the old primary is a standby again after ${(seconds() - rejoinStarted).toFixed(1)} s`);
+  }
+  if (SMALL) {
+    const resumedAt = seconds();
+    await waitFor(`${STEP_ACKS} orders acknowledged by the new primary`, () => ackedSentAfter(resumedAt) >= STEP_ACKS);
+  } else await sleep(TAIL_S * 1000);
+} catch (error) {
+  if (!(error instanceof DrillFailed)) throw error;
+  failedStep = error.message;
+  log(`FAILED: ${failedStep}`);
 }
-log('pg_auto_failover has promoted the standby');
-while (!ackStarts.some((t) => t > primaryKilledAt)) await sleep(100);
-log(`writes acknowledged again`);
-log(`bringing the old primary ${primary.nodename} (and API server 1) back: deploy/cluster.sh start`);
-const rejoinStarted = seconds();
-cluster(['start']);
-log(`the old primary is a standby again after ${(seconds() - rejoinStarted).toFixed(1)} s`);
-
-await sleep(TAIL_S * 1000);
 stopping = true;
 await Promise.all(load);
 log('load stopped');
@@ -299,6 +345,7 @@ const after = ackTimes.filter((t) => t > primaryKilledAt).sort((a, b) => a - b);
 const lastBefore = before.length ? Math.max(...before) : primaryKilledAt;
 // The first order SENT after the kill and acknowledged (one in flight at the kill may still answer).
 const firstAfter = Math.min(...ackTimes.filter((_, i) => ackStarts[i]! > primaryKilledAt));
+const resumed = Number.isFinite(firstAfter);
 const failoverGap = firstAfter - lastBefore;
 let gap = failoverGap;
 let gapFrom = lastBefore;
@@ -343,7 +390,7 @@ console.log(
   `write gap of the failover: ${failoverGap.toFixed(1)} s (last order acknowledged before the kill at ${lastBefore.toFixed(1)} s, primary killed at ${primaryKilledAt.toFixed(1)} s, first order sent after it acknowledged at ${firstAfter.toFixed(1)} s)`,
 );
 console.log(
-  `longest write gap from the kill to the end: ${gap.toFixed(1)} s (from ${gapFrom.toFixed(1)} s; the old primary's rejoin started at ${rejoinAt.toFixed(1)} s)`,
+  `longest write gap from the kill to the end: ${gap.toFixed(1)} s (from ${gapFrom.toFixed(1)} s; ${REJOIN ? `the old primary's rejoin started at ${rejoinAt.toFixed(1)} s` : 'the old primary was not brought back'})`,
 );
 console.log(`failed POS requests by status (each retried): ${fmt(failures)}`);
 console.log(`failed report reads by status: ${fmt(reportFailures)}`);
@@ -352,4 +399,11 @@ console.log(
 );
 console.log(`pg_auto_failover after the drill: ${state?.s ?? 'unknown'}`);
 console.log(`failover drill: acknowledged ${acknowledged.size}, present ${present}, write gap ${gap.toFixed(1)} s`);
-process.exit(lost === 0 ? 0 : 1);
+const verdict = [
+  ...(failedStep ? [failedStep] : []),
+  ...(lost > 0 ? [`${lost} acknowledged orders lost`] : []),
+  ...(resumed ? [] : ['no write was acknowledged after the primary died']),
+  ...(acknowledged.size === 0 ? ['no order acknowledged at all'] : []),
+];
+console.log(verdict.length ? `failover drill FAILED: ${verdict.join('; ')}` : 'failover drill passed');
+process.exit(verdict.length ? 1 : 0);
