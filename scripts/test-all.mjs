@@ -184,35 +184,38 @@ async function failoverDrill() {
     CLUSTER_BUILD: '0',
     FAILOVER_DRILL: 'small',
   };
-  let output = '';
+  let result;
   try {
     // The server only (the browser lane has built the web app; the API servers need none of it).
     const build = await run('npm', ['run', 'build', '-w', '@ra/server'], { env });
-    if (build.code !== 0) return { passed: false, output: build.output, why: 'the server build failed' };
-    const drill = await new Promise((resolve) => {
-      const child = spawn('node', ['--import', 'tsx', 'failover/run.ts', '--small'], {
-        cwd: 'bench',
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+    if (build.code !== 0) result = { passed: false, output: build.output, why: 'the server build failed' };
+    else {
+      const drill = await new Promise((resolve) => {
+        const child = spawn('node', ['--import', 'tsx', 'failover/run.ts', '--small'], {
+          cwd: 'bench',
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const chunks = [];
+        child.stdout.on('data', (d) => chunks.push(d));
+        child.stderr.on('data', (d) => chunks.push(d));
+        const timer = setTimeout(() => {
+          chunks.push(Buffer.from(`\nfailover-drill: still running after ${DRILL_TIMEOUT_S} s, ended\n`));
+          child.kill('SIGKILL');
+        }, DRILL_TIMEOUT_S * 1000);
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          resolve({ code, output: Buffer.concat(chunks).toString() });
+        });
       });
-      const chunks = [];
-      child.stdout.on('data', (d) => chunks.push(d));
-      child.stderr.on('data', (d) => chunks.push(d));
-      const timer = setTimeout(() => {
-        chunks.push(Buffer.from(`\nfailover-drill: still running after ${DRILL_TIMEOUT_S} s, ended\n`));
-        child.kill('SIGKILL');
-      }, DRILL_TIMEOUT_S * 1000);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ code, output: Buffer.concat(chunks).toString() });
-      });
-    });
-    output += drill.output;
-    const line = drill.output.match(/failover drill FAILED: .*/)?.[0];
-    return { passed: drill.code === 0, output, why: line ?? `exit ${drill.code}` };
+      const line = drill.output.match(/failover drill FAILED: .*/)?.[0];
+      result = { passed: drill.code === 0, output: drill.output, why: line ?? `exit ${drill.code}` };
+    }
   } finally {
-    output += await drillTeardown(env, dir);
+    const teardown = await drillTeardown(env, dir);
+    if (result) result.output += teardown;
   }
+  return result;
 }
 
 async function runSuite(suite) {

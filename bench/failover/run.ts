@@ -18,8 +18,9 @@
  * "failover-drill", with CLUSTER_API_COUNT=2): 4 POS clients, and every step waits for a state rather
  * than a time: API server 1 is killed after DRILL_ACKS acknowledged orders, the primary after DRILL_ACKS
  * more (the surviving server took them), then it waits for pg_auto_failover's promotion and for an order
- * sent after the kill to be acknowledged, then DRILL_ACKS more. The old primary is not brought back
- * (DRILL_REJOIN=1 does). Each wait is bounded (DRILL_WAIT_S, 240 s): one that runs out fails the drill.
+ * sent after the kill to be acknowledged, brings the old primary back as a standby (as the full drill;
+ * DRILL_REJOIN=0 leaves it dead), then waits for DRILL_ACKS more. Each wait is bounded (DRILL_WAIT_S,
+ * 240 s; deploy/cluster.sh bounds its own): one that runs out fails the drill.
  *
  * Either drill exits non-zero unless every acknowledged order is present and writes were acknowledged
  * again after the primary died.
@@ -46,7 +47,7 @@ const CLIENTS = Number(process.env.DRILL_CLIENTS ?? (SMALL ? 4 : 16));
 const STEP_ACKS = Number(process.env.DRILL_ACKS ?? 20);
 /** The longest any wait for a state may take before the drill fails. */
 const WAIT_S = Number(process.env.DRILL_WAIT_S ?? 240);
-const REJOIN = (process.env.DRILL_REJOIN ?? (SMALL ? '0' : '1')) === '1';
+const REJOIN = (process.env.DRILL_REJOIN ?? '1') === '1';
 const KILL_API_AT = Number(process.env.DRILL_KILL_API_AT ?? 10);
 const KILL_PRIMARY_AT = Number(process.env.DRILL_KILL_PRIMARY_AT ?? 25);
 /** Seconds of load after the old primary is back as a standby. */
@@ -312,7 +313,11 @@ try {
   if (REJOIN) {
     log(`bringing the old primary ${primary.nodename} (and API server 1) back: deploy/cluster.sh start`);
     rejoinStarted = seconds();
-    cluster(['start']);
+    try {
+      cluster(['start']);
+    } catch (error) {
+      throw new DrillFailed(`the old primary rejoining (deploy/cluster.sh start): ${(error as Error).message}`);
+    }
     log(`the old primary is a standby again after ${(seconds() - rejoinStarted).toFixed(1)} s`);
   }
   if (SMALL) {
