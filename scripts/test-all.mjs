@@ -191,17 +191,23 @@ async function failoverDrill() {
     if (build.code !== 0) result = { passed: false, output: build.output, why: 'the server build failed' };
     else {
       const drill = await new Promise((resolve) => {
+        // in a process group of its own, so that a drill out of time ends with what it started (cluster.sh)
         const child = spawn('node', ['--import', 'tsx', 'failover/run.ts', '--small'], {
           cwd: 'bench',
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
         });
         const chunks = [];
         child.stdout.on('data', (d) => chunks.push(d));
         child.stderr.on('data', (d) => chunks.push(d));
         const timer = setTimeout(() => {
           chunks.push(Buffer.from(`\nfailover-drill: still running after ${DRILL_TIMEOUT_S} s, ended\n`));
-          child.kill('SIGKILL');
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            child.kill('SIGKILL');
+          }
         }, DRILL_TIMEOUT_S * 1000);
         child.on('close', (code) => {
           clearTimeout(timer);
