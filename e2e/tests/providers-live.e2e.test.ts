@@ -23,8 +23,16 @@ import { launchBrowser, newPage, shot } from '../support/browser.ts';
  *   micro-deposit amounts, after one wrong reading;
  * - an SMS campaign submitted, approved by an agent, charged once on Stripe, texted through Twilio,
  *   delivered by Twilio's signed status callbacks, and a signed STOP reply opting a customer out;
+ * - a second account verified with the descriptor code Stripe answers for it (the other verification form);
+ * - Stripe's payment_intent.payment_failed, signed with the SDK's generateTestHeaderString, shown on the
+ *   campaign after a reload ("Payment failed, please try again later"); one signed with another secret refused;
+ * - a POS card order whose payment id is a Stripe PaymentIntent refunded from Transactions (POST /v1/refunds);
  * - Uber Eats connected by store id with client credentials, the menu published, an order webhook
- *   signed by Uber arriving as an order, and busy mode pausing the store at Uber.
+ *   signed by Uber arriving as an order, and busy mode pausing the store at Uber;
+ * - DoorDash: the demo's simulated store labelled "Simulator" (not "Live API") though DoorDash's
+ *   credentials are set, disconnected, the live store connected with a DD-JWT-V1 token, tested, the menu
+ *   refused on the page first then published, paused and resumed at DoorDash, an order webhook with the
+ *   subscription's token stored once across a redelivery, and disconnected.
  * Each step asserts what the provider's fake received.
  */
 
@@ -214,7 +222,7 @@ async function stripeEvent(type: string, object: Record<string, unknown>, secret
   return res.status;
 }
 
-describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats fakes)', () => {
+describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats, DoorDash fakes)', () => {
   it('the owner links the bank account as a Stripe SetupIntent and verifies it with the two micro-deposits, after a wrong try', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
