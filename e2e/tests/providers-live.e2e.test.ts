@@ -433,7 +433,7 @@ describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats,
     }
   }, 150_000);
 
-  it('Stripe’s signed word that the SMS charge failed shows on the campaign after a reload; a forged one changes nothing', async () => {
+  it('Stripe’s signed word that the SMS charge failed shows on the campaign after a reload, and Send Now pays again; a forged one changes nothing', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       const [charge] = [...stripe.paymentIntents.values()];
@@ -454,6 +454,30 @@ describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats,
       await page.reload();
       await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain(CUSTOMERS_MESSAGES.paymentFailed!.en);
       await shot(page, 'providers-live-stripe-payment-failed-en');
+
+      // "Try again later": Send Now pays again, under the next idempotency key; nobody is texted twice.
+      await row.getByRole('button', { name: 'Send Now' }).click();
+      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Pay for this campaign again?' });
+      await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toContain('Every message is already out');
+      await shot(page, 'providers-live-stripe-pay-again-en');
+      await dialog.getByRole('button', { name: /^Pay \$\d+\.\d\d again$/ }).click();
+      await expect.poll(() => toast(page, 'SMS sent to 2 users').count(), { timeout: 20_000 }).toBe(1);
+      const charges = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+      expect(charges.map((r) => r.idempotencyKey)).toEqual([
+        charges[0]!.idempotencyKey,
+        `${charges[0]!.idempotencyKey}-retry-1`,
+      ]);
+      expect(charges[1]!.form).toMatchObject({ customer: STRIPE_CUSTOMER, amount: String(charge!.amount) });
+      expect(twilio.messages).toHaveLength(2);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return row.textContent({ timeout: 30_000 });
+          },
+          { timeout: 40_000 },
+        )
+        .not.toContain(CUSTOMERS_MESSAGES.paymentFailed!.en);
     } finally {
       await context.close();
     }
