@@ -153,6 +153,7 @@ export function CampaignsCard() {
             render: (_, c) => (
               <>
                 <Tag>{t(`statuses_${c.status}`)}</Tag>
+                {paymentFailed(c) ? <Tag color="error">{t('statusPaymentFailed')}</Tag> : null}
                 {c.reviewNote ? <div>{c.reviewNote}</div> : null}
               </>
             ),
