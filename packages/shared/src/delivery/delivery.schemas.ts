@@ -246,8 +246,14 @@ export const ZPlatformConnection = z.object({
   ordersToday: z.number().int(),
   /** Orders the platform sent that were refused (paused or closed) in the last REFUSED_WINDOW_DAYS business days. */
   refusedRecently: z.number().int(),
-  /** 'live': the platform's marketplace API (its credentials are configured); 'simulator': the local stand-in. */
-  mode: z.enum(CONNECTOR_MODES),
+  /**
+   * The connector serving this restaurant's store: 'live' only when the store was connected through the
+   * platform's marketplace API; 'simulator' for a store the local stand-in issued (even once the
+   * deployment has the platform's credentials); null while not connected.
+   */
+  mode: z.enum(CONNECTOR_MODES).nullable(),
+  /** The connector a new connection goes through: 'live' when the deployment has the platform's credentials. */
+  connectMode: z.enum(CONNECTOR_MODES),
   /** The last four characters of the connection's webhook signing secret (the rest never leaves the server). */
   secretLast4: z.string().nullable(),
 });

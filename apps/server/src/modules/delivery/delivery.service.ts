@@ -36,7 +36,12 @@ import type { DeliveryRepository, TConnectionRow } from './delivery.repository.t
 import type { MenuSource } from './menu-source.ts';
 import { effectiveStatus } from './delivery-status.ts';
 import { resealAll } from './secret-rotation.ts';
-import { PlatformRejectedError, PlatformUnavailableError, type DeliveryPlatformAdapter } from './platform-adapter.ts';
+import {
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  type DeliveryPlatformAdapter,
+  type TConnectorMode,
+} from './platform-adapter.ts';
 
 const message = (key: TDeliveryMessageKey) => DELIVERY_MESSAGES[key].en;
 const conflict = (key: TDeliveryMessageKey) => new AppError(409, ERROR_CODES.conflict, message(key));
@@ -78,6 +83,15 @@ export class DeliveryService {
     return plain;
   }
 
+  /**
+   * The connector serving a connected store: the platform's API only when the store was linked through
+   * it (the platform's credentials are configured, and the store has no simulator signing secret: a
+   * live connection stores none); a store the simulator issued stays simulated after credentials are set.
+   */
+  private via(platform: TDeliveryPlatform, row: TConnectionRow): TConnectorMode {
+    return row.webhookSecret === null && this.adapter.mode(platform) === 'live' ? 'live' : 'simulator';
+  }
+
   /** The app clock's "now" (a test order is placed now). */
   now(): Date {
     return this.clock.now();
@@ -92,7 +106,8 @@ export class DeliveryService {
     const status = row ? effectiveStatus(row, now) : 'disconnected';
     const secret = row ? await this.openSecret(row) : null;
     return {
-      mode: this.adapter.mode(platform),
+      mode: row && status !== 'disconnected' && row.storeId ? this.via(platform, row) : null,
+      connectMode: this.adapter.mode(platform),
       secretLast4: secret ? lastFour(secret) : null,
       platform,
       label: PLATFORM_RULES[platform].label,
@@ -288,7 +303,7 @@ export class DeliveryService {
     return this.change(auth, platform, 'disconnect', ip, async (row) => {
       if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
       const storeId = row.storeId;
-      await this.call(() => this.adapter.disconnect(platform, storeId));
+      await this.call(() => this.adapter.disconnect(platform, storeId, this.via(platform, row)));
       // Without the store id and secret, a late or forged webhook for the old store is refused.
       return {
         status: 'disconnected',
@@ -308,7 +323,7 @@ export class DeliveryService {
       const until = request.until ? new Date(request.until) : null;
       if (until && until.getTime() <= now.getTime()) throw new FieldError('until', message('delivery.pauseUntilPast'));
       const storeId = row.storeId;
-      await this.call(() => this.adapter.setPaused(platform, storeId, true, until));
+      await this.call(() => this.adapter.setPaused(platform, storeId, true, until, this.via(platform, row)));
       return { status: 'paused', pausedUntil: until };
     });
   }
@@ -317,7 +332,7 @@ export class DeliveryService {
     return this.change(auth, platform, 'resume', ip, async (row) => {
       if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
       const storeId = row.storeId;
-      await this.call(() => this.adapter.setPaused(platform, storeId, false, null));
+      await this.call(() => this.adapter.setPaused(platform, storeId, false, null, this.via(platform, row)));
       return { status: 'connected', pausedUntil: null };
     });
   }
@@ -383,7 +398,8 @@ export class DeliveryService {
     let menuId = row.platformMenuId;
     if (problems.length === 0) {
       const storeId = row.storeId;
-      const sent = await this.call(() => this.adapter.publishMenu(platform, storeId, priced, row.platformMenuId));
+      const via = this.via(platform, row);
+      const sent = await this.call(() => this.adapter.publishMenu(platform, storeId, priced, row.platformMenuId, via));
       problems = sent.problems;
       menuId = sent.menuId;
     }
@@ -418,9 +434,10 @@ export class DeliveryService {
     const row = await this.repo.connection(restaurantId, platform);
     if (!row || row.status === 'disconnected' || !row.storeId) throw conflict('delivery.notConnected');
     const storeId = row.storeId;
-    const base = { mode: this.adapter.mode(platform), checkedAt: this.clock.now().toISOString(), storeId };
+    const via = this.via(platform, row);
+    const base = { mode: via, checkedAt: this.clock.now().toISOString(), storeId };
     try {
-      const { storeName } = await this.adapter.check(platform, storeId);
+      const { storeName } = await this.adapter.check(platform, storeId, via);
       return { ...base, ok: true, storeName, message: message('delivery.connectionOk') };
     } catch (error) {
       if (error instanceof PlatformUnavailableError) {

@@ -13,7 +13,11 @@ import {
  * simulates one, failures included.
  */
 export interface DeliveryPlatformAdapter {
-  /** Which kind of connector serves the platform: the local simulator, or the platform's own API. */
+  /**
+   * Which kind of connector a new connection to the platform goes through: the platform's own API when
+   * the deployment has its credentials, else the local simulator. A store already connected keeps the
+   * connector it was connected through (`via` below): the simulator's stores stay simulated.
+   */
   mode(platform: TDeliveryPlatform): TConnectorMode;
   /**
    * Links the restaurant's store: the store id the restaurant entered (the platform's id of its store,
@@ -25,11 +29,20 @@ export interface DeliveryPlatformAdapter {
     restaurant: { id: number; name: string },
     storeId: string | null,
   ): Promise<{ storeId: string; webhookSecret: string | null; storeName: string | null }>;
-  /** Asks the platform about the store with the deployment's credentials ("Test connection"). */
-  check(platform: TDeliveryPlatform, storeId: string): Promise<{ storeName: string | null }>;
-  disconnect(platform: TDeliveryPlatform, storeId: string): Promise<void>;
+  /**
+   * Asks the platform about the store with the deployment's credentials ("Test connection"). `via`, here
+   * and below: the connector the store was connected through.
+   */
+  check(platform: TDeliveryPlatform, storeId: string, via: TConnectorMode): Promise<{ storeName: string | null }>;
+  disconnect(platform: TDeliveryPlatform, storeId: string, via: TConnectorMode): Promise<void>;
   /** Stops (or resumes) taking orders on the platform; `until` is when the platform resumes by itself. */
-  setPaused(platform: TDeliveryPlatform, storeId: string, paused: boolean, until: Date | null): Promise<void>;
+  setPaused(
+    platform: TDeliveryPlatform,
+    storeId: string,
+    paused: boolean,
+    until: Date | null,
+    via: TConnectorMode,
+  ): Promise<void>;
   /**
    * Sends the menu; the platform refuses the whole menu when any item breaks its rules. `menuId` is
    * the platform's id of the menu published before (DoorDash updates a menu by its id), and the answer
@@ -40,6 +53,7 @@ export interface DeliveryPlatformAdapter {
     storeId: string,
     menu: TPublishableMenu,
     menuId: string | null,
+    via: TConnectorMode,
   ): Promise<{ accepted: boolean; problems: TMenuProblem[]; menuId: string | null }>;
 }
 

@@ -98,11 +98,18 @@ const json = (s: TSeen) => JSON.parse(s.body) as Record<string, unknown>;
 /** Leaves out of the platform's menu every item its rules would refuse, so a publish reaches the platform. */
 async function mapOutProblems(platform: string) {
   const preview = (await owner({ method: 'GET', url: `/api/api/delivery/platforms/${platform}/menu` })).json();
-  const excludedItems = [...new Set((preview.problems as Array<{ itemId: string }>).map((p) => p.itemId))];
+  const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json() as {
+    platforms: Array<{ platform: string; mapping: { excludedCategories: string[]; excludedItems: string[] } }>;
+  };
+  const { mapping } = list.platforms.find((p) => p.platform === platform)!;
+  // Added to what is already left out (the preview of a mapped menu lists only what is still refused).
+  const excludedItems = [
+    ...new Set([...mapping.excludedItems, ...(preview.problems as Array<{ itemId: string }>).map((p) => p.itemId)]),
+  ];
   const res = await owner({
     method: 'PUT',
     url: `/api/api/delivery/platforms/${platform}`,
-    payload: { mapping: { excludedCategories: [], excludedItems } },
+    payload: { mapping: { excludedCategories: mapping.excludedCategories, excludedItems } },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -278,6 +285,53 @@ describe('DoorDash connector', () => {
       claims: JSON.parse(Buffer.from(claims!, 'base64url').toString()),
     };
   };
+
+  it('a store the simulator issued stays simulated with DoorDash’s credentials set: labelled, served and webhooked as such', async () => {
+    const list = (await owner({ method: 'GET', url: '/api/api/delivery/platforms' })).json() as {
+      platforms: Array<{ platform: string; status: string; storeId: string; mode: string | null; connectMode: string }>;
+    };
+    const byPlatform = Object.fromEntries(list.platforms.map((p) => [p.platform, p]));
+    // Harbor's demo DoorDash store was connected through the simulator: not "Live API".
+    expect(byPlatform.doordash).toMatchObject({ status: 'connected', mode: 'simulator', connectMode: 'live' });
+    // Uber Eats was connected above through its API; Grubhub has no connector and is not connected.
+    expect(byPlatform.ubereats).toMatchObject({ status: 'connected', mode: 'live', connectMode: 'live' });
+    expect(byPlatform.grubhub).toMatchObject({ status: 'disconnected', mode: null, connectMode: 'simulator' });
+
+    // Test connection, busy mode and publishing go to the simulator, not to DoorDash with a store it never issued.
+    const check = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/test-connection' });
+    expect(check.json()).toMatchObject({ ok: true, mode: 'simulator', storeId: byPlatform.doordash!.storeId });
+    const until = new Date(clock.now().getTime() + 30 * 60_000).toISOString();
+    expect(
+      (await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/pause', payload: { until } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/resume' })).statusCode).toBe(200);
+    await mapOutProblems('doordash');
+    const published = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/publish' });
+    expect(published.json()).toMatchObject({ ok: true });
+    expect(dd.seen).toEqual([]);
+
+    // An order DoorDash signs for that store id is not taken: the store is not linked at DoorDash.
+    const forSimulated = await app.inject({
+      method: 'POST',
+      url: '/api/api/delivery/webhooks/doordash',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${DD_WEBHOOK_TOKEN}` },
+      payload: JSON.stringify({
+        event: { type: 'OrderCreate', status: 'NEW' },
+        order: {
+          id: 'dd-order-sim',
+          store: { merchant_supplied_id: byPlatform.doordash!.storeId },
+          categories: [],
+          subtotal: 0,
+          tax: 0,
+          tip_amount: 0,
+          created_at: '2026-11-28T00:30:00Z',
+        },
+      }),
+    });
+    expect(forSimulated.statusCode).toBe(404);
+    expect(await count('doordash:dd-order-sim')).toBe(0);
+  });
 
   it('connects a store with a DD-JWT-V1 token after the simulated store is disconnected', async () => {
     const off = await owner({ method: 'POST', url: '/api/api/delivery/platforms/doordash/disconnect' });

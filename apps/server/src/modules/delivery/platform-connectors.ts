@@ -15,7 +15,12 @@ export class PlatformConnectors implements DeliveryPlatformAdapter {
     readonly doorDash: DoorDashConnector | undefined,
   ) {}
 
-  private live(platform: TDeliveryPlatform): UberEatsConnector | DoorDashConnector | undefined {
+  /** The platform's own connector, when configured and (for a connected store) the store was linked through it. */
+  private live(
+    platform: TDeliveryPlatform,
+    via: TConnectorMode = 'live',
+  ): UberEatsConnector | DoorDashConnector | undefined {
+    if (via !== 'live') return undefined;
     if (platform === 'ubereats') return this.uberEats;
     if (platform === 'doordash') return this.doorDash;
     return undefined;
@@ -33,30 +38,36 @@ export class PlatformConnectors implements DeliveryPlatformAdapter {
     return { storeId, webhookSecret: null, storeName };
   }
 
-  check(platform: TDeliveryPlatform, storeId: string) {
-    const live = this.live(platform);
+  check(platform: TDeliveryPlatform, storeId: string, via: TConnectorMode) {
+    const live = this.live(platform, via);
     return live ? live.store(storeId) : this.simulator.check(platform, storeId);
   }
 
-  async disconnect(platform: TDeliveryPlatform, storeId: string) {
+  async disconnect(platform: TDeliveryPlatform, storeId: string, via: TConnectorMode) {
     // A live store stays linked to the app in the platform's dashboard; the product just stops using it.
-    if (!this.live(platform)) await this.simulator.disconnect(platform, storeId);
+    if (!this.live(platform, via)) await this.simulator.disconnect(platform, storeId);
   }
 
-  setPaused(platform: TDeliveryPlatform, storeId: string, paused: boolean, until: Date | null) {
-    const live = this.live(platform);
+  setPaused(platform: TDeliveryPlatform, storeId: string, paused: boolean, until: Date | null, via: TConnectorMode) {
+    const live = this.live(platform, via);
     return live ? live.setPaused(storeId, paused, until) : this.simulator.setPaused(platform, storeId, paused, until);
   }
 
-  async publishMenu(platform: TDeliveryPlatform, storeId: string, menu: TPublishableMenu, menuId: string | null) {
+  async publishMenu(
+    platform: TDeliveryPlatform,
+    storeId: string,
+    menu: TPublishableMenu,
+    menuId: string | null,
+    via: TConnectorMode,
+  ) {
     // The platform's limits are checked before anything is sent, whichever connector sends it.
     const problems = menuProblems(menu, platform);
     if (problems.length > 0) return { accepted: false, problems, menuId };
-    if (platform === 'ubereats' && this.uberEats) {
+    if (via === 'live' && platform === 'ubereats' && this.uberEats) {
       await this.uberEats.publishMenu(storeId, menu);
       return { accepted: true, problems: [], menuId };
     }
-    if (platform === 'doordash' && this.doorDash) {
+    if (via === 'live' && platform === 'doordash' && this.doorDash) {
       const id = await this.doorDash.publishMenu(storeId, menu, menuId);
       return { accepted: true, problems: [], menuId: id };
     }

@@ -50,6 +50,15 @@ export class PlatformWebhookService {
   ) {}
 
   /**
+   * The connected store the platform's webhook names, when it was linked through the platform's API:
+   * a store the simulator issued (it has the simulator's signing secret) takes only simulated orders.
+   */
+  private async linked(platform: 'ubereats' | 'doordash', storeId: string) {
+    const found = await this.webhook.store(platform, storeId);
+    return found && found.connection.webhookSecret === null ? found : undefined;
+  }
+
+  /**
    * Uber Eats: X-Uber-Signature over the raw body with the app's client secret (no timestamp in the
    * scheme: a replay is a redelivery, stored once). orders.notification names the store (meta.user_id)
    * and the order (meta.resource_id); the order is read from the API, stored, then accepted or denied
@@ -68,7 +77,7 @@ export class PlatformWebhookService {
     if (typeof storeId !== 'string' || typeof orderId !== 'string' || orderId.length > 64) {
       return badRequest('meta.user_id and meta.resource_id name the store and the order');
     }
-    const found = await this.webhook.store('ubereats', storeId);
+    const found = await this.linked('ubereats', storeId);
     // A store no restaurant here is connected to: acknowledged, so Uber does not resend it.
     if (!found) return { status: 200 };
     try {
@@ -100,7 +109,7 @@ export class PlatformWebhookService {
     if (typeof storeId !== 'string' || typeof orderId !== 'string') {
       return badRequest('order.id and order.store.merchant_supplied_id name the order and the store');
     }
-    const found = await this.webhook.store('doordash', storeId);
+    const found = await this.linked('doordash', storeId);
     if (!found) return refused(404, 'delivery.storeUnknown', ERROR_CODES.notFound);
     const result = await this.webhook.take('doordash', found, fromDoorDashOrder(event, this.clock.now()));
     const { accepted, declined } = outcome(result);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Progress, Table, Tag, Typography } from 'antd';
+import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import type { TCampaign } from '@ra/shared/customers/customers.schemas';
 import type { z } from 'zod';
 import type { ZRecipientList } from '@ra/shared/customers/customers.schemas';
@@ -61,11 +62,22 @@ function Recipients({ c }: { c: TCampaign }) {
 }
 
 /**
- * A sent campaign whose sending stopped with messages still queued (a failure, or a server that died
- * mid-send): Send Now resumes it, charged no further, and nobody already texted is texted again.
+ * A sent campaign whose charge failed at the payment processor after it was sent (Stripe's
+ * payment_intent.payment_failed: "Payment failed, please try again later"): Send Now charges it again,
+ * under a new attempt, even when every message is already out.
  */
-export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress'>): boolean =>
-  c.status === 'sent' && (c.sendState === 'failed' || c.sendState === 'sending') && c.progress.queued > 0;
+export const paymentFailed = (c: Pick<TCampaign, 'status' | 'sendState' | 'failureReason'>): boolean =>
+  c.status === 'sent' && c.sendState === 'failed' && c.failureReason === CUSTOMERS_MESSAGES.paymentFailed!.en;
+
+/**
+ * A sent campaign whose sending stopped with messages still queued (a failure, or a server that died
+ * mid-send): Send Now resumes it, charged no further, and nobody already texted is texted again; or one
+ * whose payment failed, which Send Now pays again.
+ */
+export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress' | 'failureReason'>): boolean =>
+  c.status === 'sent' &&
+  (c.sendState === 'failed' || c.sendState === 'sending') &&
+  (c.progress.queued > 0 || paymentFailed(c));
 
 /** The restaurant's campaigns: state, cost, Send Now (after a confirmation naming the charge) and progress. */
 export function CampaignsCard() {
@@ -77,19 +89,25 @@ export function CampaignsCard() {
 
   const confirmSend = (c: TCampaign) =>
     showConfirm({
-      ...(canResume(c)
+      ...(paymentFailed(c)
         ? {
-            title: t('resumeConfirmTitle'),
-            content: t('resumeConfirmText', { count: c.progress.queued }),
-            okText: t('resumeConfirmOk'),
+            title: t('payAgainTitle'),
+            content: t('payAgainText', { count: c.progress.queued, total: money(c.quote.totalCents) }),
+            okText: t('payAgainOk', { total: money(c.quote.totalCents) }),
           }
-        : {
-            title: t('sendConfirmTitle'),
-            content: c.segment
-              ? `${t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) })} ${ts('sendSegmentNote')}`
-              : t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
-            okText: t('sendConfirmOk', { total: money(c.quote.totalCents) }),
-          }),
+        : canResume(c)
+          ? {
+              title: t('resumeConfirmTitle'),
+              content: t('resumeConfirmText', { count: c.progress.queued }),
+              okText: t('resumeConfirmOk'),
+            }
+          : {
+              title: t('sendConfirmTitle'),
+              content: c.segment
+                ? `${t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) })} ${ts('sendSegmentNote')}`
+                : t('sendConfirmText', { count: c.quote.recipients, total: money(c.quote.totalCents) }),
+              okText: t('sendConfirmOk', { total: money(c.quote.totalCents) }),
+            }),
       cancelText: t('cancel'),
       onOk: async () => {
         try {
@@ -135,6 +153,7 @@ export function CampaignsCard() {
             render: (_, c) => (
               <>
                 <Tag>{t(`statuses_${c.status}`)}</Tag>
+                {paymentFailed(c) ? <Tag color="error">{t('statusPaymentFailed')}</Tag> : null}
                 {c.reviewNote ? <div>{c.reviewNote}</div> : null}
               </>
             ),

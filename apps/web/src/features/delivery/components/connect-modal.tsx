@@ -18,7 +18,7 @@ export function ConnectModal(props: {
   const { t } = useTranslation('delivery');
   const [form] = Form.useForm<{ storeId: string }>();
   const p = props.connection;
-  const live = p?.mode === 'live';
+  const live = p?.connectMode === 'live';
   useEffect(() => {
     if (p) form.resetFields();
   }, [p, form]);

@@ -26,6 +26,7 @@ import {
   pauseUntil,
   type TDeliveryDialog,
 } from '../delivery-dialog.ts';
+import { modeTag } from '../connector-mode.ts';
 import { ConnectModal } from './connect-modal.tsx';
 import { PlatformSettingsDrawer } from './platform-settings-drawer.tsx';
 import { ProblemsModal } from './problems-modal.tsx';
@@ -128,8 +129,8 @@ export function DeliveryView() {
             <Tag color={STATUS_COLOR[p.status]} data-testid={`status-${p.platform}`}>
               {t(`status.${p.status}`)}
             </Tag>
-            <Tag color={p.mode === 'live' ? 'blue' : 'default'} data-testid={`mode-${p.platform}`}>
-              {t(`mode.${p.mode}`)}
+            <Tag color={modeTag(p) === 'live' ? 'blue' : 'default'} data-testid={`mode-${p.platform}`}>
+              {t(`mode.${modeTag(p)}`)}
             </Tag>
           </Space>
         }
