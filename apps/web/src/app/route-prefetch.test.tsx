@@ -243,7 +243,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
 
   it('asks nothing for a signed-out visitor, who is sent to sign in', async () => {
     useSession.setState({ token: '', roles: [], PagePermissions: emptyPagePermissions() });
-    const fetchMock = vi.fn(async () => json({}));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({}));
     vi.stubGlobal('fetch', fetchMock);
     container = document.createElement('div');
     document.body.append(container);
