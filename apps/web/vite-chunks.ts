@@ -24,12 +24,43 @@ export const SIGNED_IN_ROOTS = [
   'src/app/routes/dashboard/dashboard-page.tsx',
   // the home page's route loader (its data starts with the route, issue 21)
   'src/features/dashboard/api/prefetch-dashboard.ts',
+  // the home page's sales panel and its 14-day chart (lazy in the page, 4 KB): in their own scripts
+  // they were two more round trips, one after the other, before the panel's first line (its LCP)
+  'src/features/dashboard/components/today-sales.tsx',
+  'src/features/dashboard/components/sales-chart.tsx',
 ];
 /**
  * What the sign-in page runs: the entry, then the sign-in route. The route's modules (beyond the
  * entry's) become one chunk too (`signInTest`), and never join the signed-in one.
  */
 export const SIGN_IN_ROOTS = ['src/main.tsx', 'src/app/routes/login/login-page.tsx'];
+
+/**
+ * antd's components beyond the signed-in chunk, as a few kits (issue 21): a page loads each kit whose
+ * components it uses as one script, instead of one script per set of pages sharing a piece (the sales
+ * summary fetched 61 scripts, most under 3 KB, each paying headers and a round trip). A kit holds its
+ * components' every module that neither the sign-in page nor the signed-in chunk has and that no
+ * earlier kit took, so the kits do not overlap; the first kits are the small components most pages use
+ * together, the later ones build on them (a table's pagination uses the input kit's select). A page
+ * using one component of a kit loads the whole kit: the kits group what pages use together.
+ */
+export const ANTD_KITS: Array<{ name: string; components: string[] }> = [
+  // on most pages: states, headings, labels
+  { name: 'kit-common', components: ['Alert', 'Typography', 'Tag', 'Empty', 'Result', 'Skeleton', 'Space', 'Spin'] },
+  // text fields and drop-downs
+  { name: 'kit-input', components: ['Input', 'Select'] },
+  // lists: the table with its pagination, selection and loading state
+  { name: 'kit-table', components: ['Table', 'Pagination', 'Checkbox', 'Radio'] },
+  // editors
+  { name: 'kit-form', components: ['Form', 'Switch', 'InputNumber'] },
+  // periods
+  { name: 'kit-date', components: ['DatePicker', 'TimePicker'] },
+  // sections of a page, switches between views
+  { name: 'kit-tabs', components: ['Tabs', 'Segmented'] },
+];
+
+/** antd and the packages it is made of (rc-*, @rc-component/*, @ant-design/*). */
+const ANTD_PACKAGES = /\/node_modules\/(antd|rc-[^/]+|@rc-component\/[^/]+|@ant-design\/[^/]+)\//;
 
 /** Index files that re-export a library's every component or icon. */
 const BARRELS: Record<string, string> = {
@@ -91,8 +122,11 @@ export function signedInChunk(): {
   plugin: Plugin;
   signedInTest: (id: string) => boolean;
   signInTest: (id: string) => boolean;
+  /** the antd kit a module belongs to (ANTD_KITS), or null */
+  kitName: (id: string) => string | null;
 } {
   const members = new Set<string>();
+  const kitOf = new Map<string, string>();
   const signInMembers = new Set<string>();
   const plugin: Plugin = {
     name: 'ra-signed-in-chunk',
@@ -107,10 +141,10 @@ export function signedInChunk(): {
       }
       const known = new Map(ids.map((id) => [existsSync(id) ? realpathSync(id) : id, id]));
 
-      const closure = (roots: string[]): Set<string> => {
+      const closure = (roots: string[], fromIds?: string[]): Set<string> => {
         const seen = new Set<string>();
-        const queue = ids.filter((id) => roots.some((r) => norm(id).endsWith(r)));
-        if (queue.length !== roots.length) this.error(`chunk roots not found: ${roots.join(', ')}`);
+        const queue = fromIds ? [...fromIds] : ids.filter((id) => roots.some((r) => norm(id).endsWith(r)));
+        if (!fromIds && queue.length !== roots.length) this.error(`chunk roots not found: ${roots.join(', ')}`);
         while (queue.length > 0) {
           const id = queue.pop()!;
           if (seen.has(id)) continue;
@@ -145,11 +179,38 @@ export function signedInChunk(): {
       members.clear();
       const signedIn = closure(SIGNED_IN_ROOTS);
       for (const id of signedIn) if (!signIn.has(id) && !barrelIds.has(id)) members.add(id);
+
+      // antd's kits: each component's modules the chunks above lack, first kit first
+      kitOf.clear();
+      const antd = [...barrelIds.values()].find((b) => b.pkg === 'antd');
+      if (antd) {
+        const kitClosures = ANTD_KITS.map((kit) => {
+          const rootIds = kit.components
+            .map((name) => antd.exports.get(name))
+            .map((file) => file && known.get(file))
+            .filter((id): id is string => id !== undefined);
+          return rootIds.length === 0 ? new Set<string>() : closure([], rootIds);
+        });
+        const kitsReaching = (id: string) => kitClosures.filter((c) => c.has(id)).length;
+        ANTD_KITS.forEach((kit, i) => {
+          for (const id of kitClosures[i]!) {
+            if (signIn.has(id) || signedIn.has(id) || barrelIds.has(id) || kitOf.has(id)) continue;
+            // only antd's own packages: a general library it uses (dayjs) is imported by app code too,
+            // which would then load the kit
+            if (!ANTD_PACKAGES.test(norm(id))) continue;
+            // an icon two kits draw (a tab's and a form list's "+") stays its own script: in one of
+            // the kits it would make every page using the other load that kit too
+            if (norm(id).includes('/@ant-design/icons') && kitsReaching(id) > 1) continue;
+            kitOf.set(id, kit.name);
+          }
+        });
+      }
     },
   };
   return {
     plugin,
     signedInTest: (id) => members.has(id),
     signInTest: (id) => signInMembers.has(id),
+    kitName: (id) => kitOf.get(id) ?? null,
   };
 }

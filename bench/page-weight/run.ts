@@ -7,6 +7,11 @@
  * trip, 1.3 Mbps) and on desktop; then Lighthouse 12's mobile performance score, LCP and TBT of
  * each page (median of BENCH_RUNS runs, 5 by default).
  * Needs a built web app (`npm run build`). Run: npm run bench:page-weight
+ *
+ * Options (environment): WEB_DIST_DIR weighs another build (the server's own option, e.g. main's
+ * build copied aside, for a before/after in one sitting); BENCH_PAGES=/dashboard,/salesReport/salesSummary
+ * picks the pages Lighthouse runs on (all are weighed); BENCH_SIGN_IN=0 skips the sign-in timings;
+ * BENCH_SCRIPTS=1 lists every script each page fetched with its bytes.
  */
 import { chromium, type Browser, type Cookie } from 'playwright-core';
 import lighthouse from 'lighthouse';
@@ -16,6 +21,11 @@ import { kb, PAGE_BUDGETS, weighPage, type TPageWeight } from '../../e2e/support
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = Object.keys(PAGE_BUDGETS) as (keyof typeof PAGE_BUDGETS)[];
+const LIGHTHOUSE_PAGES = process.env.BENCH_PAGES
+  ? PAGES.filter((p) => process.env.BENCH_PAGES!.split(',').includes(p))
+  : PAGES;
+const SIGN_IN_TIMES = process.env.BENCH_SIGN_IN !== '0';
+const LIST_SCRIPTS = process.env.BENCH_SCRIPTS === '1';
 const OWNER = 'owner@demo.test';
 
 /** Issue 21's phone: 4x slower CPU, 562 ms round trip, 1.3 Mbps down (Lighthouse's "slow 4G" shape). */
@@ -96,7 +106,7 @@ async function main(): Promise<void> {
     for (const path of PAGES.slice(1)) weights.set(path, await weighPage(context, server.baseUrl, path));
 
     const signIn = { phone: [] as number[], desktop: [] as number[] };
-    for (let i = 0; i < Math.min(RUNS, 3); i += 1) {
+    for (let i = 0; i < (SIGN_IN_TIMES ? Math.min(RUNS, 3) : 0); i += 1) {
       signIn.desktop.push(await timeSignIn(browser, server.baseUrl, false));
       signIn.phone.push(await timeSignIn(browser, server.baseUrl, true));
     }
@@ -105,7 +115,7 @@ async function main(): Promise<void> {
     // Lighthouse, interleaved: one run of each page, RUNS times
     const lh = new Map<string, { score: number[]; lcp: number[]; tbt: number[] }>();
     for (let i = 0; i < RUNS; i += 1) {
-      for (const path of PAGES) {
+      for (const path of LIGHTHOUSE_PAGES) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
         try {
           if (path !== '/login') await signInChrome(chrome.port, cookies);
@@ -133,11 +143,14 @@ async function main(): Promise<void> {
       console.log(
         `${name.padEnd(28)} ${kb(w.jsBytes).padStart(9)}   ${String(w.jsRequests).padStart(11)}   ${kb(w.allBytes).padStart(9)}   ${String(w.requests).padStart(8)}`,
       );
+      if (LIST_SCRIPTS)
+        for (const script of w.scripts) console.log(`    ${kb(script.bytes).padStart(9)}  ${script.path}`);
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    console.log(
-      `Sign in to a settled dashboard: phone (4x CPU, 562 ms RTT, 1.3 Mbps) runs ${signIn.phone.map(s).join(', ')}, median ${s(median(signIn.phone))}; desktop runs ${signIn.desktop.map(s).join(', ')}, median ${s(median(signIn.desktop))}`,
-    );
+    if (SIGN_IN_TIMES)
+      console.log(
+        `Sign in to a settled dashboard: phone (4x CPU, 562 ms RTT, 1.3 Mbps) runs ${signIn.phone.map(s).join(', ')}, median ${s(median(signIn.phone))}; desktop runs ${signIn.desktop.map(s).join(', ')}, median ${s(median(signIn.desktop))}`,
+      );
     for (const [path, r] of lh) {
       console.log(
         `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms`,

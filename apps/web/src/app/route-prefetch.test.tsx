@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
 import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
+import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
@@ -149,5 +150,127 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     await vi.waitFor(() => expect(container.querySelector('.ra-dash')).not.toBeNull(), { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/dashboard/today'))).toBe(false);
+  });
+});
+
+const figures = (netSalesCents: number): TSalesFigures => ({
+  grossSalesCents: netSalesCents,
+  discountCents: 0,
+  compCents: 0,
+  voidCents: 0,
+  netSalesCents,
+  taxCents: 0,
+  serviceChargeCents: 0,
+  tipCents: 0,
+  refundCents: 0,
+  totalCollectedCents: netSalesCents,
+  orderCount: 12,
+  guestCount: 20,
+  averageCheckCents: 1_000,
+  averageGuestCents: 500,
+});
+const summary: TSalesSummaryResponse = {
+  range: { from: '2026-11-01', to: '2026-11-07' },
+  previousRange: { from: '2026-10-25', to: '2026-10-31' },
+  sameTime: null,
+  current: figures(765_432),
+  previous: figures(700_000),
+  byChannel: [],
+  giftCardSales: { current: { amountCents: 0, count: 0 }, previous: null },
+  lastSalesDay: '2026-11-07',
+};
+const SUMMARY_URL = '/salesReport/salesSummary?preset=custom&from=2026-11-01&to=2026-11-07';
+
+describe("the sales summary's data starts in its route loader (issue 21)", { timeout: 60_000 }, () => {
+  const getUserInfo = () =>
+    json({
+      xid: 'u',
+      name: 'Olivia Owner',
+      email: 'owner@demo.test',
+      avatar: '',
+      introduction: '',
+      isLeaf: true,
+      rootXid: 'r',
+    });
+
+  it('asks for the days the URL names once the guard knows the permissions, before the report renders, once', async () => {
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    let reportShownAtRequest: boolean | undefined;
+    let releaseRest: () => void = () => undefined;
+    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) {
+        await restHeld;
+        return json(restInfo);
+      }
+      if (url.includes('/api/reports/sales-summary')) {
+        reportShownAtRequest ??= container.querySelector('.ra-report') !== null;
+        return json(summary);
+      }
+      if (url.endsWith('/api/getUserInfo')) return getUserInfo();
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const summaryCalls = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/api/reports/sales-summary'));
+
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
+    await act(async () => root.render(<RouterProvider router={router} />));
+
+    // whether this user may see sales is unknown while the guard's call is held open: nothing asked
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(summaryCalls()).toHaveLength(0);
+
+    await act(async () => releaseRest());
+    await vi.waitFor(
+      () => expect(container.querySelector('[data-testid="net-formula"]')?.textContent).toContain('$7,654.32'),
+      {
+        timeout: 30_000,
+      },
+    );
+    expect(router.state.location.pathname).toBe('/salesReport/salesSummary');
+    expect(reportShownAtRequest).toBe(false);
+    expect(summaryCalls()).toHaveLength(1);
+    const asked = new URL(summaryCalls()[0]!, 'http://x').searchParams;
+    expect([asked.get('from'), asked.get('to'), asked.get('preset')]).toEqual(['2026-11-01', '2026-11-07', 'custom']);
+  });
+
+  it('asks nothing for a signed-out visitor, who is sent to sign in', async () => {
+    useSession.setState({ token: '', roles: [], PagePermissions: emptyPagePermissions() });
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
+    await act(async () => root.render(<RouterProvider router={router} />));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
+    await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 20_000 });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/reports/'))).toBe(false);
+  });
+
+  it('does not ask for sales a user may not see', async () => {
+    useSession.setState({ token: 'tok', roles: ['Staff'], PagePermissions: emptyPagePermissions() });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/getrest')
+        ? json({ ...restInfo, roles: ['Staff'], PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true } })
+        : String(input).endsWith('/api/getUserInfo')
+          ? getUserInfo()
+          : json({}),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
+    await act(async () => root.render(<RouterProvider router={router} />));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 30_000 });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/reports/'))).toBe(false);
   });
 });

@@ -108,6 +108,8 @@ export const routeTable: TRouteRecord[] = [
         titleKey: 'salesReport.salesSummary',
         menuTitleKey: 'salesReport',
         serverMessages: 'on-error',
+        prefetch: async (url) =>
+          (await import('../features/reports/api/prefetch-sales-summary.ts')).prefetchSalesSummary(url),
         lazy: salesReportPage,
       },
       { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', ...SECTION },

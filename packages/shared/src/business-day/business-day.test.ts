@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   businessDayBounds,
   businessDayHours,
@@ -202,5 +202,18 @@ describe('isValidTimeZone', () => {
     expect(isValidTimeZone('Asia/Shanghai')).toBe(true);
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(isValidTimeZone('Unknown')).toBe(false);
+  });
+
+  it('builds no formatter to answer again for a zone it has seen, valid or not (asked on every render)', () => {
+    expect(isValidTimeZone('Europe/Lisbon')).toBe(true);
+    expect(isValidTimeZone('Not/AZone')).toBe(false);
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isValidTimeZone('Europe/Lisbon')).toBe(true);
+      expect(isValidTimeZone('Not/AZone')).toBe(false);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 });

@@ -68,12 +68,18 @@ function toMs(instant: Date | number): number {
   return ms;
 }
 
+/** Zones this runtime refused: asked again on every render otherwise, each time building and throwing. */
+const unknownZones = new Set<string>();
+
 /** True when this runtime can compute with `timeZone` (an IANA name such as 'America/New_York'). */
 export function isValidTimeZone(timeZone: string): boolean {
+  if (formatters.has(timeZone)) return true;
+  if (unknownZones.has(timeZone)) return false;
   try {
     formatterFor(timeZone);
     return true;
   } catch {
+    unknownZones.add(timeZone);
     return false;
   }
 }

@@ -73,11 +73,12 @@ export function toDate(time: TTimeInput): Date | null {
   return fromIsoString(trimmed);
 }
 
-const formatterCache = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone; null for a zone this runtime refused (kept too: building one that throws costs as much). */
+const formatterCache = new Map<string, Intl.DateTimeFormat | null>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   const cached = formatterCache.get(timeZone);
-  if (cached) return cached;
+  if (cached !== undefined) return cached;
   let formatter: Intl.DateTimeFormat;
   try {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -94,6 +95,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
       era: 'short',
     });
   } catch {
+    formatterCache.set(timeZone, null);
     return null;
   }
   formatterCache.set(timeZone, formatter);

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import type { TLang } from '../errors.ts';
 import { zIsoDay } from '../validation/dates.ts';
-import { FIRST_DAY, LAST_DAY } from '../validation/year-range.ts';
 import { DATE_PRESETS, daysInRange } from '../business-day/date-range.ts';
 import { CARD_BRANDS, DISCOUNT_KINDS, ORDER_CHANNELS, PAYMENT_METHODS } from '../orders/orders.schemas.ts';
 import { zQueryFlag } from '../validation/limits.ts';
+import {
+  COMPS_VOIDS_SORT_KEYS,
+  DEFAULT_LIST_SORT,
+  MAX_REPORT_RANGE_DAYS,
+  PAYOUT_SORT_KEYS,
+  REPORT_PAGE_SIZE_MAX,
+  REPORT_SECTIONS,
+  SORT_ORDERS,
+  TREND_GRANULARITIES,
+} from './report-constants.ts';
+
+// the names and limits live in a module without zod, for the report's pages (report-constants.ts)
+export * from './report-constants.ts';
 
 /**
  * Requests and answers of the sales report (SPEC 2 "/salesReport" and the Sales Report section titles;
@@ -22,50 +34,7 @@ import { zQueryFlag } from '../validation/limits.ts';
  * - Average check = net sales / orders; average per guest = net sales / guests (see report-math.ts).
  */
 
-export const REPORT_SECTIONS = [
-  'salesSummary',
-  'salesTrends',
-  'operation',
-  'paymentMethods',
-  'itemSales',
-  'categorySales',
-  'optionSales',
-  'discounts',
-  'compsVoids',
-  'taxes',
-  'payout',
-] as const;
 export const ZReportSection = z.enum(REPORT_SECTIONS);
-export type TReportSection = z.infer<typeof ZReportSection>;
-
-/**
- * Path of each section's GET endpoint as the browser calls it after the `/api` base path, so the server
- * route is `/api` + this (ARCHITECTURE "URL contract"): `GET /api/api/reports/sales-summary`.
- */
-export const REPORT_PATHS: Readonly<Record<TReportSection, string>> = {
-  salesSummary: '/api/reports/sales-summary',
-  salesTrends: '/api/reports/sales-trends',
-  operation: '/api/reports/operation',
-  paymentMethods: '/api/reports/payment-methods',
-  itemSales: '/api/reports/item-sales',
-  categorySales: '/api/reports/category-sales',
-  optionSales: '/api/reports/option-sales',
-  discounts: '/api/reports/discounts',
-  compsVoids: '/api/reports/comps-voids',
-  taxes: '/api/reports/taxes',
-  payout: '/api/reports/payouts',
-};
-
-/**
- * Longest range one report request may cover: any calendar year, or 13 months for a month-by-month
- * trend against the same month last year. With its comparison period a request reads at most 800 days,
- * which keeps a report query bounded on the primary (ARCHITECTURE "Database": replicas for reports).
- */
-export const MAX_REPORT_RANGE_DAYS = 400;
-
-/** Days a report may name: the years every request date may name (validation/year-range.ts). */
-export const REPORT_FIRST_DAY = FIRST_DAY;
-export const REPORT_LAST_DAY = LAST_DAY;
 
 export const REPORT_MESSAGES = {
   'reports.invalidDay': { en: 'Please choose a date (YYYY-MM-DD)', zh: '请选择日期（YYYY-MM-DD）' },
@@ -120,15 +89,10 @@ const reportQueryShape = {
 export const ZReportQuery = z.object(reportQueryShape).superRefine(checkRange, whenFieldsValid);
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
-export const TREND_GRANULARITIES = ['hour', 'day', 'week', 'month'] as const;
-export type TTrendGranularity = (typeof TREND_GRANULARITIES)[number];
-
 export const ZTrendsQuery = z
   .object({ ...reportQueryShape, granularity: z.enum(TREND_GRANULARITIES).default('day') })
   .superRefine(checkRange, whenFieldsValid);
 export type TTrendsQuery = z.infer<typeof ZTrendsQuery>;
-
-export const REPORT_PAGE_SIZE_MAX = 200;
 
 const pagedQueryShape = {
   ...reportQueryShape,
@@ -139,21 +103,6 @@ const pagedQueryShape = {
 /** Query of the event lists (comps/voids, payouts), which can run to thousands of rows (ARCHITECTURE "Web"). */
 export const ZPagedReportQuery = z.object(pagedQueryShape).superRefine(checkRange, whenFieldsValid);
 export type TPagedReportQuery = z.infer<typeof ZPagedReportQuery>;
-
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type TSortOrder = (typeof SORT_ORDERS)[number];
-
-/**
- * Columns an event list can be sorted by across all its pages (a sort within one page would mislead
- * on a list of thousands). Each is a row field name; the server maps each to a fixed ORDER BY.
- */
-export const COMPS_VOIDS_SORT_KEYS = ['at', 'kind', 'itemName', 'quantity', 'amountCents', 'by'] as const;
-export type TCompsVoidsSortKey = (typeof COMPS_VOIDS_SORT_KEYS)[number];
-export const PAYOUT_SORT_KEYS = ['at', 'kind', 'amountCents'] as const;
-export type TPayoutSortKey = (typeof PAYOUT_SORT_KEYS)[number];
-
-/** The lists' own order when nothing else is asked: newest first. */
-export const DEFAULT_LIST_SORT = { sort: 'at', order: 'desc' } as const;
 
 function sortedPagedQuery<const TKeys extends readonly [string, ...string[]]>(keys: TKeys) {
   return z

@@ -141,6 +141,9 @@ function Shell() {
   // once opened, the drawer stays mounted so it can animate closed
   const [settingsUsed, setSettingsUsed] = useState(false);
   if (showSettings && !settingsUsed) setSettingsUsed(true);
+  // the same for the phone's menu drawer: its code is not fetched (nor its menu built) until first opened
+  const [mobileMenuUsed, setMobileMenuUsed] = useState(false);
+  if (mobile && opened && !mobileMenuUsed) setMobileMenuUsed(true);
   // "refresh" on a tag bumps this count, which re-mounts the page (SPEC 2 tags view)
   const refreshCount = useTags((s) => s.refreshKey[pathname] ?? 0);
 
@@ -157,16 +160,18 @@ function Shell() {
       </a>
       <Layout className="ra-layout" hasSider={!mobile} inert={locked} aria-hidden={locked || undefined}>
         {mobile ? (
-          <Suspense fallback={null}>
-            <MobileSidebar
-              open={opened}
-              onClose={() => closeSidebar(false)}
-              label={t('layout:sidebar.label')}
-              background={look.siderBg}
-            >
-              <Sidebar collapsed={false} look={look.sider} />
-            </MobileSidebar>
-          </Suspense>
+          mobileMenuUsed && (
+            <Suspense fallback={null}>
+              <MobileSidebar
+                open={opened}
+                onClose={() => closeSidebar(false)}
+                label={t('layout:sidebar.label')}
+                background={look.siderBg}
+              >
+                <Sidebar collapsed={false} look={look.sider} />
+              </MobileSidebar>
+            </Suspense>
+          )
         ) : (
           <Layout.Sider
             className={withoutAnimation ? 'ra-sider ra-sider--static' : 'ra-sider'}

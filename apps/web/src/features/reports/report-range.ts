@@ -6,7 +6,7 @@ import {
   type TDatePreset,
   type TDayRange,
 } from '@ra/shared/business-day/date-range';
-import { ZDateRange } from '@ra/shared/reports/reports.schemas';
+import { isReportDateRange } from '@ra/shared/reports/report-constants';
 import { fallbackRange, OPENED_ON_LAST_SALES, OPENED_PARAM } from '../../lib/last-sales-day.ts';
 
 /**
@@ -28,8 +28,8 @@ const isPreset = (value: string | null): value is TDatePreset =>
 export function parseReportRange(search: URLSearchParams, today: string): TReportRange {
   const rawPreset = search.get('preset');
   const preset = isPreset(rawPreset) ? rawPreset : null;
-  const days = ZDateRange.safeParse({ from: search.get('from') ?? '', to: search.get('to') ?? '' });
-  if (days.success) return { preset: preset ?? 'custom', from: days.data.from, to: days.data.to };
+  const days = { from: search.get('from') ?? '', to: search.get('to') ?? '' };
+  if (isReportDateRange(days)) return { preset: preset ?? 'custom', ...days };
   if (preset && preset !== 'custom') return { preset, ...presetRangeOn(preset, today) };
   return { preset: DEFAULT_PRESET, ...presetRangeOn(DEFAULT_PRESET, today) };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { COMPS_VOIDS_SORT_KEYS, PAYOUT_SORT_KEYS, type TPayoutSortKey } from '@ra/shared/reports/reports.schemas';
+import { COMPS_VOIDS_SORT_KEYS, PAYOUT_SORT_KEYS, type TPayoutSortKey } from '@ra/shared/reports/report-constants';
 import { listQuery, type TListRequest } from './api/report-query.ts';
 import { antSortOrder, listSortOf, withListSort } from './report-sort.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_SORT, type TSortOrder } from '@ra/shared/reports/reports.schemas';
+import { DEFAULT_LIST_SORT, type TSortOrder } from '@ra/shared/reports/report-constants';
 
 /**
  * Server-side sorting of the paged event lists (comps/voids, payouts): a header click asks the server

@@ -7,7 +7,8 @@ import { useSession } from '../../../stores/session.ts';
 import { todayFor } from '../business-day.ts';
 import './dashboard-home.css';
 
-// only for users who may see sales (SPEC 6 viewSalesReport), and never part of the first page's JavaScript
+// only for users who may see sales (SPEC 6 viewSalesReport); never part of the sign-in page's JavaScript, its
+// code rides in the signed-in chunk (vite-chunks.ts) so the panel does not wait on a script of its own
 const TodaySales = lazy(() => import('./today-sales.tsx'));
 
 export interface TDashboardUser {

@@ -20,7 +20,7 @@ import { useSettings } from '../../../stores/settings.ts';
 import { useLiveSales } from '../../../lib/live-sales.ts';
 import { dashboardTodayQueryOptions, useDashboardToday } from '../api/get-dashboard-today.ts';
 
-// the chart's code arrives only when it is drawn (the first page stays light)
+// the chart is drawn once the data is there; its code rides in the signed-in chunk (vite-chunks.ts)
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
 
 function Panel({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { REPORT_SECTIONS, type TReportSection } from '@ra/shared/reports/reports.schemas';
+import { REPORT_SECTIONS, type TReportSection } from '@ra/shared/reports/report-constants';
 import type { TExportFormat } from './export-report.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { exportFileName as fileName } from '@ra/shared/reports/export-file';
-import { REPORT_PATHS, type TReportSection } from '@ra/shared/reports/reports.schemas';
+import { REPORT_PATHS, type TReportSection } from '@ra/shared/reports/report-constants';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { downloadFile, saveFile } from '../../../lib/download.ts';
 import { useSession } from '../../../stores/session.ts';

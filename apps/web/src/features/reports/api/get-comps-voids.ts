@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { REPORT_PATHS, type TCompsVoidsSortKey, type TCompsVoidsResponse } from '@ra/shared/reports/reports.schemas';
+import { REPORT_PATHS, type TCompsVoidsSortKey } from '@ra/shared/reports/report-constants';
+import type { TCompsVoidsResponse } from '@ra/shared/reports/reports.schemas';
 import { get, type TRequestOptions } from '../../../lib/request.ts';
 import type { TReportRange } from '../report-range.ts';
 import { REPORT_REQUEST, listQuery, reportKey, type TListRequest } from './report-query.ts';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REPORT_PATHS, type TPaymentMethodsResponse } from '@ra/shared/reports/reports.schemas';
+import { REPORT_PATHS } from '@ra/shared/reports/report-constants';
+import type { TPaymentMethodsResponse } from '@ra/shared/reports/reports.schemas';
 import { get, type TRequestOptions } from '../../../lib/request.ts';
 import type { TReportRange } from '../report-range.ts';
 import { REPORT_REQUEST, reportKey, reportQuery } from './report-query.ts';

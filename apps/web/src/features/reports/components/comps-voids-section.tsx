@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  COMPS_VOIDS_SORT_KEYS,
-  DEFAULT_LIST_SORT,
-  REPORT_PAGE_SIZE_MAX,
-  type TCompVoidRow,
-} from '@ra/shared/reports/reports.schemas';
+import { COMPS_VOIDS_SORT_KEYS, DEFAULT_LIST_SORT, REPORT_PAGE_SIZE_MAX } from '@ra/shared/reports/report-constants';
+import type { TCompVoidRow } from '@ra/shared/reports/reports.schemas';
 import { getCompsVoids, useCompsVoids, type TPageRequest } from '../api/get-comps-voids.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
 import { count, dateTime, money } from '../report-format.ts';

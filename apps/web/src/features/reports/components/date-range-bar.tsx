@@ -3,7 +3,7 @@ import { DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESETS, daysInRange, type TDatePreset } from '@ra/shared/business-day/date-range';
-import { MAX_REPORT_RANGE_DAYS } from '@ra/shared/reports/reports.schemas';
+import { MAX_REPORT_RANGE_DAYS } from '@ra/shared/reports/report-constants';
 import { toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
 import { showErrorMessage } from '../../../lib/feedback.ts';

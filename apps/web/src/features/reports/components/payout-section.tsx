@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIST_SORT, PAYOUT_SORT_KEYS, type TPayoutRow } from '@ra/shared/reports/reports.schemas';
+import { DEFAULT_LIST_SORT, PAYOUT_SORT_KEYS } from '@ra/shared/reports/report-constants';
+import type { TPayoutRow } from '@ra/shared/reports/reports.schemas';
 import { getPayouts, usePayouts, type TPageRequest } from '../api/get-payouts.ts';
 import { useRestaurantTimeZone } from '../hooks/use-report-range.ts';
 import { dateTime, money } from '../report-format.ts';

@@ -1,0 +1,20 @@
+import { queryClient } from '../../../lib/query-client.ts';
+import { useSession, whenRestInfoLoaded } from '../../../stores/session.ts';
+import { businessToday, parseReportRange } from '../report-range.ts';
+import { salesSummaryQueryOptions } from './get-sales-summary.ts';
+
+/**
+ * The sales summary route's loader (issue 21): starts the summary of the days the URL names (today
+ * by default) as soon as the session's permissions are known, while the frame and the report's code
+ * still download, instead of once the section is on screen. It fills the cache entry the section and
+ * the report frame read (`salesSummaryQueryOptions`), so they join the request in flight: one request.
+ * Nothing for a visitor without a session (the guard sends them to sign in) or a user who may not
+ * see sales (SPEC 6 viewSalesReport); the guard still decides the page.
+ */
+export async function prefetchSalesSummary(url: URL): Promise<void> {
+  if (!(await whenRestInfoLoaded())) return;
+  const session = useSession.getState();
+  if (session.PagePermissions.viewSalesReport !== true) return;
+  const today = businessToday(session.locales?.timeZone, session.hourOffsetEndOfDay);
+  await queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(url.searchParams, today)));
+}
