@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createServer, type Plugin } from 'vite';
+import { loginBootScript } from './src/app/login-boot.ts';
 
 /** The sign-in page, one per language: the server sends `login.<lang>.html` for /login. */
 export const LOGIN_LANGUAGES = ['en', 'zh'] as const;
@@ -23,11 +25,17 @@ function memoryStorage(): Storage {
   };
 }
 
+/** The tags Vite writes into index.html's head: the entry, its preloads and its stylesheets. */
+const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g;
+
 /**
  * Writes `login.en.html` and `login.zh.html` beside index.html (issue 21): index.html with the sign-in
  * form already drawn in #root (src/app/routes/login/login-prerender.tsx renders the real components),
- * the sign-in styles inline and the sign-in chunk preloaded, so /login paints before any script runs
- * and its route code downloads alongside the entry instead of after it. Compressed like every asset.
+ * every style inline (the entry's stylesheet too: nothing blocks the first paint), and one small
+ * script (`loginBootScript`) that asks for the entry, its imports, the sign-in chunk and the first
+ * translations once the form is on screen. Compressed like every asset.
  */
 export function loginShell(): Plugin {
   let root = process.cwd();
@@ -45,7 +53,15 @@ export function loginShell(): Plugin {
       const css = await Promise.all(
         [...(signIn.viteMetadata?.importedCss ?? [])].map((f) => readFile(join(dir, f), 'utf8')),
       );
-      const index = await readFile(join(dir, 'index.html'), 'utf8');
+      const built = await readFile(join(dir, 'index.html'), 'utf8');
+      const entry = ENTRY_TAG.exec(built)?.[1];
+      if (!entry) this.error('index.html has no entry script');
+      const entryPreloads = [...built.matchAll(PRELOAD_TAG)].map((m) => m[1]!);
+      const entryStylesheets = [...built.matchAll(STYLESHEET_TAG)].map((m) => m[1]!);
+      const entryCss = await Promise.all(
+        entryStylesheets.map((f) => readFile(join(dir, f.replace(/^\//, '')), 'utf8')),
+      );
+      const index = built.replace(ENTRY_TAG, '').replace(PRELOAD_TAG, '').replace(STYLESHEET_TAG, '');
 
       // the real components, rendered in Node; the stores read browser storage as they load
       const g = globalThis as { localStorage?: Storage; sessionStorage?: Storage };
@@ -65,16 +81,18 @@ export function loginShell(): Plugin {
         for (const lang of LOGIN_LANGUAGES) {
           const markup = await renderLoginPage(lang);
           const locale = chunks.find((c) => c.name === `locale-${lang}-first`);
-          const preloads = [signIn, locale]
-            .flatMap((c) => (c ? [`<link rel="modulepreload" crossorigin href="/${c.fileName}">`] : []))
-            .join('');
+          const preloads = [...entryPreloads, ...[signIn, locale].flatMap((c) => (c ? [`/${c.fileName}`] : []))];
+          const boot = loginBootScript(entry, preloads, entryStylesheets);
+          const bootFile = `assets/login-boot-${lang}-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+          await writeFile(join(dir, bootFile), boot);
           const html = index
             .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
             .replace(
               /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
               `<div id="root" data-prerendered="login">${markup}</div>`,
             )
-            .replace('</head>', `${preloads}<style>${css.join('')}${PRERENDER_CSS}</style></head>`);
+            .replace('</head>', `<style>${[...entryCss, ...css].join('')}${PRERENDER_CSS}</style></head>`)
+            .replace('</body>', `<script async src="/${bootFile}"></script></body>`);
           if (!html.includes('data-prerendered')) this.error('index.html has no #root to fill');
           const file = join(dir, `login.${lang}.html`);
           await writeFile(file, html);

@@ -78,8 +78,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: localeChunk },
-            // what every page runs; first, so the groups below do not pull React into their chunk
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            // what every page runs; first, so the groups below do not pull React into their chunk.
+            // zustand (the stores, 1 KB) rides along: alone it was a request of its own on every page
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|zustand)[\\/]/, priority: 20 },
             // its own chunk: otherwise it is merged into a chunk the login page loads, which never queries
             { name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
             // the sign-in page's own modules, as one chunk (vite-chunks.ts)

@@ -64,6 +64,46 @@ async function chooseLanguage(page: Page, lang: 'English' | '中文'): Promise<v
   await page.waitForLoadState('load');
 }
 
+describe('the sign-in page paints at once (issue 21)', () => {
+  it('paints the form from the HTML before any of the app is asked for, and the app takes it over without a later largest paint', async () => {
+    // not newPage: its pinned clock replaces `performance`, whose paint and resource timings are read here
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      // the app has taken the form over: its button works
+      await page.locator('form button[type="submit"]:enabled').waitFor();
+      const seen = await page.evaluate(async () => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+        const lcp = await new Promise<number[]>((resolve) => {
+          new PerformanceObserver((list, o) => {
+            o.disconnect();
+            resolve(list.getEntries().map((e) => e.startTime));
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        const scripts = performance
+          .getEntriesByType('resource')
+          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
+          .filter((e) => e.path.endsWith('.js'));
+        return { fcp, lcp, scripts };
+      });
+      // nothing but the boot script (which may also arrive later) is asked for before the first
+      // paint; the entry and its imports after it
+      const boot = /^\/assets\/login-boot-(en|zh)-[0-9a-f]{8}\.js$/;
+      expect(seen.scripts.filter((s) => s.start < seen.fcp && !boot.test(s.path))).toEqual([]);
+      expect(seen.scripts.map((s) => s.path)).toContainEqual(expect.stringMatching(boot));
+      expect(seen.scripts.filter((s) => s.start >= seen.fcp).map((s) => s.path)).toContainEqual(
+        expect.stringMatching(/^\/assets\/index-/),
+      );
+      // the first paint is the largest: the app drew the same form over it, nothing larger later
+      expect(seen.lcp.length).toBeGreaterThan(0);
+      expect(Math.max(...seen.lcp)).toBeLessThanOrEqual(seen.fcp);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('forgot password', () => {
   it('emails a link that sets a new password once, and the new password signs in (English, phone width)', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });

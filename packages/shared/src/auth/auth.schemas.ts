@@ -70,6 +70,14 @@ export const ZUserInfo = z.object({
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 
+/**
+ * The token exchange's answer: the fresh token, and who it belongs to (what GET /api/getUserInfo
+ * answers for it), so the sign-in sequence does not spend a round trip asking (issue 21). The SPEC 7
+ * client reads `token` and ignores the rest; getUserInfo stays for everyone else.
+ */
+export const ZAcquireTokenResponse = ZTokenResponse.extend({ userInfo: ZUserInfo });
+export type TAcquireTokenResponse = z.infer<typeof ZAcquireTokenResponse>;
+
 const flagsOf = <T extends readonly string[]>(names: T) =>
   z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])) as { [K in T[number]]: z.ZodBoolean });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAcquireTokenRequest,
+  ZAcquireTokenResponse,
   ZOkResponse,
   ZPreloginQuery,
   ZPreloginResponse,
@@ -9,7 +10,6 @@ import {
   ZSigninResponse,
   ZSwitchRestRequest,
   ZSwitchRestResponse,
-  ZTokenResponse,
   ZUnlockRequest,
   ZUserInfo,
 } from '@ra/shared/auth/auth.schemas';
@@ -65,9 +65,10 @@ export function accountRoutes(service: AccountService): FastifyPluginAsyncZod {
         tags: ['account'],
         summary: 'Exchange the current token for a fresh one on the same session',
         description:
-          'The token in the Authorization header is the one exchanged; oldjwtToken is accepted for the SPEC 7 client and ignored.',
+          'The token in the Authorization header is the one exchanged; oldjwtToken is accepted for the SPEC 7 client and ignored. ' +
+          'The answer also carries userInfo, what getUserInfo answers for the token, so sign-in needs no call for it.',
         body: ZAcquireTokenRequest.nullish(),
-        response: { 200: ZTokenResponse },
+        response: { 200: ZAcquireTokenResponse },
       },
       config: { access: { kind: 'authenticated' } },
       handler: (request) => service.acquireToken(authOf(request)),

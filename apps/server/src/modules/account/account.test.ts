@@ -365,6 +365,16 @@ describe('tokens and sessions', () => {
     expect(after!.expiresAt.getTime()).toBeGreaterThan(before!.expiresAt.getTime());
   });
 
+  it('acquireToken says who the token is for, as getUserInfo does, so sign-in need not ask (issue 21)', async () => {
+    const { token } = await ownerSession();
+    const res = await as(ctx.app, token)({ method: 'POST', url: '/api/account/acquireToken', payload: {} });
+    expect(res.statusCode).toBe(200);
+    const { token: fresh, userInfo } = res.json() as { token: string; userInfo: unknown };
+    const asked = await as(ctx.app, fresh)({ method: 'GET', url: '/api/api/getUserInfo' });
+    expect(userInfo).toEqual(asked.json());
+    expect(userInfo).toMatchObject({ email: 'owner@demo.test', isLeaf: true });
+  });
+
   it('logout revokes the session: the token and tokens acquired from it answer 50012', async () => {
     const { token } = await ownerSession();
     // The client may send no body at all when it holds no old token (SPEC 7 "oldjwtToken if a token exists").

@@ -9,7 +9,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { userInfoQueryOptions } from './api/get-user-info.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, useSession } from '../../stores/session.ts';
 import { NODE_TREE_CODE } from './api/get-children-node-by-xid.ts';
-import { signIn } from './sign-in.ts';
+import { forgetPreloginAhead, preloginAhead, signIn } from './sign-in.ts';
 
 const restInfo: TRestInfoResponse = {
   id: 7,
@@ -69,6 +69,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  forgetPreloginAhead();
   Cookies.remove(COOKIE_TOKEN);
   Cookies.remove(COOKIE_LEAF);
   useSession.setState({ token: '', roles: [], xid: '', rootXid: '' });
@@ -230,6 +231,93 @@ describe('signIn (SPEC 7 login sequence)', () => {
     await expect(signIn({ email: 'owner@demo.test', password: 'demo1234' })).rejects.toThrow();
     expect(useSession.getState().token).toBe('');
     expect(Cookies.get(COOKIE_TOKEN)).toBeUndefined();
+  });
+});
+
+describe('signIn round trips (issue 21)', () => {
+  it('takes who signed in from the token exchange: no getUserInfo call, and the frame reads it from the cache', async () => {
+    queryClient.clear();
+    const calls = serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+      '/account/signin': () => json({ token: 'first' }),
+      '/account/acquireToken': () => json({ token: 'second', userInfo: user(true) }),
+      '/api/getUserInfo': () => json(user(true)),
+      '/api/getrest': () => json(restInfo),
+    });
+    await expect(signIn({ email: 'owner@demo.test', password: 'demo1234' })).resolves.toEqual({
+      kind: 'signedIn',
+      to: '/',
+    });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/account/prelogin',
+      '/account/signin',
+      '/account/acquireToken',
+      '/api/getrest',
+    ]);
+    expect(calls[3]!.auth).toBe('second');
+    expect(queryClient.getQueryData(userInfoQueryOptions().queryKey)).toEqual(user(true));
+    expect(useSession.getState().xid).toBe('u-1');
+  });
+
+  it('sends an agent to pick a restaurant from the exchange answer alone', async () => {
+    const calls = serve({
+      '/account/prelogin': () => json({ email: 'agent@demo.test' }),
+      '/account/signin': () => json({ token: 'first' }),
+      '/account/acquireToken': () => json({ token: 'second', userInfo: user(false) }),
+    });
+    await expect(signIn({ email: 'agent@demo.test', password: 'demo1234' })).resolves.toEqual({
+      kind: 'signedIn',
+      to: '/selectNodeAndRest',
+    });
+    expect(calls.map((c) => c.path)).toEqual(['/account/prelogin', '/account/signin', '/account/acquireToken']);
+  });
+
+  it('uses the prelogin asked while the password was typed, even while it is still on its way', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = url.split('?')[0]!.replace(/^\/api/, '');
+        paths.push(path);
+        if (path === '/account/prelogin') {
+          await held;
+          return json({ email: 'owner@demo.test' });
+        }
+        if (path === '/account/signin') return json({ token: 'first' });
+        if (path === '/account/acquireToken') return json({ token: 'second', userInfo: user(true) });
+        return json(restInfo);
+      }),
+    );
+    preloginAhead('  owner@demo.test ');
+    preloginAhead('owner@demo.test'); // the same email is asked once
+    expect(paths).toEqual(['/account/prelogin']);
+    const signingIn = signIn({ email: 'owner@demo.test', password: 'demo1234' });
+    await new Promise((r) => setTimeout(r, 0));
+    // Sign in waits for the early answer instead of asking again
+    expect(paths).toEqual(['/account/prelogin']);
+    release();
+    await expect(signingIn).resolves.toMatchObject({ kind: 'signedIn' });
+    expect(paths).toEqual(['/account/prelogin', '/account/signin', '/account/acquireToken', '/api/getrest']);
+  });
+
+  it('asks prelogin again for another email, and sends nothing early for what is not an email yet', async () => {
+    const calls = serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+      '/account/signin': () => json({ token: 'first' }),
+      '/account/acquireToken': () => json({ token: 'second', userInfo: user(true) }),
+      '/api/getrest': () => json(restInfo),
+    });
+    preloginAhead('owner@demo');
+    expect(calls).toHaveLength(0);
+    preloginAhead('other@demo.test');
+    await signIn({ email: 'owner@demo.test', password: 'demo1234' });
+    expect(calls.map((c) => `${c.path}?${c.query}`).slice(0, 3)).toEqual([
+      '/account/prelogin?data=other%40demo.test',
+      '/account/prelogin?data=owner%40demo.test',
+      '/account/signin?',
+    ]);
   });
 });
 

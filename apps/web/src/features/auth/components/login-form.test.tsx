@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
 import { keepLoginStateForReload } from '../login-carry.ts';
+import { forgetPreloginAhead } from '../sign-in.ts';
 import { LoginForm } from './login-form.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -55,6 +56,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  forgetPreloginAhead();
   onSignedIn.mockReset();
   useSession.setState({ token: '' });
   container = document.createElement('div');
@@ -79,6 +81,25 @@ describe('LoginForm', () => {
     expect(container.textContent).toContain('Please enter your password');
     expect(document.activeElement).toBe($('input[name=email]'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends prelogin once the email is typed and the person moves on to the password (issue 21)', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return json({ email: 'owner@demo.test' });
+      }),
+    );
+    await act(async () => type($('input[name=email]'), 'owner@demo'));
+    await act(async () => $<HTMLInputElement>('input[name=password]').focus());
+    expect(urls).toEqual([]); // not an email yet
+    await act(async () => type($('input[name=email]'), 'Owner@demo.test'));
+    await act(async () => $<HTMLInputElement>('input[name=email]').focus());
+    await act(async () => $<HTMLInputElement>('input[name=password]').focus());
+    await act(async () => type($('input[name=password]'), 'demo1234'));
+    expect(urls).toEqual(['/api/account/prelogin?data=Owner%40demo.test']);
   });
 
   it('refuses an email that breaks the SPEC 5 rule', async () => {

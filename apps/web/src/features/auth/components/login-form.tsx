@@ -15,7 +15,7 @@ import {
   type TLoginMessage,
 } from '../login-carry.ts';
 import { LOGIN_EMAIL_PATTERN } from '../login-email.ts';
-import { signIn } from '../sign-in.ts';
+import { preloginAhead, signIn } from '../sign-in.ts';
 import './login-form.css';
 
 type TField = TLoginField;
@@ -227,6 +227,8 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
             placeholder={t('emailPlaceholder')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            // prelogin goes while the password is typed (issue 21)
+            onBlur={() => preloginAhead(email)}
             aria-invalid={fieldErrors.email ? true : undefined}
             aria-describedby={describedBy('email')}
             disabled={loading}
@@ -245,7 +247,12 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
               autoComplete="current-password"
               placeholder={t('passwordPlaceholder')}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                // also when both fields were filled in for the person, without the email losing focus
+                preloginAhead(email);
+              }}
+              onFocus={() => preloginAhead(email)}
               aria-invalid={fieldErrors.password ? true : undefined}
               aria-describedby={describedBy('password')}
               disabled={loading}
