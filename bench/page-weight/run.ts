@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     await browser.close();
 
     // Lighthouse, interleaved: one run of each page, RUNS times
-    const lh = new Map<string, { score: number[]; lcp: number[]; tbt: number[] }>();
+    const lh = new Map<string, { score: number[]; lcp: number[]; tbt: number[]; failed: string[] }>();
     for (let i = 0; i < RUNS; i += 1) {
       for (const path of LIGHTHOUSE_PAGES) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
@@ -131,11 +131,18 @@ async function main(): Promise<void> {
             formFactor: 'mobile',
           });
           checkLanded(path, result?.lhr.finalDisplayedUrl);
-          const r = lh.get(path) ?? { score: [], lcp: [], tbt: [] };
+          const r = lh.get(path) ?? { score: [], lcp: [], tbt: [], failed: [] };
+          lh.set(path, r);
+          // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is named and
+          // left out of the medians, not averaged in as the page's figure.
+          const error = result?.lhr.runtimeError;
+          if (!result || error) {
+            r.failed.push(error ? `${error.code}: ${error.message}` : 'no result');
+            continue;
+          }
           r.score.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
           r.lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
           r.tbt.push(result?.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
-          lh.set(path, r);
         } finally {
           await chrome.kill();
         }
@@ -156,9 +163,11 @@ async function main(): Promise<void> {
         `Sign in to a settled dashboard: phone (4x CPU, 562 ms RTT, 1.3 Mbps) runs ${signIn.phone.map(s).join(', ')}, median ${s(median(signIn.phone))}; desktop runs ${signIn.desktop.map(s).join(', ')}, median ${s(median(signIn.desktop))}`,
       );
     for (const [path, r] of lh) {
-      console.log(
-        `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms`,
-      );
+      if (r.score.length > 0)
+        console.log(
+          `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms`,
+        );
+      for (const why of r.failed) console.log(`  Lighthouse run on ${path} not measured: ${why}`);
     }
   } finally {
     await server.stop();
