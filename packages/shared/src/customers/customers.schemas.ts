@@ -216,6 +216,11 @@ export const ZCampaign = z.object({
   segment: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   sendStartsAt: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /**
+   * Sent, but its charge failed after the fact (the processor's payment_failed): sending stopped and
+   * Send Now charges it again before anything more goes out.
+   */
+  needsPayment: z.boolean(),
   progress: z.object({
     queued: z.number().int(),
     sent: z.number().int(),

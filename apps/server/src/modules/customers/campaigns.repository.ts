@@ -79,6 +79,8 @@ function toCampaign(r: TRow): TCampaign {
     sendState: String(r.send_state) as TCampaign['sendState'],
     sendStartsAt: iso(r.send_starts_at),
     failureReason: strOrNull(r.failure_reason),
+    // a Sent campaign keeps its charge's reference; only a charge that failed afterwards takes it away
+    needsPayment: String(r.status) === 'sent' && strOrNull(r.payment_ref) === null,
     segment:
       r.segment_id === null || r.segment_id === undefined
         ? null

@@ -207,6 +207,8 @@ describe('Stripe connector', () => {
     });
     expect(fake.paymentIntents.size).toBe(1);
     expect(total.payment_ref).toBe([...fake.paymentIntents.keys()][0]);
+    const [charged] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(charged).toMatchObject({ id, status: 'sent', needsPayment: false });
 
     // The debit fails days later (webhook): the campaign stops with the SPEC message; Send Now charges
     // again under a new key.
@@ -215,9 +217,16 @@ describe('Stripe connector', () => {
     );
     expect(failed.statusCode, failed.body).toBe(200);
     const [c] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
-    expect(c).toMatchObject({ id, sendState: 'failed', failureReason: CUSTOMERS_MESSAGES.paymentFailed!.en });
+    expect(c).toMatchObject({
+      id,
+      sendState: 'failed',
+      failureReason: CUSTOMERS_MESSAGES.paymentFailed!.en,
+      needsPayment: true,
+    });
     const again = await owner({ method: 'POST', url: `/api/api/customers/campaigns/${id}/send` });
     expect(again.statusCode, again.body).toBe(200);
+    const [paid] = (await owner({ method: 'GET', url: '/api/api/customers/campaigns' })).json().rows;
+    expect(paid).toMatchObject({ id, needsPayment: false });
     expect(fake.requests.filter((q) => q.path === '/v1/payment_intents').at(-1)!.idempotencyKey).toBe(
       `sms-campaign-${id}-retry-2`,
     );

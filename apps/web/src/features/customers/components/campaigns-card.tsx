@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Progress, Table, Tag, Typography } from 'antd';
-import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import type { TCampaign } from '@ra/shared/customers/customers.schemas';
 import type { z } from 'zod';
 import type { ZRecipientList } from '@ra/shared/customers/customers.schemas';
@@ -63,18 +62,17 @@ function Recipients({ c }: { c: TCampaign }) {
 
 /**
  * A sent campaign whose charge failed at the payment processor after it was sent (Stripe's
- * payment_intent.payment_failed: "Payment failed, please try again later"): Send Now charges it again,
- * under a new attempt, even when every message is already out.
+ * payment_intent.payment_failed): Send Now charges it again, under a new attempt, even when every
+ * message is already out. The server says so (`needsPayment`).
  */
-export const paymentFailed = (c: Pick<TCampaign, 'status' | 'sendState' | 'failureReason'>): boolean =>
-  c.status === 'sent' && c.sendState === 'failed' && c.failureReason === CUSTOMERS_MESSAGES.paymentFailed!.en;
+export const paymentFailed = (c: Pick<TCampaign, 'needsPayment'>): boolean => c.needsPayment;
 
 /**
  * A sent campaign whose sending stopped with messages still queued (a failure, or a server that died
  * mid-send): Send Now resumes it, charged no further, and nobody already texted is texted again; or one
  * whose payment failed, which Send Now pays again.
  */
-export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress' | 'failureReason'>): boolean =>
+export const canResume = (c: Pick<TCampaign, 'status' | 'sendState' | 'progress' | 'needsPayment'>): boolean =>
   c.status === 'sent' &&
   (c.sendState === 'failed' || c.sendState === 'sending') &&
   (c.progress.queued > 0 || paymentFailed(c));
