@@ -34,7 +34,7 @@ import { AuditRepository } from '../../db/audit.repository.ts';
 import type { TOrdersApi } from '../orders/orders.module.ts';
 import type { DeliveryRepository, TConnectionRow } from './delivery.repository.ts';
 import type { MenuSource } from './menu-source.ts';
-import { effectiveStatus } from './delivery-status.ts';
+import { effectiveStatus, linkedThroughApi } from './delivery-status.ts';
 import { resealAll } from './secret-rotation.ts';
 import {
   PlatformRejectedError,
@@ -89,7 +89,7 @@ export class DeliveryService {
    * live connection stores none); a store the simulator issued stays simulated after credentials are set.
    */
   private via(platform: TDeliveryPlatform, row: TConnectionRow): TConnectorMode {
-    return row.webhookSecret === null && this.adapter.mode(platform) === 'live' ? 'live' : 'simulator';
+    return linkedThroughApi(row) && this.adapter.mode(platform) === 'live' ? 'live' : 'simulator';
   }
 
   /** The app clock's "now" (a test order is placed now). */

@@ -2,6 +2,7 @@ import { DELIVERY_MESSAGES, type TDeliveryMessageKey } from '@ra/shared/delivery
 import { ERROR_CODES } from '@ra/shared/errors';
 import type { Clock } from '../../lib/clock.ts';
 import type { DeliveryWebhookService, TWebhookResult } from './delivery-webhook.service.ts';
+import { linkedThroughApi } from './delivery-status.ts';
 import { fromDoorDashOrder, type TDoorDashOrderEvent } from './doordash-connector.ts';
 import { PlatformRejectedError, PlatformUnavailableError } from './platform-adapter.ts';
 import type { PlatformConnectors } from './platform-connectors.ts';
@@ -55,7 +56,7 @@ export class PlatformWebhookService {
    */
   private async linked(platform: 'ubereats' | 'doordash', storeId: string) {
     const found = await this.webhook.store(platform, storeId);
-    return found && found.connection.webhookSecret === null ? found : undefined;
+    return found && linkedThroughApi(found.connection) ? found : undefined;
   }
 
   /**
