@@ -2,42 +2,21 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
+import { emptyPagePermissions } from '@ra/shared/permissions';
 import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
+import { harborRestInfo } from '../test-support/rest-info.ts';
 import { routes } from './router.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SALES_PERMISSIONS = { ...emptyPagePermissions(), viewSalesReport: true };
 
-const restInfo = {
-  id: 1,
-  xid: 'r',
-  name: 'Harbor Bistro',
-  fullname: 'Harbor Bistro',
-  restname: 'Harbor Bistro',
-  locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
-  timestamp: 0,
-  config: {
-    hourOffsetEndOfDay: 0,
-    version: '1',
-    enableOrderToGoWithDateSelect: false,
-    configAdmin: false,
-    workHoursSteps: 15,
-    tipWord: null,
-    tipWordZh: null,
-    tipsWord: null,
-    enablePremiumCoupon: false,
-  },
-  roles: ['Owner'],
-  PagePermissions: SALES_PERMISSIONS,
-  operationAuthority: emptyOperationAuthorities(),
-};
+const restInfo = harborRestInfo({ roles: ['Owner'], PagePermissions: SALES_PERMISSIONS });
 
 const soFar = (businessDay: string, netSalesCents: number) => ({
   businessDay,
@@ -62,6 +41,28 @@ const json = (body: unknown) =>
 
 let container: HTMLDivElement;
 let root: Root;
+
+/** Opens `url` in the app's router, as a page load does. */
+async function mount(url: string) {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  await act(async () => root.render(<RouterProvider router={router} />));
+  return router;
+}
+
+/** getUserInfo's answer for the owner. */
+const getUserInfo = () =>
+  json({
+    xid: 'u',
+    name: 'Olivia Owner',
+    email: 'owner@demo.test',
+    avatar: '',
+    introduction: '',
+    isLeaf: true,
+    rootXid: 'r',
+  });
 
 beforeAll(async () => {
   await initI18n('en');
@@ -97,27 +98,13 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
         pageShownAtRequest ??= container.querySelector('.ra-dash') !== null;
         return json(today);
       }
-      if (url.endsWith('/api/getUserInfo')) {
-        return json({
-          xid: 'u',
-          name: 'Olivia Owner',
-          email: 'owner@demo.test',
-          avatar: '',
-          introduction: '',
-          isLeaf: true,
-          rootXid: 'r',
-        });
-      }
+      if (url.endsWith('/api/getUserInfo')) return getUserInfo();
       return json({});
     });
     vi.stubGlobal('fetch', fetchMock);
     const todayCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/api/dashboard/today')).length;
 
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    const router = await mount('/dashboard');
 
     // while the guard's call is held open, whether this user may see sales is unknown: nothing asked
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true), {
@@ -142,11 +129,7 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
         : json({}),
     );
     vi.stubGlobal('fetch', fetchMock);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    const router = await mount('/dashboard');
     await vi.waitFor(() => expect(container.querySelector('.ra-dash')).not.toBeNull(), { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/dashboard/today'))).toBe(false);
@@ -182,17 +165,6 @@ const summary: TSalesSummaryResponse = {
 const SUMMARY_URL = '/salesReport/salesSummary?preset=custom&from=2026-11-01&to=2026-11-07';
 
 describe("the sales summary's data starts in its route loader (issue 21)", { timeout: 60_000 }, () => {
-  const getUserInfo = () =>
-    json({
-      xid: 'u',
-      name: 'Olivia Owner',
-      email: 'owner@demo.test',
-      avatar: '',
-      introduction: '',
-      isLeaf: true,
-      rootXid: 'r',
-    });
-
   it('asks for the days the URL names once the guard knows the permissions, before the report renders, once', async () => {
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
     let reportShownAtRequest: boolean | undefined;
@@ -215,11 +187,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     const summaryCalls = () =>
       fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/api/reports/sales-summary'));
 
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    const router = await mount(SUMMARY_URL);
 
     // whether this user may see sales is unknown while the guard's call is held open: nothing asked
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/api/getrest'))).toBe(true), {
@@ -245,11 +213,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     useSession.setState({ token: '', roles: [], PagePermissions: emptyPagePermissions() });
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({}));
     vi.stubGlobal('fetch', fetchMock);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    const router = await mount(SUMMARY_URL);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 20_000 });
     await vi.waitFor(() => expect(container.querySelector('input[name=email]')).not.toBeNull(), { timeout: 20_000 });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/reports/'))).toBe(false);
@@ -265,11 +229,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
           : json({}),
     );
     vi.stubGlobal('fetch', fetchMock);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    const router = createMemoryRouter(routes, { initialEntries: [SUMMARY_URL] });
-    await act(async () => root.render(<RouterProvider router={router} />));
+    const router = await mount(SUMMARY_URL);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 30_000 });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/reports/'))).toBe(false);
   });

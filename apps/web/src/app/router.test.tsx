@@ -3,10 +3,11 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/permissions';
+import { emptyPagePermissions } from '@ra/shared/permissions';
 import { i18n, initI18n } from '../lib/i18n.ts';
 import { COOKIE_TOKEN, useSession } from '../stores/session.ts';
 import { pageTitle, routes } from './router.tsx';
+import { harborRestInfo } from '../test-support/rest-info.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -74,29 +75,11 @@ describe('the router with its guard', { timeout: 60_000 }, () => {
 
   it('sends staff who open the sales report to the no-permission page', async () => {
     useSession.setState({ token: 'tok' });
-    useSession.getState().applyRestInfo({
-      id: 1,
-      xid: 'r',
-      name: 'Harbor Bistro',
-      fullname: 'Harbor Bistro',
-      restname: 'Harbor Bistro',
-      locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
-      timestamp: 0,
-      config: {
-        hourOffsetEndOfDay: 0,
-        version: '1',
-        enableOrderToGoWithDateSelect: false,
-        configAdmin: false,
-        workHoursSteps: 15,
-        tipWord: null,
-        tipWordZh: null,
-        tipsWord: null,
-        enablePremiumCoupon: false,
-      },
-      roles: ['Staff'],
-      PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true },
-      operationAuthority: emptyOperationAuthorities(),
-    });
+    useSession
+      .getState()
+      .applyRestInfo(
+        harborRestInfo({ roles: ['Staff'], PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true } }),
+      );
     const router = await open('/salesReport/salesSummary');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 20_000 });
     await vi.waitFor(() => expect(container.textContent).toContain('You do not have permission to open this page.'), {
