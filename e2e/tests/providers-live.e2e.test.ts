@@ -222,27 +222,35 @@ async function stripeEvent(type: string, object: Record<string, unknown>, secret
   return res.status;
 }
 
+/**
+ * On the bank tab as the owner: removes the verified account (with its confirmation) and links a checking
+ * account with `accountNumber` at Stripe's customer; `shotName` photographs the filled form first.
+ */
+async function relinkBank(page: Page, accountNumber: string, shotName?: string) {
+  await signInTo(page, 'owner@demo.test', '/businessInfo/index?tab=bank');
+  const status = page.getByTestId('bank-status');
+  // The account before (the demo's, verified on the local stand-in) is removed first, with a confirmation.
+  await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Verified');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Reset' }).click();
+  const form = page.locator('[role="tabpanel"][aria-hidden="false"]');
+  await form.getByLabel('Account holder name').waitFor({ timeout: 30_000 });
+  await form.getByLabel('Account holder name').fill('Harbor Bistro LLC');
+  await form.getByLabel('Account type').click();
+  await page.locator('.ant-select-item-option[title="Checking"]').click();
+  await form.getByLabel('Routing number').fill('011000015');
+  await form.getByLabel('Account number', { exact: true }).fill(accountNumber);
+  await form.getByLabel('Payment provider customer ID').fill(STRIPE_CUSTOMER);
+  if (shotName) await shot(page, shotName);
+  await form.getByRole('button', { name: 'Link bank account' }).click();
+  return { status, form };
+}
+
 describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats, DoorDash fakes)', () => {
   it('the owner links the bank account as a Stripe SetupIntent and verifies it with the two micro-deposits, after a wrong try', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
-      await signInTo(page, 'owner@demo.test', '/businessInfo/index?tab=bank');
-      const status = page.getByTestId('bank-status');
-      // The demo's account (verified on the local stand-in) is removed first, with a confirmation.
-      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Verified');
-      await page.getByRole('button', { name: 'Reset' }).click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Reset' }).click();
-      const form = page.locator('[role="tabpanel"][aria-hidden="false"]');
-      await form.getByLabel('Account holder name').waitFor({ timeout: 30_000 });
-
-      await form.getByLabel('Account holder name').fill('Harbor Bistro LLC');
-      await form.getByLabel('Account type').click();
-      await page.locator('.ant-select-item-option[title="Checking"]').click();
-      await form.getByLabel('Routing number').fill('011000015');
-      await form.getByLabel('Account number', { exact: true }).fill('000123456789');
-      await form.getByLabel('Payment provider customer ID').fill(STRIPE_CUSTOMER);
-      await shot(page, 'providers-live-bank-link-en');
-      await form.getByRole('button', { name: 'Link bank account' }).click();
+      const { status, form } = await relinkBank(page, '000123456789', 'providers-live-bank-link-en');
       // Stripe's arrival date has passed (test mode): the page asks for the amounts at once.
       await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Waiting for verification');
       expect(await page.getByTestId('bank-outbox').count()).toBe(0); // no simulated statement on Stripe
@@ -294,20 +302,7 @@ describe('the product on real providers’ protocols (Stripe, Twilio, Uber Eats,
   it('the owner links another account that Stripe verifies with the descriptor code on the statement', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
-      await signInTo(page, 'owner@demo.test', '/businessInfo/index?tab=bank');
-      const status = page.getByTestId('bank-status');
-      await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Verified');
-      await page.getByRole('button', { name: 'Reset' }).click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Reset' }).click();
-      const form = page.locator('[role="tabpanel"][aria-hidden="false"]');
-      await form.getByLabel('Account holder name').waitFor({ timeout: 30_000 });
-      await form.getByLabel('Account holder name').fill('Harbor Bistro LLC');
-      await form.getByLabel('Account type').click();
-      await page.locator('.ant-select-item-option[title="Checking"]').click();
-      await form.getByLabel('Routing number').fill('011000015');
-      await form.getByLabel('Account number', { exact: true }).fill(DESCRIPTOR_ACCOUNT);
-      await form.getByLabel('Payment provider customer ID').fill(STRIPE_CUSTOMER);
-      await form.getByRole('button', { name: 'Link bank account' }).click();
+      const { status, form } = await relinkBank(page, DESCRIPTOR_ACCOUNT);
       await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Waiting for verification');
       // Stripe answered microdeposit_type descriptor_code: the page asks for the code, not two amounts.
       await form.getByLabel('Descriptor code').waitFor({ timeout: 30_000 });
