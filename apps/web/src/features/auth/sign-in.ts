@@ -48,7 +48,7 @@ function preloginFor(email: string): Promise<TPreloginResponse> {
   return ahead?.email === email ? ahead.answer : prelogin(email);
 }
 
-/** Forgets the early prelogin answer (tests; signing out). */
+/** Forgets the early prelogin answer (tests: each starts without one; it only echoes the email, so nothing else needs it gone). */
 export function forgetPreloginAhead(): void {
   ahead = null;
 }
