@@ -31,6 +31,13 @@ export async function closeStaticMessages(act: (work: () => Promise<void>) => Pr
   const { default: message } = await import('antd/es/message/index.js');
   await act(async () => {
     message.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
   });
+  // The close is a render of that root: wait, bounded, until no toast is left, so nothing of it is
+  // still to run when the page goes.
+  const until = Date.now() + 5000;
+  do {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+  } while (document.querySelector('.ant-message-notice') !== null && Date.now() < until);
 }

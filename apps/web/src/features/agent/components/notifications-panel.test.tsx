@@ -150,6 +150,8 @@ describe('NotificationsPanel: choosing by tree', { timeout: 30_000 }, () => {
     expect(String(sent[0]!.get('nodeXids')).split(',').sort()).toEqual(['N10', 'N2']);
     expect(sent[0]!.get('restaurantXids')).toBe('');
     expect(sent[0]!.get('all')).toBe('false');
+    // The owner is told, and the toast is up before the file's afterAll closes it.
+    await waitFor(() => document.body.textContent?.includes('Sent to 3 restaurants') === true);
   });
 
   it('refuses to send with nothing chosen, and reads in Chinese', async () => {
