@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/server-messages-setup.ts'],
+    setupFiles: ['src/test/server-messages-setup.ts', 'src/test/static-toasts-setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // Pages render antd and lazy routes in jsdom; on a busy 2-core machine 5 s is not always enough.
