@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Select, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { SALES_REPORT_SECTIONS } from '../report-sections.ts';
 import { DateRangeBar } from './date-range-bar.tsx';
 import { useSession } from '../../../stores/session.ts';
 import './reports.css';
+
+/** The tabs of a wide screen (report-tabs.tsx); until their code is here, the section under a bar of their height. */
+const ReportTabs = lazy(() => import('./report-tabs.tsx'));
 
 /**
  * The frame of every sales report section: the sections as tabs (switching keeps the period; on a
@@ -77,17 +80,16 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   }
   return (
     <div className="ra-report">
-      <Tabs
-        className="ra-report__tabs"
-        activeKey={active}
-        onChange={go}
-        destroyOnHidden
-        items={SALES_REPORT_SECTIONS.map((s) => ({
-          key: s.path,
-          label: t(s.titleKey),
-          children: s.path === active ? body : null,
-        }))}
-      />
+      <Suspense
+        fallback={
+          <>
+            <div className="ra-report__tabs-loading" aria-busy="true" />
+            {body}
+          </>
+        }
+      >
+        <ReportTabs active={active} onChange={go} body={body} />
+      </Suspense>
     </div>
   );
 }
