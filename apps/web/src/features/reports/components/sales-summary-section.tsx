@@ -9,6 +9,7 @@ import { useBusinessToday } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
+import { AfterFirstPaint } from './after-first-paint.tsx';
 import { ChangeTag } from './change-tag.tsx';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
 import { GiftCardSalesLine } from './gift-card-sales-line.tsx';
@@ -144,23 +145,26 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
             <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
             <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
-            <GiftCardSalesLine line={data.giftCardSales} />
-            <p className="ra-report__email-link">
-              <Link to="/salesReport/emailReports">{tMail('link')}</Link>
-            </p>
-            <Suspense fallback={<SectionSkeleton shape="table" />}>
-              <div className="ra-report-panel">
-                <ReportTable
-                  title={t('tables.byChannel')}
-                  section="salesSummary"
-                  range={range}
-                  columns={channelColumns}
-                  rows={data.current.orderCount === 0 ? [] : data.byChannel}
-                  rowKey={(r) => r.channel}
-                  totals={totals}
-                />
-              </div>
-            </Suspense>
+            {/* below the figures: drawn right after them, in slices, so the first screen does not wait */}
+            <AfterFirstPaint>
+              <GiftCardSalesLine line={data.giftCardSales} />
+              <p className="ra-report__email-link">
+                <Link to="/salesReport/emailReports">{tMail('link')}</Link>
+              </p>
+              <Suspense fallback={<SectionSkeleton shape="table" />}>
+                <div className="ra-report-panel">
+                  <ReportTable
+                    title={t('tables.byChannel')}
+                    section="salesSummary"
+                    range={range}
+                    columns={channelColumns}
+                    rows={data.current.orderCount === 0 ? [] : data.byChannel}
+                    rowKey={(r) => r.channel}
+                    totals={totals}
+                  />
+                </div>
+              </Suspense>
+            </AfterFirstPaint>
           </div>
         );
       }}
