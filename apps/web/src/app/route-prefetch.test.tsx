@@ -215,13 +215,13 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T15:00:00Z') });
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
     const asked: Array<{ from: string | null; pageSearch: string }> = [];
-    let router: Awaited<ReturnType<typeof mount>> | undefined;
+    const opened: { router?: Awaited<ReturnType<typeof mount>> } = {};
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       if (url.endsWith('/api/getrest')) return json(restInfo);
       if (url.includes('/api/reports/sales-summary')) {
         const from = new URL(url, 'http://x').searchParams.get('from');
-        asked.push({ from, pageSearch: router?.state.location.search ?? '' });
+        asked.push({ from, pageSearch: opened.router?.state.location.search ?? '' });
         return from === '2026-11-28'
           ? json({
               ...summary,
@@ -237,7 +237,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    router = await mount('/salesReport/salesSummary');
+    const router = (opened.router = await mount('/salesReport/salesSummary'));
     await vi.waitFor(() => expect(container.querySelector('[data-testid="last-sales-notice"]')).not.toBeNull(), {
       timeout: 30_000,
     });
