@@ -78,6 +78,7 @@ afterEach(async () => {
   await act(async () => root.unmount());
   container.remove();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   queryClient.clear();
 });
 
@@ -207,6 +208,49 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     expect(summaryCalls()).toHaveLength(1);
     const asked = new URL(summaryCalls()[0]!, 'http://x').searchParams;
     expect([asked.get('from'), asked.get('to'), asked.get('preset')]).toEqual(['2026-11-01', '2026-11-07', 'custom']);
+  });
+
+  it('opened before the day’s first sale, asks for the last sales day as soon as today’s answer names it, before the page moves there, once', async () => {
+    // 10:00 in New York on 2026-11-28 (the restaurant's zone): today has no sale, the 27th had
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T15:00:00Z') });
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    const asked: Array<{ from: string | null; pageSearch: string }> = [];
+    const opened: { router?: Awaited<ReturnType<typeof mount>> } = {};
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) return json(restInfo);
+      if (url.includes('/api/reports/sales-summary')) {
+        const from = new URL(url, 'http://x').searchParams.get('from');
+        asked.push({ from, pageSearch: opened.router?.state.location.search ?? '' });
+        return from === '2026-11-28'
+          ? json({
+              ...summary,
+              range: { from, to: from },
+              previousRange: { from: '2026-11-21', to: '2026-11-21' },
+              current: { ...figures(0), orderCount: 0, guestCount: 0 },
+              lastSalesDay: '2026-11-27',
+            })
+          : json({ ...summary, range: { from, to: from }, lastSalesDay: '2026-11-27' });
+      }
+      if (url.endsWith('/api/getUserInfo')) return getUserInfo();
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const router = (opened.router = await mount('/salesReport/salesSummary'));
+    await vi.waitFor(() => expect(container.querySelector('[data-testid="last-sales-notice"]')).not.toBeNull(), {
+      timeout: 30_000,
+    });
+    await vi.waitFor(
+      () => expect(container.querySelector('[data-testid="net-formula"]')?.textContent).toContain('$7,654.32'),
+      { timeout: 30_000 },
+    );
+    expect(router.state.location.search).toContain('opened=lastSales');
+    // today's summary, then the 27th's, asked by the loader while the page still named no day; nothing twice
+    expect(asked).toEqual([
+      { from: '2026-11-28', pageSearch: '' },
+      { from: '2026-11-27', pageSearch: '' },
+    ]);
   });
 
   it('asks nothing for a signed-out visitor, who is sent to sign in', async () => {

@@ -1,6 +1,7 @@
 import { queryClient } from '../../../lib/query-client.ts';
+import { fallbackDay, opensOnDefault } from '../../../lib/last-sales-day.ts';
 import { useSession, whenRestInfoLoaded } from '../../../stores/session.ts';
-import { businessToday, parseReportRange } from '../report-range.ts';
+import { businessToday, parseReportRange, searchOpenedOnLastSales } from '../report-range.ts';
 import { salesSummaryQueryOptions } from './get-sales-summary.ts';
 
 /**
@@ -10,11 +11,22 @@ import { salesSummaryQueryOptions } from './get-sales-summary.ts';
  * the report frame read (`salesSummaryQueryOptions`), so they join the request in flight: one request.
  * Nothing for a visitor without a session (the guard sends them to sign in) or a user who may not
  * see sales (SPEC 6 viewSalesReport); the guard still decides the page.
+ *
+ * Opened without days before the day's first sale, the report moves to the last business day with
+ * sales (ReportLayout, lib/last-sales-day.ts): the loader asks for that day's summary as soon as
+ * today's answer names it, so the page that moves finds it ready instead of asking only then (the
+ * notice and the figures were the page's largest paint, one round trip and one render later).
  */
 export async function prefetchSalesSummary(url: URL): Promise<void> {
   if (!(await whenRestInfoLoaded())) return;
   const session = useSession.getState();
   if (session.PagePermissions.viewSalesReport !== true) return;
   const today = businessToday(session.locales?.timeZone, session.hourOffsetEndOfDay);
-  await queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(url.searchParams, today)));
+  const options = salesSummaryQueryOptions(parseReportRange(url.searchParams, today));
+  await queryClient.prefetchQuery(options);
+  if (!opensOnDefault(url.searchParams)) return;
+  const fallback = fallbackDay(today, queryClient.getQueryData(options.queryKey)?.lastSalesDay);
+  if (!fallback) return;
+  const moved = searchOpenedOnLastSales(url.searchParams, today, fallback);
+  await queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(moved, today)));
 }

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { DatePicker, Select } from 'antd';
-import dayjs from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESETS, daysInRange, type TDatePreset } from '@ra/shared/business-day/date-range';
-import { MAX_REPORT_RANGE_DAYS } from '@ra/shared/reports/report-constants';
-import { toDisplayLanguage } from '@ra/shared/format/locale-format';
-import { dayPickerFormat } from '../../../lib/day-picker-format.ts';
-import { showErrorMessage } from '../../../lib/feedback.ts';
+import { DATE_PRESETS, type TDatePreset } from '@ra/shared/business-day/date-range';
 import type { TReportRange } from '../report-range.ts';
-import { dayPickerKeys } from '../../../components/date-input.tsx';
+import { day } from '../report-format.ts';
 
-const DAY = 'YYYY-MM-DD';
+/**
+ * The days picker (antd's DatePicker with dayjs) loads while the report draws its figures and takes
+ * its place once here (issue 21): until then a box of its size shows the same days.
+ */
+const DateRangeDays = lazy(() => import('./date-range-days.tsx'));
 
 /**
  * The report's period: a preset (today … last month, in the restaurant's business days) or custom days.
@@ -27,7 +26,7 @@ export function DateRangeBar({
   onPreset: (preset: Exclude<TDatePreset, 'custom'>) => void;
   onDays: (days: { from: string; to: string }) => void;
 }) {
-  const { t, i18n } = useTranslation('reports');
+  const { t } = useTranslation('reports');
   const [pickerOpen, setPickerOpen] = useState(false);
   return (
     <div className="ra-report-range">
@@ -42,27 +41,15 @@ export function DateRangeBar({
           else onPreset(preset);
         }}
       />
-      <DatePicker.RangePicker
-        {...dayPickerKeys}
-        aria-label={t('range.days')}
-        className="ra-report-range__days"
-        allowClear={false}
-        format={dayPickerFormat(toDisplayLanguage(i18n.language))}
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        value={[dayjs(range.from, DAY), dayjs(range.to, DAY)]}
-        disabledDate={(d) => d.format(DAY) > today}
-        onChange={(values) => {
-          const [from, to] = values ?? [];
-          if (!from || !to) return;
-          const days = { from: from.format(DAY), to: to.format(DAY) };
-          if (daysInRange(days) > MAX_REPORT_RANGE_DAYS) {
-            showErrorMessage(t('range.tooLong', { days: MAX_REPORT_RANGE_DAYS }));
-            return;
-          }
-          onDays(days);
-        }}
-      />
+      <Suspense
+        fallback={
+          <span className="ra-report-range__days ra-report-range__days--loading" aria-busy="true">
+            {day(range.from)} → {day(range.to)}
+          </span>
+        }
+      >
+        <DateRangeDays range={range} today={today} open={pickerOpen} onOpenChange={setPickerOpen} onDays={onDays} />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { Select, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,15 @@ import { useNarrow } from '../../../lib/media-query.ts';
 import { salesSummaryQueryOptions } from '../api/get-sales-summary.ts';
 import { useReportRange } from '../hooks/use-report-range.ts';
 import { days } from '../report-format.ts';
-import { previousRangeOf, searchOpenedOnLastSales, type TReportRange } from '../report-range.ts';
+import { parseReportRange, previousRangeOf, searchOpenedOnLastSales, type TReportRange } from '../report-range.ts';
 import { SectionSkeleton } from './query-state.tsx';
 import { SALES_REPORT_SECTIONS } from '../report-sections.ts';
 import { DateRangeBar } from './date-range-bar.tsx';
 import { useSession } from '../../../stores/session.ts';
 import './reports.css';
+
+/** The tabs of a wide screen (report-tabs.tsx); until their code is here, the section under a bar of their height. */
+const ReportTabs = lazy(() => import('./report-tabs.tsx'));
 
 /**
  * The frame of every sales report section: the sections as tabs (switching keeps the period; on a
@@ -27,24 +30,35 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   const { t } = useTranslation('reports');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const { range, today, choosePreset, chooseDays } = useReportRange();
+  const { range: urlRange, today, choosePreset, chooseDays } = useReportRange();
   const narrow = useNarrow();
   const timeZone = useSession((s) => s.locales?.timeZone);
   const zoneLabel = timeZone && isValidTimeZone(timeZone) ? `${timeZone} (${gmtLabel(timeZone)})` : null;
-  const previous = previousRangeOf(range);
   const go = (path: string) => navigate(`${path}${search}`);
   // Opened without days before the day's first sale: open on the last business day with sales instead
   // of a page of zeros (lib/last-sales-day.ts). Today's summary says which day that is; it is the same
-  // request the summary section makes, so staying on today costs nothing more.
+  // request the summary section makes, so staying on today costs nothing more. The page shows that day
+  // as soon as the answer names it (the route's loader has usually fetched both, issue 21), and the URL
+  // follows: drawing today's skeleton first, then that day once the URL had moved, cost a second render
+  // of the whole report before its first figures.
   const [searchParams, setSearchParams] = useSearchParams();
   const opening = opensOnDefault(searchParams);
-  const todaySummary = useQuery({ ...salesSummaryQueryOptions(range), enabled: opening });
+  const todaySummary = useQuery({ ...salesSummaryQueryOptions(urlRange), enabled: opening });
   const fallback = opening ? fallbackDay(today, todaySummary.data?.lastSalesDay) : null;
+  const movedSearch = useMemo(
+    () => (fallback ? searchOpenedOnLastSales(searchParams, today, fallback) : null),
+    [fallback, searchParams, today],
+  );
+  const range = useMemo(
+    () => (movedSearch ? parseReportRange(movedSearch, today) : urlRange),
+    [movedSearch, today, urlRange],
+  );
   useEffect(() => {
     if (fallback) setSearchParams((current) => searchOpenedOnLastSales(current, today, fallback), { replace: true });
   }, [fallback, today, setSearchParams]);
-  const deciding = opening && (todaySummary.isPending || fallback !== null);
-  const openedOn = openedOnLastSalesDay(searchParams);
+  const previous = previousRangeOf(range);
+  const deciding = opening && todaySummary.isPending;
+  const openedOn = openedOnLastSalesDay(movedSearch ?? searchParams);
   const active = SALES_REPORT_SECTIONS.some((s) => s.path === pathname) ? pathname : SALES_REPORT_SECTIONS[0].path;
 
   const body = (
@@ -77,17 +91,16 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   }
   return (
     <div className="ra-report">
-      <Tabs
-        className="ra-report__tabs"
-        activeKey={active}
-        onChange={go}
-        destroyOnHidden
-        items={SALES_REPORT_SECTIONS.map((s) => ({
-          key: s.path,
-          label: t(s.titleKey),
-          children: s.path === active ? body : null,
-        }))}
-      />
+      <Suspense
+        fallback={
+          <>
+            <div className="ra-report__tabs-loading" aria-busy="true" />
+            {body}
+          </>
+        }
+      >
+        <ReportTabs active={active} onChange={go} body={body} />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
@@ -8,14 +9,24 @@ import { useBusinessToday } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
+import { AfterFirstPaint } from './after-first-paint.tsx';
 import { ChangeTag } from './change-tag.tsx';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
 import { GiftCardSalesLine } from './gift-card-sales-line.tsx';
-import { NoSales, QueryState } from './query-state.tsx';
-import { ReportTable } from './report-table.tsx';
+import { NoSales, QueryState, SectionSkeleton } from './query-state.tsx';
+import type * as ReportTableModule from './report-table.tsx';
 import { SameTimeNote } from './same-time-note.tsx';
 
 type TChannelRow = TSalesSummaryResponse['byChannel'][number];
+
+/**
+ * The by-channel table sits below the figures (below the fold on a phone): its code (antd's table,
+ * pagination, the export) loads while the figures are drawn, and it renders in a task of its own after
+ * them (issue 21: the cards, the page's largest paint, wait for neither).
+ */
+const ReportTable = lazy(async () => ({
+  default: (await import('./report-table.tsx')).ReportTable,
+})) as unknown as typeof ReportTableModule.ReportTable;
 
 export const SUMMARY_FIGURES: Array<{
   key: keyof TSalesFigures;
@@ -134,21 +145,26 @@ export function SalesSummarySection({ range }: { range: TReportRange }) {
             <SameTimeNote sameTime={data.sameTime} previousRange={data.previousRange} />
             <NetSalesFormula figures={data.current} />
             <FigureCards figures={figures} />
-            <GiftCardSalesLine line={data.giftCardSales} />
-            <p className="ra-report__email-link">
-              <Link to="/salesReport/emailReports">{tMail('link')}</Link>
-            </p>
-            <div className="ra-report-panel">
-              <ReportTable
-                title={t('tables.byChannel')}
-                section="salesSummary"
-                range={range}
-                columns={channelColumns}
-                rows={data.current.orderCount === 0 ? [] : data.byChannel}
-                rowKey={(r) => r.channel}
-                totals={totals}
-              />
-            </div>
+            {/* below the figures: drawn right after them, in slices, so the first screen does not wait */}
+            <AfterFirstPaint>
+              <GiftCardSalesLine line={data.giftCardSales} />
+              <p className="ra-report__email-link">
+                <Link to="/salesReport/emailReports">{tMail('link')}</Link>
+              </p>
+              <Suspense fallback={<SectionSkeleton shape="table" />}>
+                <div className="ra-report-panel">
+                  <ReportTable
+                    title={t('tables.byChannel')}
+                    section="salesSummary"
+                    range={range}
+                    columns={channelColumns}
+                    rows={data.current.orderCount === 0 ? [] : data.byChannel}
+                    rowKey={(r) => r.channel}
+                    totals={totals}
+                  />
+                </div>
+              </Suspense>
+            </AfterFirstPaint>
           </div>
         );
       }}
