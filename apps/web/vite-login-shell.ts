@@ -8,7 +8,7 @@ import { loginBootScript } from './src/app/login-boot.ts';
 /** The sign-in page, one per language: the server sends `login.<lang>.html` for /login. */
 export const LOGIN_LANGUAGES = ['en', 'zh'] as const;
 
-/** The form's buttons are disabled until the script takes over; they look as they will then. */
+/** The form's buttons are disabled until the script hydrates it (useHydrated); they look as they will then. */
 const PRERENDER_CSS = '#root[data-prerendered] button:disabled{opacity:1}';
 
 function memoryStorage(): Storage {
@@ -35,7 +35,8 @@ const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g;
  * form already drawn in #root (src/app/routes/login/login-prerender.tsx renders the real components),
  * every style inline (the entry's stylesheet too: nothing blocks the first paint), and one small
  * script (`loginBootScript`) that asks for the entry, its imports, the sign-in chunk and the first
- * translations once the form is on screen. Compressed like every asset.
+ * translations once the form is on screen; main.tsx then hydrates the markup in place. Compressed like
+ * every asset.
  */
 export function loginShell(): Plugin {
   let root = process.cwd();
