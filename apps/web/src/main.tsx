@@ -1,7 +1,6 @@
 // First: it configures zod before any module creates a schema.
 import './lib/zod-without-eval.ts';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
+import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
@@ -20,11 +19,19 @@ function followTipWording(): void {
   });
 }
 
+/** Lets the browser run what waits (input, paint) before the next piece of start-up work. */
+function yieldToBrowser(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return s?.yield ? s.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   // SPEC 3: the whole store goes to sessionStorage on unload; the stores restored it on import
   installUnloadSave();
   if (import.meta.env.PROD) installGlobalErrorHandlers();
 
+  // the app's modules have just run (one task); the router's set-up is the next
+  await yieldToBrowser();
   // the router starts the guard and fetches the first page's chunk while the translations load
   const router = createAppRouter();
   await initI18n(detectLanguage(), 'first');
@@ -32,6 +39,13 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  // react-dom is set up here, in a task of its own, rather than with the rest of the app as the
+  // entry loads (issue 21: one long task after the sign-in page's paint)
+  await yieldToBrowser();
+  const [{ createRoot, hydrateRoot }, { flushSync }] = await Promise.all([
+    import('react-dom/client'),
+    import('react-dom'),
+  ]);
   if (root.dataset.prerendered !== 'login') {
     createRoot(root).render(<AppRoot router={router} />);
     return;
@@ -49,9 +63,14 @@ async function start(): Promise<void> {
     !hasKeptLoginState();
   if (sameAsServed) {
     // The first render is the server's markup (routes/login/login-prerender.tsx renders the same
-    // tree): hydrated in place, no new DOM, no new layout, in slices that let the browser answer
-    // input in between (issue 21). What was typed stays in the inputs; the form reads it as it mounts.
-    hydrateRoot(root, <AppRoot router={router} onMounted={done} />);
+    // tree): hydrated in place, no new DOM, no new layout (issue 21). What was typed stays in the
+    // inputs; the form reads it as it mounts. The browser gets the main thread back between loading
+    // the app and hydrating, and the hydration runs as a transition, in slices with input answered
+    // in between: no long task after the page has painted.
+    await yieldToBrowser();
+    startTransition(() => {
+      hydrateRoot(root, <AppRoot router={router} onMounted={done} />);
+    });
     return;
   }
   // Another language than the page was sent in, a form kept across a language change, or the guard
