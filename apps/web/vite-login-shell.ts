@@ -25,6 +25,15 @@ function memoryStorage(): Storage {
   };
 }
 
+/** `<file>.br` (quality 11) and `<file>.gz` (level 9) beside `file`, as vite.config.ts does for assets. */
+async function writeCompressed(file: string, text: string): Promise<void> {
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
 /** The tags Vite writes into index.html's head: the entry, its preloads and its stylesheets. */
 const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -86,6 +95,9 @@ export function loginShell(): Plugin {
           const boot = loginBootScript(entry, preloads, entryStylesheets);
           const bootFile = `assets/login-boot-${lang}-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
           await writeFile(join(dir, bootFile), boot);
+          // compressed too, though under the size the other assets are compressed from: it is on the
+          // sign-in page's every first visit, and brotli halves it (issue 21, /login's budget)
+          await writeCompressed(join(dir, bootFile), boot);
           const html = index
             .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
             .replace(
@@ -97,11 +109,7 @@ export function loginShell(): Plugin {
           if (!html.includes('data-prerendered')) this.error('index.html has no #root to fill');
           const file = join(dir, `login.${lang}.html`);
           await writeFile(file, html);
-          await writeFile(
-            `${file}.br`,
-            brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-          );
-          await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }));
+          await writeCompressed(file, html);
         }
       } finally {
         await server.close();

@@ -34,6 +34,8 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   // the router starts the guard and fetches the first page's chunk while the translations load
   const router = createAppRouter();
+  // the router's set-up and its first matching are a task's worth; the translations' set-up the next
+  await yieldToBrowser();
   await initI18n(detectLanguage(), 'first');
   followTipWording();
 
