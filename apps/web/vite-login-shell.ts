@@ -8,7 +8,7 @@ import { loginBootScript } from './src/app/login-boot.ts';
 /** The sign-in page, one per language: the server sends `login.<lang>.html` for /login. */
 export const LOGIN_LANGUAGES = ['en', 'zh'] as const;
 
-/** The form's buttons are disabled until the script takes over; they look as they will then. */
+/** The form's buttons are disabled until the script hydrates it (useHydrated); they look as they will then. */
 const PRERENDER_CSS = '#root[data-prerendered] button:disabled{opacity:1}';
 
 function memoryStorage(): Storage {
@@ -25,6 +25,15 @@ function memoryStorage(): Storage {
   };
 }
 
+/** `<file>.br` (quality 11) and `<file>.gz` (level 9) beside `file`, as vite.config.ts does for assets. */
+async function writeCompressed(file: string, text: string): Promise<void> {
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
 /** The tags Vite writes into index.html's head: the entry, its preloads and its stylesheets. */
 const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -35,7 +44,8 @@ const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g;
  * form already drawn in #root (src/app/routes/login/login-prerender.tsx renders the real components),
  * every style inline (the entry's stylesheet too: nothing blocks the first paint), and one small
  * script (`loginBootScript`) that asks for the entry, its imports, the sign-in chunk and the first
- * translations once the form is on screen. Compressed like every asset.
+ * translations once the form is on screen; main.tsx then hydrates the markup in place. Compressed like
+ * every asset.
  */
 export function loginShell(): Plugin {
   let root = process.cwd();
@@ -85,6 +95,9 @@ export function loginShell(): Plugin {
           const boot = loginBootScript(entry, preloads, entryStylesheets);
           const bootFile = `assets/login-boot-${lang}-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
           await writeFile(join(dir, bootFile), boot);
+          // compressed too, though under the size the other assets are compressed from: it is on the
+          // sign-in page's every first visit, and brotli halves it (issue 21, /login's budget)
+          await writeCompressed(join(dir, bootFile), boot);
           const html = index
             .replace('<html lang="en">', `<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}">`)
             .replace(
@@ -96,11 +109,7 @@ export function loginShell(): Plugin {
           if (!html.includes('data-prerendered')) this.error('index.html has no #root to fill');
           const file = join(dir, `login.${lang}.html`);
           await writeFile(file, html);
-          await writeFile(
-            `${file}.br`,
-            brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-          );
-          await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }));
+          await writeCompressed(file, html);
         }
       } finally {
         await server.close();

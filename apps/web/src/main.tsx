@@ -1,16 +1,13 @@
 // First: it configures zod before any module creates a schema.
 import './lib/zod-without-eval.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
-import { RouterProvider } from 'react-router/dom';
+import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
-import { AppProviders } from './app/providers.tsx';
+import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
 import { createAppRouter } from './app/router.tsx';
-import { detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
+import { currentLanguage, detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
 import { installUnloadSave } from './stores/persist.ts';
-import { adoptPrerenderedFields } from './features/auth/login-carry.ts';
+import { adoptPrerenderedFields, hasKeptLoginState } from './features/auth/login-carry.ts';
 import { useSession } from './stores/session.ts';
 
 /** SPEC 1: the restaurant's tip words come with its config; the i18n layer applies them everywhere. */
@@ -22,45 +19,70 @@ function followTipWording(): void {
   });
 }
 
+/** Lets the browser run what waits (input, paint) before the next piece of start-up work. */
+function yieldToBrowser(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return s?.yield ? s.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   // SPEC 3: the whole store goes to sessionStorage on unload; the stores restored it on import
   installUnloadSave();
   if (import.meta.env.PROD) installGlobalErrorHandlers();
 
+  // the app's modules have just run (one task); the router's set-up is the next
+  await yieldToBrowser();
   // the router starts the guard and fetches the first page's chunk while the translations load
   const router = createAppRouter();
+  // the router's set-up and its first matching are a task's worth; the translations' set-up the next
+  await yieldToBrowser();
   await initI18n(detectLanguage(), 'first');
   followTipWording();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
+  // react-dom is set up here, in a task of its own, rather than with the rest of the app as the
+  // entry loads (issue 21: one long task after the sign-in page's paint)
+  await yieldToBrowser();
+  const [{ createRoot, hydrateRoot }, { flushSync }] = await Promise.all([
+    import('react-dom/client'),
+    import('react-dom'),
+  ]);
   if (root.dataset.prerendered !== 'login') {
-    createRoot(root).render(app);
+    createRoot(root).render(<AppRoot router={router} />);
     return;
   }
   // The server sent the sign-in form as HTML (vite-login-shell.ts): it stays on screen until the
-  // route is ready, then the app draws the same form over it in one go, keeping what was typed.
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
+  // route is ready, then the app takes it over.
+  await routerReady(router);
+  // the server's page keeps its disabled buttons looking enabled until then (vite-login-shell.ts)
+  const done = () => {
+    delete root.dataset.prerendered;
+  };
+  const sameAsServed =
+    router.state.location.pathname === '/login' &&
+    document.documentElement.lang.slice(0, 2) === currentLanguage() &&
+    !hasKeptLoginState();
+  if (sameAsServed) {
+    // The first render is the server's markup (routes/login/login-prerender.tsx renders the same
+    // tree): hydrated in place, no new DOM, no new layout (issue 21). What was typed stays in the
+    // inputs; the form reads it as it mounts. The browser gets the main thread back between loading
+    // the app and hydrating, and the hydration runs as a transition, in slices with input answered
+    // in between: no long task after the page has painted.
+    await yieldToBrowser();
+    startTransition(() => {
+      hydrateRoot(root, <AppRoot router={router} onMounted={done} />);
     });
+    return;
   }
+  // Another language than the page was sent in, a form kept across a language change, or the guard
+  // sent the visitor elsewhere: the app draws its own page over the server's in one go, keeping what
+  // was typed.
   const field = (name: string) => root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   const focused = document.activeElement instanceof HTMLInputElement ? document.activeElement.name : '';
   adoptPrerenderedFields({ email: field('email')?.value ?? '', password: field('password')?.value ?? '' });
-  flushSync(() => createRoot(root).render(app));
-  delete root.dataset.prerendered;
+  flushSync(() => createRoot(root).render(<AppRoot router={router} />));
+  done();
   if (focused) field(focused)?.focus();
 }
 

@@ -31,6 +31,15 @@ export function keepLoginStateForReload(): void {
   }
 }
 
+/** Whether a kept state waits for the form (without taking it). */
+export function hasKeptLoginState(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** The kept state, once: a later plain reload starts afresh. */
 export function takeKeptLoginState(): TLoginCarry | null {
   try {

@@ -1,14 +1,17 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter } from 'react-router';
 import { i18n, initI18n, loadLanguageResources } from '../../../lib/i18n.ts';
 import type { TLanguage } from '../../../stores/app.ts';
-import LoginPage from './login-page.tsx';
+import { AppRoot, routerReady } from '../../app-root.tsx';
+import { routes } from '../../router.tsx';
 
 /**
  * The sign-in page as HTML, rendered at build time (vite-login-shell.ts) into the page the server
- * sends for /login, so the form paints before any script has run (issue 21). The script then draws
- * the same form over it (main.tsx, `takeOverPrerenderedLogin`). Its buttons are disabled until then:
- * a click before the script would do nothing.
+ * sends for /login, so the form paints before any script has run (issue 21). It is the app's own
+ * tree (AppRoot, the app's routes, the guard's decision for a visitor without a session), rendered
+ * with `renderToString`, so main.tsx can hydrate it: the browser's first render produces exactly this
+ * markup. Its buttons render disabled until hydrated (`useHydrated`): a click before the script would
+ * do nothing.
  */
 export async function renderLoginPage(lang: TLanguage): Promise<string> {
   if (!i18n.isInitialized) await initI18n(lang, 'first');
@@ -18,7 +21,15 @@ export async function renderLoginPage(lang: TLanguage): Promise<string> {
     }
     await i18n.changeLanguage(lang);
   }
-  const router = createMemoryRouter([{ path: '/login', Component: LoginPage }], { initialEntries: ['/login'] });
-  const html = renderToStaticMarkup(<RouterProvider router={router} />);
-  return html.replace(/<button\b/g, '<button disabled=""');
+  const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+  try {
+    await routerReady(router);
+    const { location, errors } = router.state;
+    if (location.pathname !== '/login' || errors) {
+      throw new Error(`the sign-in page rendered ${location.pathname} (errors: ${JSON.stringify(errors)})`);
+    }
+    return renderToString(<AppRoot router={router} />);
+  } finally {
+    router.dispose();
+  }
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage, SUPPORTED_LANGUAGES } from '../../../lib/i18n.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { keepLoginStateForReload } from '../login-carry.ts';
 
 /**
@@ -9,6 +10,8 @@ import { keepLoginStateForReload } from '../login-carry.ts';
 export function LanguageChoice() {
   const { t } = useTranslation('common');
   const current = currentLanguage();
+  // disabled in the server-sent sign-in page until hydrated (issue 21)
+  const hydrated = useHydrated();
   return (
     <div className="ra-lang" role="group" aria-label={t('language')}>
       {SUPPORTED_LANGUAGES.map((lang) => (
@@ -17,6 +20,7 @@ export function LanguageChoice() {
           type="button"
           className="ra-lang__option"
           aria-pressed={lang === current}
+          disabled={!hydrated}
           onClick={() => {
             if (lang === current) return;
             keepLoginStateForReload();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authMessage } from '@ra/shared/auth/auth.messages';
@@ -6,6 +6,7 @@ import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import {
   maskEmail,
   takeKeptLoginState,
@@ -80,6 +81,21 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
   const [focusField, setFocusField] = useState<TField | null>(kept?.error ? 'password' : null);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  // the server sent this form with its buttons disabled; they turn on once it is hydrated (issue 21)
+  const hydrated = useHydrated();
+
+  // Hydrating the server's form keeps what was typed into it before the script came (React leaves
+  // an input's value alone while hydrating): the state takes it over before the first paint.
+  useLayoutEffect(() => {
+    const typedInto = (name: TField) =>
+      (document.getElementById(`${id}-${name}`) as HTMLInputElement | null)?.value ?? null;
+    const typedEmail = typedInto('email');
+    const typedPassword = typedInto('password');
+    if (typedEmail !== null) setEmail((v) => (typedEmail !== v ? typedEmail : v));
+    if (typedPassword !== null) setPassword((v) => (typedPassword !== v ? typedPassword : v));
+    // once, on the form's first commit
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const lang = currentLanguage();
   const text = (m: TLoginMessage): string =>
@@ -261,6 +277,7 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
               type="button"
               className="ra-input-group__toggle"
               onClick={() => setShowPassword((v) => !v)}
+              disabled={!hydrated}
               aria-label={showPassword ? t('hidePassword') : t('showPassword')}
               aria-pressed={showPassword}
             >
@@ -305,7 +322,7 @@ export function LoginForm({ redirect, onSignedIn }: { redirect: string | null; o
           />,
           t('codeHelp'),
         )}
-      <button type="submit" className="ra-button ra-button--primary" disabled={loading}>
+      <button type="submit" className="ra-button ra-button--primary" disabled={loading || !hydrated}>
         {loading && <span className="ra-spinner" aria-hidden="true" />}
         {loading ? t('signingIn') : t('signIn')}
       </button>
