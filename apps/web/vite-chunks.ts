@@ -23,7 +23,9 @@ export const SIGNED_IN_ROOTS = [
   'src/app/ui-providers.tsx',
   'src/app/routes/dashboard/dashboard-page.tsx',
   // the home page's route loader (its data starts with the route, issue 21)
-  'src/features/dashboard/api/prefetch-dashboard.ts',
+  'src/app/routes/dashboard/prefetch-dashboard-page.ts',
+  // the frame's route loader (the bell's notifications start with the route)
+  'src/app/layout/prefetch-frame.ts',
   // the home page's sales panel and its 14-day chart (lazy in the page, 4 KB): in their own scripts
   // they were two more round trips, one after the other, before the panel's first line (its LCP)
   'src/features/dashboard/components/today-sales.tsx',

@@ -121,6 +121,48 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     expect(todayCalls()).toBe(1);
   });
 
+  it("the bell's notifications and the user panel's user info start with the route too, once each", async () => {
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    const frameShownAtRequest = new Map<string, boolean>();
+    let releaseRest: () => void = () => undefined;
+    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) {
+        await restHeld;
+        return json(restInfo);
+      }
+      for (const path of ['/api/notifications/inbox', '/api/getUserInfo']) {
+        if (url.endsWith(path) && !frameShownAtRequest.has(path))
+          frameShownAtRequest.set(path, container.querySelector('.ra-navbar') !== null);
+      }
+      if (url.endsWith('/api/dashboard/today')) return json(today);
+      if (url.endsWith('/api/getUserInfo')) return getUserInfo();
+      if (url.endsWith('/api/notifications/inbox')) return json({ unread: 2, items: [] });
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => String(u).endsWith(path)).length;
+
+    await mount('/dashboard');
+    await vi.waitFor(() => expect(calls('/api/getrest')).toBe(1), { timeout: 20_000 });
+    // nothing before the guard knows the session
+    expect(calls('/api/notifications/inbox') + calls('/api/getUserInfo')).toBe(0);
+
+    await act(async () => releaseRest());
+    await vi.waitFor(() => expect(container.textContent).toContain('Olivia Owner'), { timeout: 30_000 });
+    await vi.waitFor(() =>
+      expect(container.querySelector('[data-testid="notification-bell"] .ant-badge')?.textContent).toBe('2'),
+    );
+    // both asked before the frame was drawn (the bell and the page alone ask at their first commit), once
+    expect(Object.fromEntries(frameShownAtRequest)).toEqual({
+      '/api/notifications/inbox': false,
+      '/api/getUserInfo': false,
+    });
+    expect(calls('/api/notifications/inbox')).toBe(1);
+    expect(calls('/api/getUserInfo')).toBe(1);
+  });
+
   it('does not ask for sales a user may not see', async () => {
     useSession.setState({ token: 'tok', roles: ['Staff'], PagePermissions: emptyPagePermissions() });
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>

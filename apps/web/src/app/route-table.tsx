@@ -41,7 +41,7 @@ export const dashboardRoute: TRouteRecord = {
   grant: { kind: 'always' },
   affix: true,
   serverMessages: 'on-error',
-  prefetch: async () => (await import('../features/dashboard/api/prefetch-dashboard.ts')).prefetchDashboard(),
+  prefetch: async () => (await import('./routes/dashboard/prefetch-dashboard-page.ts')).prefetchDashboardPage(),
   lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
 };
 

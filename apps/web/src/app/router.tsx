@@ -157,6 +157,8 @@ export const routes: RouteObject[] = [
         id: 'layout',
         // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
         lazy: uiPage(() => import('./signed-in-shell.tsx')),
+        // the frame's own data (the bell's notifications) starts with the route, not at its first commit
+        loader: prefetchLoader(async () => (await import('./layout/prefetch-frame.ts')).prefetchFrame()),
         children: [
           ...tablePages,
           { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) },
