@@ -7,6 +7,8 @@ import { DEFAULT_THEME_COLOR, THEMES } from '../../stores/settings.ts';
 import { contrastRatio, parseHex, readableShade, relativeLuminance } from './contrast.ts';
 import {
   computePresetTagText,
+  computeThemeColours,
+  PRESET_THEME_COLOURS,
   computePrimaryTint,
   PRESET_PRIMARY_TINTS,
   PRESET_TAG_TEXT,
@@ -71,6 +73,18 @@ describe(themeConfig.name, () => {
     for (const colour of presetColours) expect(PRESET_PRIMARY_TINTS[colour]).toBe(computePrimaryTint(colour));
     // a colour picked by hand is derived
     expect(themeShades('#123456', THEME_PRESETS.original).tint).toBe(computePrimaryTint('#123456'));
+    for (const name of THEMES) {
+      const preset = THEME_PRESETS[name];
+      expect(PRESET_THEME_COLOURS[name]).toEqual(computeThemeColours(preset.primary, preset));
+      // and the config takes them: a theme's own colour and a hand-picked one read the same tokens
+      const own = themeConfig({ theme: preset.primary, themeName: name });
+      expect(own.token?.colorPrimaryText).toBe(PRESET_THEME_COLOURS[name].shade.text);
+      expect(own.token?.colorErrorText).toBe(PRESET_THEME_COLOURS[name].errorText);
+    }
+    const picked = themeConfig({ theme: '#123456', themeName: 'daydream' });
+    const pickedColours = computeThemeColours('#123456', THEME_PRESETS.daydream);
+    expect(picked.token?.colorPrimaryText).toBe(pickedColours.shade.text);
+    expect(picked.token?.colorError).toBe(pickedColours.status?.error);
   });
 
   it('treats an unknown stored theme name as original', () => {

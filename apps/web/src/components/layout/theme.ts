@@ -227,11 +227,133 @@ export function themeConfig(
   return config;
 }
 
+/** Every colour of a theme that is worked out for contrast: the theme colour's shades and the status colours. */
+export interface TThemeColours {
+  shade: TThemeShades;
+  /** status text on the page's backgrounds */
+  errorText: string;
+  successText: string;
+  warningText: string;
+  /** light themes: status colours readable as text on white and on their own tint; none on dark */
+  status?: { error: string; success: string; warning: string };
+}
+
+export function computeThemeColours(colorPrimary: string, preset: TThemePreset): TThemeColours {
+  const shade = themeShades(colorPrimary, preset);
+  const backgrounds = preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
+  return {
+    shade,
+    errorText: readableShade('#ff4d4f', backgrounds),
+    successText: readableShade('#52c41a', backgrounds),
+    warningText: readableShade('#faad14', backgrounds),
+    ...(preset.dark
+      ? {}
+      : {
+          status: {
+            // also on the theme's tint (highlighted report cards)
+            error: readableShade('#ff4d4f', [...backgrounds, '#fafafa', shade.tint]),
+            success: readableShade('#52c41a', [...backgrounds, '#f6ffed']),
+            warning: readableShade('#faad14', [...backgrounds, '#fffbe6']),
+          },
+        }),
+  };
+}
+
+/**
+ * computeThemeColours of each theme with its own colour, worked out ahead (theme.test.ts checks them):
+ * the shade searches took about a twentieth of the signed-in dashboard's main-thread work before its
+ * first paint on a slow phone (issue 21). A colour picked by hand is still worked out, once.
+ */
+export const PRESET_THEME_COLOURS: Readonly<Record<TTheme, TThemeColours>> = {
+  original: {
+    shade: {
+      primary: '#18acaf',
+      tint: '#e1f0ee',
+      text: '#117779',
+      textHover: '#0f696b',
+      textActive: '#0d5d5e',
+      fill: '#128385',
+      fillHover: '#107476',
+      fillActive: '#0f686a',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#d90002',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  tropical: {
+    shade: {
+      primary: '#ff7a45',
+      tint: '#fff7f0',
+      text: '#cf3b00',
+      textHover: '#b53400',
+      textActive: '#a22e00',
+      fill: '#d93e00',
+      fillHover: '#c13700',
+      fillActive: '#ad3100',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#e30003',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  daydream: {
+    shade: {
+      primary: '#8c6dd8',
+      tint: '#f7f0ff',
+      text: '#7b57d2',
+      textHover: '#6d45cd',
+      textActive: '#6136c9',
+      fill: '#8361d5',
+      fillHover: '#7550d0',
+      fillActive: '#6940cc',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#e00003',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  midnight: {
+    shade: {
+      primary: '#4c8dff',
+      tint: '#4c8dff',
+      text: '#4c8dff',
+      textHover: '#5693ff',
+      textActive: '#6ea3ff',
+      fill: '#196cff',
+      fillHover: '#005af8',
+      fillActive: '#0050dc',
+    },
+    errorText: '#ff4d4f',
+    successText: '#52c41a',
+    warningText: '#faad14',
+  },
+};
+
+function themeColours(colorPrimary: string, themeName: string, preset: TThemePreset): TThemeColours {
+  const name: TTheme = (THEMES as readonly string[]).includes(themeName) ? (themeName as TTheme) : 'original';
+  return colorPrimary.toLowerCase() === preset.primary
+    ? PRESET_THEME_COLOURS[name]
+    : computeThemeColours(colorPrimary, preset);
+}
+
 function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, reducedMotion: boolean): ThemeConfig {
   const preset = themePreset(settings.themeName);
   const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
-  const shade = themeShades(colorPrimary, preset);
-  const backgrounds = preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
+  const colours = themeColours(colorPrimary, settings.themeName, preset);
+  const shade = colours.shade;
   const tertiary = preset.dark ? DARK_TEXT_TERTIARY : LIGHT_TEXT_TERTIARY;
   const textTokens = {
     colorPrimaryText: shade.text,
@@ -251,18 +373,17 @@ function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, redu
       colorTextTertiary: tertiary,
       colorTextDescription: tertiary,
       colorTextPlaceholder: tertiary,
-      colorErrorText: readableShade('#ff4d4f', backgrounds),
-      colorSuccessText: readableShade('#52c41a', backgrounds),
-      colorWarningText: readableShade('#faad14', backgrounds),
+      colorErrorText: colours.errorText,
+      colorSuccessText: colours.successText,
+      colorWarningText: colours.warningText,
       // status tags and changes print these colours as text on white and on their own tint
-      ...(preset.dark
-        ? {}
-        : {
-            // also on the theme's tint (highlighted report cards)
-            colorError: readableShade('#ff4d4f', [...backgrounds, '#fafafa', shade.tint]),
-            colorSuccess: readableShade('#52c41a', [...backgrounds, '#f6ffed']),
-            colorWarning: readableShade('#faad14', [...backgrounds, '#fffbe6']),
-          }),
+      ...(colours.status
+        ? {
+            colorError: colours.status.error,
+            colorSuccess: colours.status.success,
+            colorWarning: colours.status.warning,
+          }
+        : {}),
       ...presetTagText(preset.dark),
     },
     components: {
