@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useMatches, type LoaderFunction, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { findRoute, flattenRoutes } from '../lib/access.ts';
@@ -99,7 +99,7 @@ export function prefetchLoader(
   prefetch: (url: URL) => Promise<void>,
   /** wait for the prefetch this long at most before the page renders (TRouteRecord.prefetchWaitMs) */
   waitMs = 0,
-): NonNullable<RouteObject['loader']> {
+): LoaderFunction {
   return async ({ request }) => {
     const started = prefetch(new URL(request.url)).catch(() => undefined);
     if (waitMs > 0) {
