@@ -88,6 +88,8 @@ export default defineConfig({
             // what the signed-in frame and the home page need, as one chunk (vite-chunks.ts)
             // its dependencies outside the set are what the sign-in page runs, loaded already
             { name: 'signed-in', test: signedIn.signedInTest, priority: 5, includeDependenciesRecursively: false },
+            // the frame's and the home page's route loaders, so their requests do not wait for the chunk above
+            { name: 'route-data', test: signedIn.routeDataTest, priority: 5, includeDependenciesRecursively: false },
             // antd's components beyond that chunk, in a few kits of what pages use together (vite-chunks.ts)
             { name: signedIn.kitName, priority: 4, includeDependenciesRecursively: false },
           ],

@@ -43,14 +43,15 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
  * Budgets per page; the test fails above budget + 5%. Issue 21's goals are /login <= 120 KB JS and
  * /dashboard <= 300 KB JS in <= 30 script requests. Each budget is what the page weighed when it was
  * last made lighter (docs/performance.md), so it cannot grow back unnoticed: /dashboard meets its goal
- * with room (10 scripts: its route loader, sales panel and chart ride in the signed-in chunk); /login
+ * with room (10 scripts: its sales panel and chart ride in the signed-in chunk, the guard's and the
+ * route loaders' requests in a 2 KB chunk of their own so they do not wait for that chunk); /login
  * is 3% over its goal; the sales summary has no goal in bytes (37 scripts since antd's kits and the
  * report without zod, was 61; 38 since its table, days picker and tabs load after its figures, weighed
  * once its by-channel table is drawn).
  */
 export const PAGE_BUDGETS = {
   '/login': { jsBytes: 125 * 1024, jsRequests: 7, allBytes: 131 * 1024, requests: 11 },
-  '/dashboard': { jsBytes: 285 * 1024, jsRequests: 10, allBytes: 297 * 1024, requests: 19 },
+  '/dashboard': { jsBytes: 286 * 1024, jsRequests: 10, allBytes: 298 * 1024, requests: 19 },
   '/salesReport/salesSummary': { jsBytes: 457 * 1024, jsRequests: 38, allBytes: 470 * 1024, requests: 48 },
 } as const;
 

@@ -10,7 +10,8 @@ import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
-import { routes } from './router.tsx';
+import { dashboardRoute } from './route-table.tsx';
+import { prefetchLoader, routes } from './router.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -120,6 +121,48 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     // the loader asked before the page was drawn (the panel alone would ask only once it is on screen)
     expect(pageShownAtRequest).toBe(false);
     expect(todayCalls()).toBe(1);
+  });
+
+  it("the bell's notifications and the user panel's user info start with the route too, once each", async () => {
+    useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
+    const frameShownAtRequest = new Map<string, boolean>();
+    let releaseRest: () => void = () => undefined;
+    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/getrest')) {
+        await restHeld;
+        return json(restInfo);
+      }
+      for (const path of ['/api/notifications/inbox', '/api/getUserInfo']) {
+        if (url.endsWith(path) && !frameShownAtRequest.has(path))
+          frameShownAtRequest.set(path, container.querySelector('.ra-navbar') !== null);
+      }
+      if (url.endsWith('/api/dashboard/today')) return json(today);
+      if (url.endsWith('/api/getUserInfo')) return getUserInfo();
+      if (url.endsWith('/api/notifications/inbox')) return json({ unread: 2, items: [] });
+      return json({});
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const calls = (path: string) => fetchMock.mock.calls.filter(([u]) => String(u).endsWith(path)).length;
+
+    await mount('/dashboard');
+    await vi.waitFor(() => expect(calls('/api/getrest')).toBe(1), { timeout: 20_000 });
+    // nothing before the guard knows the session
+    expect(calls('/api/notifications/inbox') + calls('/api/getUserInfo')).toBe(0);
+
+    await act(async () => releaseRest());
+    await vi.waitFor(() => expect(container.textContent).toContain('Olivia Owner'), { timeout: 30_000 });
+    await vi.waitFor(() =>
+      expect(container.querySelector('[data-testid="notification-bell"] .ant-badge')?.textContent).toBe('2'),
+    );
+    // both asked before the frame was drawn (the bell and the page alone ask at their first commit), once
+    expect(Object.fromEntries(frameShownAtRequest)).toEqual({
+      '/api/notifications/inbox': false,
+      '/api/getUserInfo': false,
+    });
+    expect(calls('/api/notifications/inbox')).toBe(1);
+    expect(calls('/api/getUserInfo')).toBe(1);
   });
 
   it('does not ask for sales a user may not see', async () => {
@@ -276,5 +319,46 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     const router = await mount(SUMMARY_URL);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'), { timeout: 30_000 });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/reports/'))).toBe(false);
+  });
+});
+
+describe('a page that waits for its prefetch (prefetchWaitMs, issue 21)', () => {
+  const args = { request: new Request('http://localhost/dashboard'), params: {}, context: {} } as never;
+  const settled = async (p: Promise<unknown>) => {
+    let done = false;
+    void p.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    return done;
+  };
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('renders once the data is there: the loader settles with the prefetch, not before', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const loaded = Promise.resolve(prefetchLoader(() => held, 2000)(args));
+    expect(await settled(loaded)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(await settled(loaded)).toBe(false);
+    release();
+    expect(await settled(loaded)).toBe(true);
+  });
+
+  it('a slow answer holds the page no longer than the bound; a failed one not at all', async () => {
+    const never = new Promise<void>(() => undefined);
+    const slow = Promise.resolve(prefetchLoader(() => never, 2000)(args));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(await settled(slow)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(slow)).toBe(true);
+    const failed = Promise.resolve(prefetchLoader(() => Promise.reject(new Error('offline')), 2000)(args));
+    expect(await settled(failed)).toBe(true);
+  });
+
+  it('without a bound the page never waits; the dashboard waits (its largest paint is its data)', async () => {
+    const never = new Promise<void>(() => undefined);
+    expect(await settled(Promise.resolve(prefetchLoader(() => never)(args)))).toBe(true);
+    expect(dashboardRoute.prefetchWaitMs).toBeGreaterThan(0);
   });
 });

@@ -41,7 +41,9 @@ export const dashboardRoute: TRouteRecord = {
   grant: { kind: 'always' },
   affix: true,
   serverMessages: 'on-error',
-  prefetch: async () => (await import('../features/dashboard/api/prefetch-dashboard.ts')).prefetchDashboard(),
+  prefetch: async () => (await import('./routes/dashboard/prefetch-dashboard-page.ts')).prefetchDashboardPage(),
+  // its largest paint is today's figures: drawn once, with them (issue 21)
+  prefetchWaitMs: 2000,
   lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
 };
 

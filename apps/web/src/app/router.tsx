@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useMatches, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useMatches, type LoaderFunction, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { findRoute, flattenRoutes } from '../lib/access.ts';
@@ -95,9 +95,18 @@ const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageMo
  * alongside the guard's loader and the route's lazy code; a failed prefetch is the page's own query's
  * to show.
  */
-export function prefetchLoader(prefetch: (url: URL) => Promise<void>): NonNullable<RouteObject['loader']> {
-  return ({ request }) => {
-    prefetch(new URL(request.url)).catch(() => undefined);
+export function prefetchLoader(
+  prefetch: (url: URL) => Promise<void>,
+  /** wait for the prefetch this long at most before the page renders (TRouteRecord.prefetchWaitMs) */
+  waitMs = 0,
+): LoaderFunction {
+  return async ({ request }) => {
+    const started = prefetch(new URL(request.url)).catch(() => undefined);
+    if (waitMs > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([started, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      clearTimeout(timer);
+    }
     return null;
   };
 }
@@ -111,7 +120,7 @@ const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
           // /Coupon/index and /coupon/index are different pages
           caseSensitive: true,
           handle: { titleKey: record.titleKey } satisfies TRouteHandle,
-          ...(record.prefetch ? { loader: prefetchLoader(record.prefetch) } : {}),
+          ...(record.prefetch ? { loader: prefetchLoader(record.prefetch, record.prefetchWaitMs) } : {}),
           lazy: page(record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy)),
         },
       ]
@@ -157,6 +166,8 @@ export const routes: RouteObject[] = [
         id: 'layout',
         // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
         lazy: uiPage(() => import('./signed-in-shell.tsx')),
+        // the frame's own data (the bell's notifications) starts with the route, not at its first commit
+        loader: prefetchLoader(async () => (await import('./layout/prefetch-frame.ts')).prefetchFrame()),
         children: [
           ...tablePages,
           { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) },

@@ -50,6 +50,14 @@ export interface TRouteRecord {
    * entry the page reads; the page never waits for it and never fetches it a second time.
    */
   prefetch?: (url: URL) => Promise<void>;
+  /**
+   * With `prefetch`: the page renders once its prefetch has settled, or after this many milliseconds,
+   * whichever comes first. For a page whose first paint is its data (the dashboard's largest paint is
+   * today's figures): one render with the data costs less on a slow phone than the skeleton and then
+   * the data, and the answer does not arrive in the middle of the frame's first render (issue 21).
+   * The code still downloads meanwhile; the bound keeps a slow answer from holding the page.
+   */
+  prefetchWaitMs?: number;
   /** The page; code-split. Absent on group records that only redirect. */
   lazy?: () => Promise<{ default: ComponentType }>;
 }

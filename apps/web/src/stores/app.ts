@@ -47,9 +47,27 @@ function storedSize(): TSize {
   return v === 'small' || v === 'large' || v === 'medium' ? v : 'medium';
 }
 
+/**
+ * The device for the window's width when the app starts (SPEC 9: mobile below MOBILE_BREAKPOINT), read
+ * once before anything is drawn, so the signed-in frame's first render is already the phone's (no
+ * desktop sidebar and menu rendered, styled and thrown away) and nothing has to measure the window
+ * while the frame is being committed. The frame still follows the width from then on (viewport.ts).
+ * A width of 0 (a window not laid out yet) is taken as desktop, as before.
+ */
+function startingDevice(): TDevice {
+  const width = typeof window === 'undefined' ? 0 : window.innerWidth;
+  return width > 0 && width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
+}
+
+const firstDevice = startingDevice();
+
 export const useApp = create<TAppState>()((set) => ({
-  sidebar: { opened: storedSidebarOpen(), withoutAnimation: false },
-  device: 'desktop',
+  // a phone starts with its menu closed, without animation, and nothing saved (as entering mobile mode does)
+  sidebar:
+    firstDevice === 'mobile'
+      ? { opened: false, withoutAnimation: true }
+      : { opened: storedSidebarOpen(), withoutAnimation: false },
+  device: firstDevice,
   smallScreen: false,
   size: storedSize(),
   toggleSidebar: () =>

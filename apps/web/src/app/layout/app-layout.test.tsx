@@ -7,6 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TRouteRecord } from '../../lib/route-types.ts';
 import { useApp } from '../../stores/app.ts';
+import { NARROW_QUERY } from '../../lib/media-query.ts';
 import { useTags } from '../../stores/tags.ts';
 import layoutEn from '../../locales/en/layout.json';
 import { useLockScreen } from './lock-state.ts';
@@ -114,8 +115,9 @@ beforeAll(async () => {
     interpolation: { escapeValue: false },
   });
   Object.assign(window, {
+    // the narrow-screen query follows the window's width, as in a browser; no other query matches
     matchMedia: (query: string) => ({
-      matches: false,
+      matches: query === NARROW_QUERY && window.innerWidth < 992,
       media: query,
       addEventListener() {},
       removeEventListener() {},

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { ConfigProvider, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,9 @@ import { affixTags } from './tags-actions.ts';
 import { TagsView } from './tags-view.tsx';
 import { themeConfig, themePreset } from '../../components/layout/theme.ts';
 import { useIdleLock } from './use-idle-lock.ts';
-import { applyViewportWidth } from './viewport.ts';
+import { applyDevice, applyViewportWidth } from './viewport.ts';
 import './layout.css';
-import { useReducedMotion } from '../../lib/media-query.ts';
+import { matchesMedia, NARROW_QUERY, useReducedMotion } from '../../lib/media-query.ts';
 
 const COLLAPSED_WIDTH = 64;
 
@@ -27,13 +27,20 @@ const SettingsDrawer = lazy(() => import('./settings-drawer.tsx'));
 const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
 const LockScreen = lazy(() => import('./lock-screen.tsx'));
 
-/** Follows the window width into desktop or mobile mode (SPEC 2); on mobile, navigating closes the menu. */
+/**
+ * Follows the window width into desktop or mobile mode (SPEC 2); on mobile, navigating closes the menu.
+ * The store starts in the device of the window's width (stores/app.ts), and the frame checks it again
+ * on mounting with a media query: `innerWidth`, read while the frame was committed, forced a layout
+ * of the whole new page in the middle of the commit (issue 21: about a third of the dashboard's
+ * longest task on a 4x slower phone), and the device it then changed re-rendered the frame before
+ * its first paint.
+ */
 function useResponsiveSidebar(pathname: string): void {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const onResize = () => {
       if (!document.hidden) applyViewportWidth(window.innerWidth);
     };
-    applyViewportWidth(window.innerWidth);
+    applyDevice(matchesMedia(NARROW_QUERY) ? 'mobile' : 'desktop');
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);

@@ -25,6 +25,9 @@ export function Navbar() {
   const loginAsLeaf = useSession((s) => s.loginAsLeaf);
   const restname = useSession((s) => s.restname);
   const changeSetting = useSettings((s) => s.change);
+  // a phone shows neither the breadcrumb nor the full-screen switch (hidden by CSS before): not
+  // rendered, they cost nothing at the first paint (issue 21)
+  const mobile = useApp((s) => s.device === 'mobile');
   const sidebarLabel = t(opened ? 'layout:navbar.collapseSidebar' : 'layout:navbar.expandSidebar');
 
   return (
@@ -39,12 +42,12 @@ export function Navbar() {
             onClick={toggleSidebar}
           />
         </Tooltip>
-        <AppBreadcrumb />
+        {!mobile && <AppBreadcrumb />}
       </div>
       <div className="ra-navbar__right">
         <HeaderSearch />
         <ErrorLogButton />
-        <FullscreenButton />
+        {!mobile && <FullscreenButton />}
         <SizeSwitch />
         <LanguageSwitch />
         <NotificationBell />

@@ -11,8 +11,12 @@ export function deviceForWidth(width: number): TDevice {
  * back the sidebar the user last chose on a wide screen.
  */
 export function applyViewportWidth(width: number): void {
+  applyDevice(deviceForWidth(width));
+}
+
+/** The same for a device already known (from a media query, which measures nothing). */
+export function applyDevice(device: TDevice): void {
   const app = useApp.getState();
-  const device = deviceForWidth(width);
   if (device === app.device) return;
   app.toggleDevice(device);
   if (device === 'mobile') app.closeSidebar(true);

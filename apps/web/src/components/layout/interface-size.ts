@@ -13,7 +13,22 @@ export function antdSize(size: TSize): 'small' | 'middle' | 'large' {
   return size === 'medium' ? 'middle' : size;
 }
 
-/** A theme with the text size of the interface size laid over it. */
+const sized = new WeakMap<ThemeConfig, Map<TSize, ThemeConfig>>();
+
+/**
+ * A theme with the text size of the interface size laid over it; the same object for the same theme
+ * and size, so the app's ConfigProvider and the frame's hand antd one theme (issue 21).
+ */
 export function withInterfaceSize(theme: ThemeConfig, size: TSize): ThemeConfig {
-  return { ...theme, token: { ...theme.token, fontSize: INTERFACE_FONT_SIZE[size] } };
+  let bySize = sized.get(theme);
+  if (!bySize) {
+    bySize = new Map();
+    sized.set(theme, bySize);
+  }
+  let config = bySize.get(size);
+  if (!config) {
+    config = { ...theme, token: { ...theme.token, fontSize: INTERFACE_FONT_SIZE[size] } };
+    bySize.set(size, config);
+  }
+  return config;
 }

@@ -5,7 +5,17 @@ import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_COLOR, THEMES } from '../../stores/settings.ts';
 import { contrastRatio, parseHex, readableShade, relativeLuminance } from './contrast.ts';
-import { THEME_PRESETS, themeConfig, themeShades } from './theme.ts';
+import {
+  computePresetTagText,
+  computeThemeColours,
+  PRESET_THEME_COLOURS,
+  computePrimaryTint,
+  PRESET_PRIMARY_TINTS,
+  PRESET_TAG_TEXT,
+  THEME_PRESETS,
+  themeConfig,
+  themeShades,
+} from './theme.ts';
 
 describe(themeConfig.name, () => {
   it('original: the default colour #18acaf on the light algorithm with a dark sidebar', () => {
@@ -46,6 +56,35 @@ describe(themeConfig.name, () => {
     expect(themeConfig({ theme: 'red;}', themeName: 'tropical' }).token?.colorPrimary).toBe(
       THEME_PRESETS.tropical.primary,
     );
+  });
+
+  it('is built once per theme, colour and motion: the same object each time', () => {
+    const original = { theme: DEFAULT_THEME_COLOR, themeName: 'original' } as const;
+    expect(themeConfig(original, false)).toBe(themeConfig({ ...original }, false));
+    expect(themeConfig(original, true)).not.toBe(themeConfig(original, false));
+    expect(themeConfig({ theme: '#ff0000', themeName: 'original' }, false)).not.toBe(themeConfig(original, false));
+  });
+
+  it("the shades worked out ahead are what antd's algorithms give (so an antd update cannot leave them stale)", () => {
+    expect(PRESET_TAG_TEXT.light).toEqual(computePresetTagText(false));
+    expect(PRESET_TAG_TEXT.dark).toEqual(computePresetTagText(true));
+    const presetColours = Object.values(THEME_PRESETS).map((p) => p.primary);
+    expect(Object.keys(PRESET_PRIMARY_TINTS).sort()).toEqual([...presetColours].sort());
+    for (const colour of presetColours) expect(PRESET_PRIMARY_TINTS[colour]).toBe(computePrimaryTint(colour));
+    // a colour picked by hand is derived
+    expect(themeShades('#123456', THEME_PRESETS.original).tint).toBe(computePrimaryTint('#123456'));
+    for (const name of THEMES) {
+      const preset = THEME_PRESETS[name];
+      expect(PRESET_THEME_COLOURS[name]).toEqual(computeThemeColours(preset.primary, preset));
+      // and the config takes them: a theme's own colour and a hand-picked one read the same tokens
+      const own = themeConfig({ theme: preset.primary, themeName: name });
+      expect(own.token?.colorPrimaryText).toBe(PRESET_THEME_COLOURS[name].shade.text);
+      expect(own.token?.colorErrorText).toBe(PRESET_THEME_COLOURS[name].errorText);
+    }
+    const picked = themeConfig({ theme: '#123456', themeName: 'daydream' });
+    const pickedColours = computeThemeColours('#123456', THEME_PRESETS.daydream);
+    expect(picked.token?.colorPrimaryText).toBe(pickedColours.shade.text);
+    expect(picked.token?.colorError).toBe(pickedColours.status?.error);
   });
 
   it('treats an unknown stored theme name as original', () => {

@@ -86,11 +86,31 @@ export interface TThemeShades {
   fillActive: string;
 }
 
+/** antd's lightest tint of a colour (colorPrimaryBg of the default algorithm): a whole design token derived. */
+export function computePrimaryTint(primary: string): string {
+  return antdTheme.getDesignToken({ token: { colorPrimary: primary } }).colorPrimaryBg;
+}
+
+/**
+ * computePrimaryTint of the preset colours, worked out ahead (theme.test.ts checks they agree): deriving
+ * antd's design token took about a tenth of the signed-in dashboard's main-thread work before its first
+ * paint on a 4x slower phone (issue 21). A colour picked by hand is still derived, once.
+ */
+export const PRESET_PRIMARY_TINTS: Readonly<Record<string, string>> = {
+  '#18acaf': '#e1f0ee',
+  '#ff7a45': '#fff7f0',
+  '#8c6dd8': '#f7f0ff',
+  '#4c8dff': '#f0f8ff',
+};
+
+const primaryTint = (primary: string): string =>
+  PRESET_PRIMARY_TINTS[primary.toLowerCase()] ?? computePrimaryTint(primary);
+
 export function themeShades(primary: string, preset: TThemePreset): TThemeShades {
   const backgrounds = [...(preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS), preset.headerBg];
   if (preset.sider === 'light') backgrounds.push(preset.siderBg, preset.subMenuBg);
   // selected entries of light menus and primary tags put the text on the colour's own tint
-  const tint = preset.dark ? primary : antdTheme.getDesignToken({ token: { colorPrimary: primary } }).colorPrimaryBg;
+  const tint = preset.dark ? primary : primaryTint(primary);
   if (!preset.dark) backgrounds.push(tint);
   return {
     primary,
@@ -122,20 +142,55 @@ const PRESET_COLORS = [
 
 /**
  * Coloured tags (`<Tag color="cyan">`) print the palette's 7th shade on its 1st: a shade of the 7th
- * that reaches 4.5:1 on that tint and on the page. Computed once per algorithm.
+ * that reaches 4.5:1 on that tint and on the page. The palettes are antd's fixed ones, so this depends
+ * only on the algorithm; PRESET_TAG_TEXT holds the result (theme.test.ts checks it against this).
  */
-const presetTagTextCache = new Map<boolean, Record<string, string>>();
-function presetTagText(dark: boolean): Record<string, string> {
-  const cached = presetTagTextCache.get(dark);
-  if (cached) return cached;
+export function computePresetTagText(dark: boolean): Record<string, string> {
   const base = antdTheme.getDesignToken({ algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm });
   const page = dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
-  const tokens = Object.fromEntries(
+  return Object.fromEntries(
     PRESET_COLORS.map((c) => [`${c}7`, readableShade(base[`${c}7`], [base[`${c}1`], ...page])]),
   );
-  presetTagTextCache.set(dark, tokens);
-  return tokens;
 }
+
+/**
+ * computePresetTagText of the light and dark algorithms, worked out ahead: it derived antd's whole
+ * design token at the first signed-in render (issue 21).
+ */
+export const PRESET_TAG_TEXT: Readonly<Record<'light' | 'dark', Readonly<Record<string, string>>>> = {
+  light: {
+    blue7: '#0958d9',
+    purple7: '#531dab',
+    cyan7: '#077d81',
+    green7: '#2e810b',
+    magenta7: '#c41d7f',
+    pink7: '#c41d7f',
+    red7: '#cf1322',
+    orange7: '#b05907',
+    yellow7: '#856f04',
+    volcano7: '#d0370d',
+    geekblue7: '#1d39c4',
+    lime7: '#567c03',
+    gold7: '#9c6404',
+  },
+  dark: {
+    blue7: '#3c89e8',
+    purple7: '#9d71d4',
+    cyan7: '#33bcb7',
+    green7: '#6abe39',
+    magenta7: '#e0529c',
+    pink7: '#e0529c',
+    red7: '#e95052',
+    orange7: '#e89a3c',
+    yellow7: '#e8d639',
+    volcano7: '#e87040',
+    geekblue7: '#6381e3',
+    lime7: '#a9d134',
+    gold7: '#e8b339',
+  },
+};
+
+const presetTagText = (dark: boolean): Record<string, string> => ({ ...PRESET_TAG_TEXT[dark ? 'dark' : 'light'] });
 
 /**
  * antd theme for the settings: the chosen colour as colorPrimary and the chosen theme's algorithm
@@ -152,14 +207,153 @@ function presetTagText(dark: boolean): Record<string, string> {
  */
 export const prefersReducedMotion = (): boolean => matchesMedia(REDUCED_MOTION_QUERY);
 
+/**
+ * One config per (theme, colour, motion), built once: the config's readable shades take a good part of
+ * the first signed-in render on a slow phone (issue 21), and the app's ConfigProvider and the frame's
+ * both ask for it. The same object each time also lets antd reuse the theme it derived from it.
+ */
+const themeConfigCache = new Map<string, ThemeConfig>();
+
 export function themeConfig(
   settings: Pick<TSettings, 'theme' | 'themeName'>,
   reducedMotion = prefersReducedMotion(),
 ): ThemeConfig {
-  const preset = themePreset(settings.themeName);
-  const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
+  const key = `${settings.themeName}|${settings.theme}|${reducedMotion ? 1 : 0}`;
+  let config = themeConfigCache.get(key);
+  if (!config) {
+    config = buildThemeConfig(settings, reducedMotion);
+    themeConfigCache.set(key, config);
+  }
+  return config;
+}
+
+/** Every colour of a theme that is worked out for contrast: the theme colour's shades and the status colours. */
+export interface TThemeColours {
+  shade: TThemeShades;
+  /** status text on the page's backgrounds */
+  errorText: string;
+  successText: string;
+  warningText: string;
+  /** light themes: status colours readable as text on white and on their own tint; none on dark */
+  status?: { error: string; success: string; warning: string };
+}
+
+export function computeThemeColours(colorPrimary: string, preset: TThemePreset): TThemeColours {
   const shade = themeShades(colorPrimary, preset);
   const backgrounds = preset.dark ? DARK_BACKGROUNDS : LIGHT_BACKGROUNDS;
+  return {
+    shade,
+    errorText: readableShade('#ff4d4f', backgrounds),
+    successText: readableShade('#52c41a', backgrounds),
+    warningText: readableShade('#faad14', backgrounds),
+    ...(preset.dark
+      ? {}
+      : {
+          status: {
+            // also on the theme's tint (highlighted report cards)
+            error: readableShade('#ff4d4f', [...backgrounds, '#fafafa', shade.tint]),
+            success: readableShade('#52c41a', [...backgrounds, '#f6ffed']),
+            warning: readableShade('#faad14', [...backgrounds, '#fffbe6']),
+          },
+        }),
+  };
+}
+
+/**
+ * computeThemeColours of each theme with its own colour, worked out ahead (theme.test.ts checks them):
+ * the shade searches took about a twentieth of the signed-in dashboard's main-thread work before its
+ * first paint on a slow phone (issue 21). A colour picked by hand is still worked out, once.
+ */
+export const PRESET_THEME_COLOURS: Readonly<Record<TTheme, TThemeColours>> = {
+  original: {
+    shade: {
+      primary: '#18acaf',
+      tint: '#e1f0ee',
+      text: '#117779',
+      textHover: '#0f696b',
+      textActive: '#0d5d5e',
+      fill: '#128385',
+      fillHover: '#107476',
+      fillActive: '#0f686a',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#d90002',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  tropical: {
+    shade: {
+      primary: '#ff7a45',
+      tint: '#fff7f0',
+      text: '#cf3b00',
+      textHover: '#b53400',
+      textActive: '#a22e00',
+      fill: '#d93e00',
+      fillHover: '#c13700',
+      fillActive: '#ad3100',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#e30003',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  daydream: {
+    shade: {
+      primary: '#8c6dd8',
+      tint: '#f7f0ff',
+      text: '#7b57d2',
+      textHover: '#6d45cd',
+      textActive: '#6136c9',
+      fill: '#8361d5',
+      fillHover: '#7550d0',
+      fillActive: '#6940cc',
+    },
+    errorText: '#e30003',
+    successText: '#368011',
+    warningText: '#986603',
+    status: {
+      error: '#e00003',
+      success: '#368011',
+      warning: '#986603',
+    },
+  },
+  midnight: {
+    shade: {
+      primary: '#4c8dff',
+      tint: '#4c8dff',
+      text: '#4c8dff',
+      textHover: '#5693ff',
+      textActive: '#6ea3ff',
+      fill: '#196cff',
+      fillHover: '#005af8',
+      fillActive: '#0050dc',
+    },
+    errorText: '#ff4d4f',
+    successText: '#52c41a',
+    warningText: '#faad14',
+  },
+};
+
+function themeColours(colorPrimary: string, themeName: string, preset: TThemePreset): TThemeColours {
+  const name: TTheme = (THEMES as readonly string[]).includes(themeName) ? (themeName as TTheme) : 'original';
+  return colorPrimary.toLowerCase() === preset.primary
+    ? PRESET_THEME_COLOURS[name]
+    : computeThemeColours(colorPrimary, preset);
+}
+
+function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, reducedMotion: boolean): ThemeConfig {
+  const preset = themePreset(settings.themeName);
+  const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
+  const colours = themeColours(colorPrimary, settings.themeName, preset);
+  const shade = colours.shade;
   const tertiary = preset.dark ? DARK_TEXT_TERTIARY : LIGHT_TEXT_TERTIARY;
   const textTokens = {
     colorPrimaryText: shade.text,
@@ -179,18 +373,17 @@ export function themeConfig(
       colorTextTertiary: tertiary,
       colorTextDescription: tertiary,
       colorTextPlaceholder: tertiary,
-      colorErrorText: readableShade('#ff4d4f', backgrounds),
-      colorSuccessText: readableShade('#52c41a', backgrounds),
-      colorWarningText: readableShade('#faad14', backgrounds),
+      colorErrorText: colours.errorText,
+      colorSuccessText: colours.successText,
+      colorWarningText: colours.warningText,
       // status tags and changes print these colours as text on white and on their own tint
-      ...(preset.dark
-        ? {}
-        : {
-            // also on the theme's tint (highlighted report cards)
-            colorError: readableShade('#ff4d4f', [...backgrounds, '#fafafa', shade.tint]),
-            colorSuccess: readableShade('#52c41a', [...backgrounds, '#f6ffed']),
-            colorWarning: readableShade('#faad14', [...backgrounds, '#fffbe6']),
-          }),
+      ...(colours.status
+        ? {
+            colorError: colours.status.error,
+            colorSuccess: colours.status.success,
+            colorWarning: colours.status.warning,
+          }
+        : {}),
       ...presetTagText(preset.dark),
     },
     components: {
