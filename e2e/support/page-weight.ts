@@ -47,12 +47,12 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
  * route loaders' requests in a 2 KB chunk of their own so they do not wait for that chunk); /login
  * is 3% over its goal; the sales summary has no goal in bytes (37 scripts since antd's kits and the
  * report without zod, was 61; 38 since its table, days picker and tabs load after its figures, weighed
- * once its by-channel table is drawn).
+ * once its by-channel table is drawn; 39 with the route-data chunk).
  */
 export const PAGE_BUDGETS = {
-  '/login': { jsBytes: 125 * 1024, jsRequests: 7, allBytes: 131 * 1024, requests: 11 },
+  '/login': { jsBytes: 125 * 1024, jsRequests: 7, allBytes: 132 * 1024, requests: 11 },
   '/dashboard': { jsBytes: 286 * 1024, jsRequests: 10, allBytes: 298 * 1024, requests: 19 },
-  '/salesReport/salesSummary': { jsBytes: 457 * 1024, jsRequests: 38, allBytes: 470 * 1024, requests: 48 },
+  '/salesReport/salesSummary': { jsBytes: 459 * 1024, jsRequests: 39, allBytes: 475 * 1024, requests: 51 },
 } as const;
 
 export type TBudgetPage = keyof typeof PAGE_BUDGETS;

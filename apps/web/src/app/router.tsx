@@ -10,6 +10,7 @@ import { loadUiLocale } from '../lib/ui-locale.ts';
 import { useSettings } from '../stores/settings.ts';
 import { BootScreen } from './boot-screen.tsx';
 import { RouteErrorPage } from './error-boundary.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { HOME_PATH } from './navigation-guard.ts';
 import { routeTable } from './route-table.tsx';
@@ -79,7 +80,12 @@ function RootShell() {
     document.documentElement.style.setProperty('--ra-primary-text', readableShade(themeColor, ['#ffffff', '#f5f5f5']));
     document.documentElement.style.setProperty('--ra-primary-fill', fillUnderWhiteText(themeColor));
   }, [themeColor]);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageModule>, withUi = true): RouteObject => ({
