@@ -65,6 +65,19 @@ const getUserInfo = () =>
     rootXid: 'r',
   });
 
+/** The guard's getrest, held open until the test releases it (whether the user may see sales is unknown till then). */
+function heldGetrest() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  return {
+    release: () => release(),
+    answer: async () => {
+      await held;
+      return json(restInfo);
+    },
+  };
+}
+
 beforeAll(async () => {
   await initI18n('en');
   stubAntdBrowserApis();
@@ -88,14 +101,10 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     // a page load with a saved token: the guard fetches the restaurant's info before deciding
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
     let pageShownAtRequest: boolean | undefined;
-    let releaseRest: () => void = () => undefined;
-    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const rest = heldGetrest();
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.endsWith('/api/getrest')) {
-        await restHeld;
-        return json(restInfo);
-      }
+      if (url.endsWith('/api/getrest')) return rest.answer();
       if (url.endsWith('/api/dashboard/today')) {
         pageShownAtRequest ??= container.querySelector('.ra-dash') !== null;
         return json(today);
@@ -114,7 +123,7 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     });
     expect(todayCalls()).toBe(0);
 
-    await act(async () => releaseRest());
+    await act(async () => rest.release());
     // the page and its lazy sales panel render with the answer the loader fetched
     await vi.waitFor(() => expect(container.textContent).toContain('$1,234.56'), { timeout: 30_000 });
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -126,14 +135,10 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
   it("the bell's notifications and the user panel's user info start with the route too, once each", async () => {
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
     const frameShownAtRequest = new Map<string, boolean>();
-    let releaseRest: () => void = () => undefined;
-    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const rest = heldGetrest();
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.endsWith('/api/getrest')) {
-        await restHeld;
-        return json(restInfo);
-      }
+      if (url.endsWith('/api/getrest')) return rest.answer();
       for (const path of ['/api/notifications/inbox', '/api/getUserInfo']) {
         if (url.endsWith(path) && !frameShownAtRequest.has(path))
           frameShownAtRequest.set(path, container.querySelector('.ra-navbar') !== null);
@@ -151,7 +156,7 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
     // nothing before the guard knows the session
     expect(calls('/api/notifications/inbox') + calls('/api/getUserInfo')).toBe(0);
 
-    await act(async () => releaseRest());
+    await act(async () => rest.release());
     await vi.waitFor(() => expect(container.textContent).toContain('Olivia Owner'), { timeout: 30_000 });
     await vi.waitFor(() =>
       expect(container.querySelector('[data-testid="notification-bell"] .ant-badge')?.textContent).toBe('2'),
@@ -212,14 +217,10 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
   it('asks for the days the URL names once the guard knows the permissions, before the report renders, once', async () => {
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
     let reportShownAtRequest: boolean | undefined;
-    let releaseRest: () => void = () => undefined;
-    const restHeld = new Promise<void>((r) => (releaseRest = r));
+    const rest = heldGetrest();
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.endsWith('/api/getrest')) {
-        await restHeld;
-        return json(restInfo);
-      }
+      if (url.endsWith('/api/getrest')) return rest.answer();
       if (url.includes('/api/reports/sales-summary')) {
         reportShownAtRequest ??= container.querySelector('.ra-report') !== null;
         return json(summary);
@@ -239,7 +240,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     });
     expect(summaryCalls()).toHaveLength(0);
 
-    await act(async () => releaseRest());
+    await act(async () => rest.release());
     await vi.waitFor(
       () => expect(container.querySelector('[data-testid="net-formula"]')?.textContent).toContain('$7,654.32'),
       {
