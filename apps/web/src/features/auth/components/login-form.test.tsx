@@ -1,9 +1,11 @@
 import { act } from 'react';
+import { emptyPagePermissions } from '@ra/shared/permissions';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../stores/session.ts';
+import { harborRestInfo } from '../../../test-support/rest-info.ts';
 import { keepLoginStateForReload } from '../login-carry.ts';
 import { forgetPreloginAhead } from '../sign-in.ts';
 import { LoginForm } from './login-form.tsx';
@@ -124,25 +126,7 @@ describe('LoginForm', () => {
           rootXid: 'r',
         }),
       '/api/getrest': () =>
-        json({
-          id: 1,
-          xid: 'r',
-          name: 'Harbor Bistro',
-          fullname: 'Harbor Bistro',
-          restname: 'Harbor Bistro',
-          locales: { GMT: 'GMT-05:00', locales: ['en'], timeZone: 'America/New_York', timestamp: 0 },
-          timestamp: 0,
-          config: {
-            hourOffsetEndOfDay: 0,
-            version: '1',
-            enableOrderToGoWithDateSelect: false,
-            configAdmin: false,
-            workHoursSteps: 15,
-          },
-          roles: ['Staff'],
-          PagePermissions: { viewWorkHours: true },
-          operationAuthority: {},
-        }),
+        json(harborRestInfo({ roles: ['Staff'], PagePermissions: { ...emptyPagePermissions(), viewWorkHours: true } })),
     });
     await act(async () => {
       type($('input[name=email]'), ' staff@demo.test ');
