@@ -17,7 +17,7 @@
  * BENCH_SCRIPTS=1 lists every script each page fetched with its bytes; BENCH_LHR_DIR=dir keeps the
  * Lighthouse reports (JSON) there.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Cookie } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -154,8 +154,10 @@ async function main(): Promise<void> {
             formFactor: 'mobile',
           });
           checkLanded(path, result?.lhr.finalDisplayedUrl);
-          if (LHR_DIR && result)
+          if (LHR_DIR && result) {
+            mkdirSync(LHR_DIR, { recursive: true });
             writeFileSync(`${LHR_DIR}/${path.replaceAll('/', '_')}-${i + 1}.json`, JSON.stringify(result.lhr));
+          }
           const r = lh.get(path) ?? { score: [], lcp: [], tbt: [], failed: [] };
           lh.set(path, r);
           // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is named and

@@ -349,6 +349,14 @@ function themeColours(colorPrimary: string, themeName: string, preset: TThemePre
     : computeThemeColours(colorPrimary, preset);
 }
 
+/**
+ * In the built app antd's component styles are static CSS, extracted at build (vite-antd-css.ts): antd
+ * then writes only the theme's CSS variables, not the components' styles, and class names carry no
+ * hash. Dev and the unit tests keep antd's run-time styles.
+ */
+const ANTD_STATIC_CSS: Pick<ThemeConfig, 'zeroRuntime' | 'hashed'> =
+  import.meta.env.RA_ANTD_STATIC_CSS === 'true' ? { zeroRuntime: true, hashed: false } : {};
+
 function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, reducedMotion: boolean): ThemeConfig {
   const preset = themePreset(settings.themeName);
   const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
@@ -364,6 +372,7 @@ function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, redu
     colorLinkActive: shade.textActive,
   };
   return {
+    ...ANTD_STATIC_CSS,
     algorithm: preset.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary,
