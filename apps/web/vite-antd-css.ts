@@ -47,6 +47,12 @@ const RESET_ICON_STYLE = /[\\/]node_modules[\\/]antd[\\/]es[\\/]theme[\\/]util[\
  */
 const LAYER = 'antd';
 
+/** Where the extracted CSS is written, under Vite's cache folder. */
+const CSS_FOLDER = 'antd-css';
+
+/** A stylesheet this plugin wrote: vite-chunks.ts keeps it with the antd kit whose modules import it. */
+export const isAntdCss = (id: string): boolean => /[\\/]antd-css[\\/]a-[0-9a-f]{8}\.css$/.test(id);
+
 /** The cache key of a style hook's CSS: cssinjs-utils joins `[name, name]` or the `[name, sub]` it was given. */
 export function hookKey(name: string | string[]): string {
   return Array.isArray(name) ? name.join('-') : `${name}-${name}`;
@@ -213,7 +219,7 @@ export function antdStaticCss(): Plugin {
       return { define: { 'import.meta.env.RA_ANTD_STATIC_CSS': JSON.stringify('true') } };
     },
     configResolved(config) {
-      outDir = join(config.cacheDir, 'antd-css');
+      outDir = join(config.cacheDir, CSS_FOLDER);
     },
     async buildStart() {
       extracted = await extractAntdCss();

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { isAntdCss } from './vite-antd-css.ts';
 
 /**
  * Groups the code the first signed-in page needs into one chunk (issue 21).
@@ -214,9 +215,10 @@ export function signedInChunk(): {
         ANTD_KITS.forEach((kit, i) => {
           for (const id of kitClosures[i]!) {
             if (signIn.has(id) || signedIn.has(id) || barrelIds.has(id) || kitOf.has(id)) continue;
-            // only antd's own packages: a general library it uses (dayjs) is imported by app code too,
-            // which would then load the kit
-            if (!ANTD_PACKAGES.test(norm(id))) continue;
+            // only antd's own packages and their extracted styles (vite-antd-css.ts, one stylesheet per
+            // kit): a general library it uses (dayjs) is imported by app code too, which would then load
+            // the kit
+            if (!ANTD_PACKAGES.test(norm(id)) && !isAntdCss(id)) continue;
             // an icon two kits draw (a tab's and a form list's "+") stays its own script: in one of
             // the kits it would make every page using the other load that kit too
             if (norm(id).includes('/@ant-design/icons') && kitsReaching(id) > 1) continue;
