@@ -36,6 +36,8 @@ const HOOK_FACTORIES = ['genStyleHooks', 'genComponentStyleHook', 'genSubStyleCo
 /** antd's own modules; the style hooks are all defined under antd/es. */
 const ANTD_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/].+\.js$/;
 const CONFIG_PROVIDER = /[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/;
+/** Where antd's style hooks are made: each hook registers its styles (cssinjs's useStyleRegister) unless zeroRuntime. */
+const STYLE_UTILS = /[\\/]node_modules[\\/]@ant-design[\\/]cssinjs-utils[\\/]es[\\/]util[\\/]genStyleUtils\.js$/;
 /** The one style antd still registered itself under zeroRuntime: the icons' reset (`.anticon`). */
 const RESET_ICON_STYLE = /[\\/]node_modules[\\/]antd[\\/]es[\\/]theme[\\/]util[\\/]useResetIconStyle\.js$/;
 
@@ -228,6 +230,15 @@ export function antdStaticCss(): Plugin {
       for (const [key, css] of extracted.hooks) files.set(key, await fileFor(css));
     },
     transform(code, id) {
+      if (STYLE_UTILS.test(id)) {
+        // the hooks register nothing (their CSS is in the stylesheets): without the calls, the bundler
+        // drops cssinjs's style writer and its CSS serializer (stylis)
+        const s = new MagicString(code);
+        for (const m of code.matchAll(/\buseStyleRegister\(/g))
+          s.overwrite(m.index, m.index + m[0].length, 'noStyleRegister(');
+        s.prepend('const noStyleRegister = () => undefined;\n');
+        return { code: s.toString(), map: s.generateMap({ hires: true }) };
+      }
       if (!ANTD_MODULE.test(id)) return null;
       if (RESET_ICON_STYLE.test(id)) {
         // its rules are in antd's reset (`Shared`), which rides with ConfigProvider

@@ -76,6 +76,16 @@ describe('antd styles extracted at build (vite-antd-css.ts)', () => {
     expect(stub.code).not.toContain('useStyleRegister');
   });
 
+  it('takes the style registration out of the hooks, so cssinjs’s style writer is left out', async () => {
+    const utils = createRequire(import.meta.url).resolve('@ant-design/cssinjs-utils/es/util/genStyleUtils.js');
+    const code = await readFile(utils, 'utf8');
+    expect(code).toMatch(/\buseStyleRegister\(/);
+    const out = (await call(plugin, 'transform', context, code, utils)) as { code: string };
+    expect(out.code).not.toMatch(/\buseStyleRegister\(/);
+    // the variables antd still writes
+    expect(out.code).toMatch(/\buseCSSVarRegister\(/);
+  });
+
   it('fails the build when a bundled module’s hook has no CSS, and not when it is left out', () => {
     const id = '/x/node_modules/antd/es/made-up/style/index.js';
     const code =
