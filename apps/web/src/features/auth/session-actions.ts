@@ -4,11 +4,9 @@ import { useApp } from '../../stores/app.ts';
 import { CURRENT_NAME_KEY, useSession } from '../../stores/session.ts';
 import { useTags } from '../../stores/tags.ts';
 import { useWorkHours } from '../../stores/work-hours.ts';
-import { acquireToken } from './api/acquire-token.ts';
 import { getRest } from './api/get-rest.ts';
 import { getRestConfig, isTimeZoneUnset } from './api/get-rest-config.ts';
 import { logoutRequest } from './api/logout.ts';
-import { prelogin } from './api/prelogin.ts';
 import { switchRestByXid } from './api/switch-rest-by-xid.ts';
 
 /**
@@ -53,6 +51,8 @@ export type TSwitchOutcome = 'selectTimeZone' | 'reload';
  */
 export async function switchRestaurant(xid: string, opts: { reloadTo?: string } = {}): Promise<TSwitchOutcome> {
   const before = useSession.getState();
+  // loaded now, not with the page: see switch-calls.ts
+  const { prelogin, acquireToken } = await import('./switch-calls.ts');
   // the signed-in email; a session restored without it (none today) still switches
   if (before.loginAccount) await prelogin(before.loginAccount);
   await switchRestByXid({ xid, root_xid: before.rootXid || undefined }, { silent: true });
