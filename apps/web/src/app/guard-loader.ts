@@ -4,6 +4,7 @@ import { MESSAGES } from '@ra/shared/errors';
 import { showErrorMessage } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
 import { isApiError } from '../lib/request.ts';
+import { getRest, NO_RESTAURANT_SELECTED_CODE } from '../features/auth/api/get-rest-call.ts';
 import { translateServerMessage } from '../lib/server-message.ts';
 import { COOKIE_LEAF, restInfoState, useSession } from '../stores/session.ts';
 import { decideNavigation, type TNavigationContext, type TNavigationDecision } from './navigation-guard.ts';
@@ -60,8 +61,6 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
       }
       ctx = { ...ctx, userInfoLoaded: true, isLeafCookie: Cookies.get(COOKIE_LEAF) };
     } else {
-      // loaded on demand: the API modules carry TanStack Query, which the login page does without
-      const { getRest, NO_RESTAURANT_SELECTED_CODE } = await import('../features/auth/api/get-rest.ts');
       // A session restored on reload is re-checked here; if its token has expired meanwhile, that is
       // the SPEC 8 case (the re-login dialog over the page), not a failed first load of the routes.
       const restored = useSession.getState().roles.length > 0;
