@@ -1,10 +1,10 @@
 import Cookies from 'js-cookie';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { MESSAGES } from '@ra/shared/errors';
+import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
+import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 import { showErrorMessage } from '../lib/feedback.ts';
 import { currentLanguage } from '../lib/i18n.ts';
-import { isApiError } from '../lib/request.ts';
-import { getRest, NO_RESTAURANT_SELECTED_CODE } from '../features/auth/api/get-rest-call.ts';
+import { get, isApiError, type TRequestOptions } from '../lib/request.ts';
 import { translateServerMessage } from '../lib/server-message.ts';
 import { COOKIE_LEAF, restInfoState, useSession } from '../stores/session.ts';
 import { decideNavigation, type TNavigationContext, type TNavigationDecision } from './navigation-guard.ts';
@@ -44,6 +44,13 @@ export function isTransientFailure(e: unknown): boolean {
 /** How long the guard waits before asking again after a transient failure. */
 export const TRANSIENT_RETRY_MS = 600;
 
+/**
+ * SPEC 7 getrest, as features/auth/api/get-rest.ts makes it, called here with the entry's own HTTP client
+ * (issue 21): the API module carries TanStack Query, a chunk that downloads beside the signed-in chunk
+ * on a page load, and the call waited for it before it could leave.
+ */
+const getRest = (opts: TRequestOptions) => get<TRestInfoResponse>('/api/getrest', opts);
+
 /** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */
 export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDecision, { action: 'load' }>> {
   let ctx = contextFor(url);
@@ -80,7 +87,8 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
           await new Promise((r) => setTimeout(r, TRANSIENT_RETRY_MS));
           continue;
         }
-        const noRestaurantSelected = isApiError(e) && (e.code === NO_RESTAURANT_SELECTED_CODE || e.status === 409);
+        const noRestaurantSelected =
+          isApiError(e) && (e.code === ERROR_CODES.restaurantNotSelected || e.status === 409);
         ctx = { ...ctx, restInfoFailure: { noRestaurantSelected, message: failureText(e) } };
       }
     }
