@@ -68,10 +68,12 @@ export async function switchRestaurant(xid: string, opts: { reloadTo?: string } 
   } catch {
     // storage disabled: the name is shown from the session store anyway
   }
-  useTags.getState().reset();
   queryClient.clear();
 
   const timeZone = await getRestConfig('timezone', { silent: true });
+  // the open tabs are cleared last, as the app leaves the page: while the time-zone call was out, the
+  // page still on screen could put its own tab back (a list writing its filters to the URL)
+  useTags.getState().reset();
   if (isTimeZoneUnset(timeZone.value)) {
     navigateTo('/selectTimeZone', { replace: true });
     return 'selectTimeZone';
