@@ -41,6 +41,9 @@ export const ROUTE_DATA_ROOTS = [
   // the guard's restaurant info (getrest), which every signed-in page load waits for: in the signed-in
   // chunk, the call left only once all of that chunk had arrived
   'src/features/auth/api/get-rest.ts',
+  // the route table and its pages' routes, which the guard and the router load on the first signed-in
+  // navigation: not in the entry, so the sign-in page goes without them (issue 21, router.tsx)
+  'src/app/table-routes.tsx',
 ];
 
 /**

@@ -47,7 +47,41 @@ const STYLESHEET_TAG = /<link rel="stylesheet" crossorigin href="([^"]+)">\s*/g;
  * translations once the form is on screen; main.tsx then hydrates the markup in place. Compressed like
  * every asset.
  */
-export function loginShell(): Plugin {
+export function loginShell(): Plugin[] {
+  return [loginShellPage(), routerWithoutNames()];
+}
+
+/** React Router's bundled build (one module holding the whole library). */
+const ROUTER_MODULE = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/][^\\/]+[\\/]chunk-[^\\/]+\.mjs$/;
+/** A top-level `Name.displayName = "...";` statement. */
+const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
+/** A top-level component or context made by React (`var Form = React10.forwardRef(`), not marked pure. */
+const REACT_FACTORY = /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm;
+
+/**
+ * React Router as the bundler can trim it (issue 21). Its components are made at the top of the
+ * library's module by calls to React (`React.forwardRef(...)`) that are not marked pure, and named by
+ * `displayName` statements, property writes: the bundler kept both, and with them every component of
+ * the library, used or not. `Form`, `NavLink`, `ScrollRestoration` and the history router, with what
+ * they use (form submission), came into the entry the sign-in page loads although the app uses none of
+ * them. Here the calls are marked pure (they are: they only make an object) and the names, which only
+ * label components in React's developer tools, are left out.
+ */
+function routerWithoutNames(): Plugin {
+  return {
+    name: 'ra-router-without-names',
+    apply: 'build',
+    transform: {
+      filter: { id: ROUTER_MODULE },
+      handler(code, id) {
+        if (!ROUTER_MODULE.test(id)) return null;
+        return { code: code.replace(DISPLAY_NAME, '').replace(REACT_FACTORY, '$1/* @__PURE__ */ $2'), map: null };
+      },
+    },
+  };
+}
+
+function loginShellPage(): Plugin {
   let root = process.cwd();
   return {
     name: 'ra-login-shell',

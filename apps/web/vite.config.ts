@@ -52,6 +52,9 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
  * its first render (src/lib/first-namespaces.ts), and the rest, loaded with the first page using antd.
  */
 function localeChunk(id: string): string | null {
+  // the two modules gathering a language's files (locales/<lang>/first.ts, rest.ts) ride with them
+  const bundle = /[\\/]src[\\/]locales[\\/](en|zh)[\\/](first|rest)\.ts$/.exec(id);
+  if (bundle) return bundle[2] === 'first' ? `locale-${bundle[1]}-first` : `locale-${bundle[1]}`;
   const m = /[\\/]src[\\/]locales[\\/](en|zh)[\\/]([^\\/]+)\.json$/.exec(id);
   if (!m) return null;
   return FIRST_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}-first` : `locale-${m[1]}`;

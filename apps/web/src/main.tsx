@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadSignedInPage } from './app/router.tsx';
 import { currentLanguage, detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
 import { installUnloadSave } from './stores/persist.ts';
 import { adoptPrerenderedFields, hasKeptLoginState } from './features/auth/login-carry.ts';
@@ -34,6 +34,12 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   // the router starts the guard and fetches the first page's chunk while the translations load
   const router = createAppRouter();
+  // A signed-in page opened directly: its frame, translations and code start loading now, as they did
+  // when the route table was in the entry; the router first fetches the table (route-data chunk) to
+  // know the page's route, which would otherwise hold them back by a round trip (issue 21).
+  if (useSession.getState().token !== '' && window.location.pathname !== '/login') {
+    preloadSignedInPage(window.location.pathname);
+  }
   // the router's set-up and its first matching are a task's worth; the translations' set-up the next
   await yieldToBrowser();
   await initI18n(detectLanguage(), 'first');

@@ -7,9 +7,15 @@ import { currentLanguage } from '../lib/i18n.ts';
 import { get, isApiError, type TRequestOptions } from '../lib/request.ts';
 import { translateServerMessage } from '../lib/server-message.ts';
 import { COOKIE_LEAF, restInfoState, useSession } from '../stores/session.ts';
-import { decideNavigation, type TNavigationContext, type TNavigationDecision } from './navigation-guard.ts';
-import { routeTable } from './route-table.tsx';
-import { accessInputOf } from './use-permitted-routes.ts';
+import {
+  decideNavigation,
+  NO_TOKEN_PATHS,
+  type TNavigationContext,
+  type TNavigationDecision,
+} from './navigation-guard.ts';
+import { normalizePath } from '../lib/access.ts';
+import type { TRouteRecord } from '../lib/route-types.ts';
+import { accessInputOf } from './access-input.ts';
 
 /** The server's (or the network's) own words when there are any; else the guard says 'Has Error'. */
 function failureText(e: unknown): string | undefined {
@@ -17,7 +23,17 @@ function failureText(e: unknown): string | undefined {
   return e instanceof Error && e.message ? e.message : undefined;
 }
 
-function contextFor(url: URL): TNavigationContext {
+/**
+ * The route table, which the guard needs for every path but the sign-in pages opened without a session:
+ * there its decision does not depend on it (the path is one of NO_TOKEN_PATHS, spelled as it is), so
+ * the sign-in page does not load it (issue 21: it is its own chunk, with its pages' list of scripts).
+ */
+async function routesFor(url: URL): Promise<TRouteRecord[]> {
+  if (useSession.getState().token === '' && NO_TOKEN_PATHS.includes(normalizePath(url.pathname))) return [];
+  return (await import('./route-table.tsx')).routeTable;
+}
+
+function contextFor(url: URL, routes: TRouteRecord[]): TNavigationContext {
   const s = useSession.getState();
   return {
     path: url.pathname,
@@ -27,7 +43,7 @@ function contextFor(url: URL): TNavigationContext {
     rolesLoaded: restInfoState.fresh && s.roles.length > 0,
     isLeafCookie: Cookies.get(COOKIE_LEAF),
     userInfoLoaded: false,
-    routes: routeTable,
+    routes,
     access: accessInputOf(s, url.host),
   };
 }
@@ -53,7 +69,8 @@ const getRest = (opts: TRequestOptions) => get<TRestInfoResponse>('/api/getrest'
 
 /** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */
 export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDecision, { action: 'load' }>> {
-  let ctx = contextFor(url);
+  const routes = await routesFor(url);
+  let ctx = contextFor(url, routes);
   let retried = false;
   for (let step = 0; step < 4; step++) {
     const decision = decideNavigation(ctx);
@@ -75,10 +92,10 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
         // "Other paths: if roles are not yet loaded, restaurant info is fetched, routes are generated
         // from permissions and navigation is retried" (SPEC 2)
         useSession.getState().applyRestInfo(await getRest({ silent: true, noRelogin: !restored }));
-        ctx = { ...contextFor(url), userInfoLoaded: ctx.userInfoLoaded };
+        ctx = { ...contextFor(url, routes), userInfoLoaded: ctx.userInfoLoaded };
       } catch (e) {
         if (restored && isApiError(e) && e.status === 401) {
-          ctx = { ...contextFor(url), rolesLoaded: true, userInfoLoaded: ctx.userInfoLoaded };
+          ctx = { ...contextFor(url, routes), rolesLoaded: true, userInfoLoaded: ctx.userInfoLoaded };
           continue;
         }
         // ask once more before forgetting the token over a dropped connection or a busy server

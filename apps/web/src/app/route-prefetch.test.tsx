@@ -11,7 +11,7 @@ import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 import { dashboardRoute } from './route-table.tsx';
-import { prefetchLoader, routes } from './router.tsx';
+import { prefetchLoader, routerOptions, routes } from './router.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -48,7 +48,7 @@ async function mount(url: string) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [url] });
   await act(async () => root.render(<RouterProvider router={router} />));
   return router;
 }

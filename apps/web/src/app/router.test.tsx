@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { emptyPagePermissions } from '@ra/shared/permissions';
 import { i18n, initI18n } from '../lib/i18n.ts';
 import { COOKIE_TOKEN, useSession } from '../stores/session.ts';
-import { pageTitle, routes } from './router.tsx';
+import { pageTitle, routerOptions, routes } from './router.tsx';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -15,7 +15,7 @@ let container: HTMLDivElement;
 let root: Root;
 
 async function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
   await act(async () => root.render(<RouterProvider router={router} />));
   return router;
 }

@@ -1,8 +1,16 @@
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useMatches, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useMatches,
+  type DOMRouterOpts,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
-import { findRoute, flattenRoutes } from '../lib/access.ts';
+import { findRoute } from '../lib/access.ts';
 import { detectLanguage, loadAllNamespaces } from '../lib/i18n.ts';
 import { registerNavigator, registerSignInPreload } from '../lib/navigation.ts';
 import { loadServerMessages } from '../lib/server-message.ts';
@@ -13,13 +21,12 @@ import { RouteErrorPage } from './error-boundary.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { HOME_PATH } from './navigation-guard.ts';
-import { routeTable } from './route-table.tsx';
 import type { TRouteHandle } from '../lib/route-types.ts';
 
 type TPageModule = { default: ComponentType };
 
 /** A page without antd (the login page, redirects): nothing else is loaded with it. */
-function page(load: () => Promise<TPageModule>): RouteObject['lazy'] {
+export function page(load: () => Promise<TPageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
@@ -29,7 +36,7 @@ function page(load: () => Promise<TPageModule>): RouteObject['lazy'] {
  * route record says `serverMessages: 'on-error'` skip it; a failed request loads it before it shows
  * its error (lib/request.ts).
  */
-function withServerMessages(load: () => Promise<TPageModule>): () => Promise<TPageModule> {
+export function withServerMessages(load: () => Promise<TPageModule>): () => Promise<TPageModule> {
   return async () => (await Promise.all([load(), loadServerMessages().catch(() => undefined)]))[0];
 }
 
@@ -88,7 +95,12 @@ function RootShell() {
   );
 }
 
-const publicRoute = (path: string, titleKey: string, load: () => Promise<TPageModule>, withUi = true): RouteObject => ({
+export const publicRoute = (
+  path: string,
+  titleKey: string,
+  load: () => Promise<TPageModule>,
+  withUi = true,
+): RouteObject => ({
   path,
   caseSensitive: true,
   handle: { titleKey } satisfies TRouteHandle,
@@ -117,22 +129,6 @@ export function prefetchLoader(
   };
 }
 
-/** Every page of the table is registered; the guard decides who may open it (SPEC 2). */
-const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((record) =>
-  record.lazy
-    ? [
-        {
-          path: record.path,
-          // /Coupon/index and /coupon/index are different pages
-          caseSensitive: true,
-          handle: { titleKey: record.titleKey } satisfies TRouteHandle,
-          ...(record.prefetch ? { loader: prefetchLoader(record.prefetch, record.prefetchWaitMs) } : {}),
-          lazy: page(record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy)),
-        },
-      ]
-    : [],
-);
-
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -157,25 +153,15 @@ export const routes: RouteObject[] = [
         ),
         false,
       ),
-      publicRoute(
-        '/selectNodeAndRest',
-        'selectNodeAndRest',
-        () => import('./routes/auth/select-node-and-rest-page.tsx'),
-      ),
-      publicRoute('/selectTimeZone', 'selectTimeZone', () => import('./routes/auth/select-time-zone-page.tsx')),
-      publicRoute('/ChangePassword', 'changePassword', () => import('./routes/auth/change-password-page.tsx')),
-      publicRoute('/AgentApp', 'agentApp', () => import('./routes/agent/agent-app-page.tsx')),
-      publicRoute('/AdminPanel', 'adminPanel', () => import('./routes/admin/admin-panel-page.tsx')),
-      publicRoute('/compareLocations', 'compareLocations', () => import('./routes/insight/compare-locations-page.tsx')),
-      publicRoute('/404', 'notFound', () => import('./routes/errors/not-found-page.tsx')),
+      // the signed-in public pages (app/table-routes.tsx) join here on the first navigation to one
       {
         id: 'layout',
         // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
         lazy: uiPage(() => import('./signed-in-shell.tsx')),
         // the frame's own data (the bell's notifications) starts with the route, not at its first commit
         loader: prefetchLoader(async () => (await import('./layout/prefetch-frame.ts')).prefetchFrame()),
+        // the route table's pages join here on the first navigation to one (`patchRoutesOnNavigation`)
         children: [
-          ...tablePages,
           { path: '/redirect/*', lazy: page(() => import('./routes/redirect-page.tsx')) },
           // inside the frame: a signed-in user keeps the sidebar and top bar to go somewhere allowed
           {
@@ -193,26 +179,44 @@ export const routes: RouteObject[] = [
 ];
 
 /**
+ * The route table's pages (app/table-routes.tsx), added below the signed-in frame, and the public pages
+ * a signed-in user opens, added beside the sign-in page, the first time the router is asked for a path
+ * it does not know yet (issue 21): the table, its records' metadata and these pages' lists of scripts
+ * are not in the entry the sign-in page loads. React Router calls this
+ * for a path that matches nothing or only a catch-all (`*`, `/redirect/*`); adding the same pages
+ * again is a no-op (it skips routes it has).
+ */
+export const patchRoutesOnNavigation: NonNullable<DOMRouterOpts['patchRoutesOnNavigation']> = async ({ patch }) => {
+  const { tablePages, signedInPublicPages } = await import('./table-routes.tsx');
+  patch('root', signedInPublicPages);
+  patch('layout', tablePages);
+};
+
+/** The options every router of the app's routes is created with (the browser's, the tests'). */
+export const routerOptions = { patchRoutesOnNavigation } satisfies DOMRouterOpts;
+
+/**
  * What the first page after sign-in needs, fetched while sign-in runs (issue 21): the frame, antd's
- * providers, every translation, antd's texts in Chinese and the page's own chunk. The route's lazy
- * loaders then find the modules already there.
+ * providers, every translation, antd's texts in Chinese, the route table and the page's own chunk.
+ * The route's lazy loaders then find the modules already there.
  */
 export function preloadSignedInPage(to: string): void {
   const path = to.split(/[?#]/)[0] || '/';
-  const record = findRoute(routeTable, path === '/' ? HOME_PATH : path);
   const loads: Promise<unknown>[] = [
     import('./signed-in-shell.tsx'),
     import('./ui-providers.tsx'),
     loadAllNamespaces(),
     loadUiLocale(detectLanguage()),
+    import('./route-table.tsx').then(({ routeTable }) =>
+      findRoute(routeTable, path === '/' ? HOME_PATH : path)?.lazy?.(),
+    ),
   ];
-  if (record?.lazy) loads.push(record.lazy());
   // a failed preload is retried by the route's own loader, which shows the error if it fails again
   for (const load of loads) load.catch(() => undefined);
 }
 
 export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, routerOptions);
   registerNavigator((to, opts) => void router.navigate(to, opts));
   registerSignInPreload(preloadSignedInPage);
   return router;

@@ -1,22 +1,9 @@
 import { useMemo } from 'react';
-import type { TAccessInput, TRouteRecord } from '../lib/route-types.ts';
+import type { TRouteRecord } from '../lib/route-types.ts';
 import { routeTable } from './route-table.tsx';
 import { accessibleRoutes, findRoute } from '../lib/access.ts';
-import { RESTRICTED_HOST } from '../lib/env.ts';
-import { useSession, type TSessionData } from '../stores/session.ts';
-
-type TAccessFields = Pick<TSessionData, 'PagePermissions' | 'roles' | 'enableOrderToGoWithDateSelect'>;
-
-/** The access input for the signed-in user on this host. */
-export function accessInputOf(session: TAccessFields, host: string = window.location.host): TAccessInput {
-  return {
-    PagePermissions: session.PagePermissions,
-    roles: session.roles,
-    host,
-    restrictedHost: RESTRICTED_HOST,
-    enableOrderToGoWithDateSelect: session.enableOrderToGoWithDateSelect,
-  };
-}
+import { useSession } from '../stores/session.ts';
+import { accessInputOf } from './access-input.ts';
 
 /** The route records the signed-in user may open; re-computed when roles or permissions change (SPEC 4). */
 export function usePermittedRoutes(): TRouteRecord[] {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_NAMESPACES } from './first-namespaces.ts';
 import { i18n, initI18n, loadAllNamespaces, loadLanguageResources } from './i18n.ts';
 
+/** Every translation file, counted (not loaded). */
+const LOCALE_FILES = import.meta.glob('../locales/*/*.json');
+
 describe('translations loaded in two steps', () => {
   it('takes the other namespaces a page loaded before i18next had started (a signed-in page opened directly)', async () => {
     const early = loadAllNamespaces();
@@ -26,5 +29,17 @@ describe('translations loaded in two steps', () => {
     // the first set is small and every one of its names is a real namespace file
     for (const ns of FIRST_NAMESPACES) expect(all).toContain(ns);
     expect(all.length).toBeGreaterThan(FIRST_NAMESPACES.length);
+  });
+
+  it("gathers exactly the first namespaces in each language's first module, and every other file in its rest", async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const first = Object.keys(await loadLanguageResources(lang, 'first')).sort();
+      expect(first, lang).toEqual([...FIRST_NAMESPACES].sort());
+      const rest = Object.keys(await loadLanguageResources(lang, 'rest'));
+      for (const ns of rest) expect(FIRST_NAMESPACES, `${lang} ${ns}`).not.toContain(ns);
+      // no file left out: as many namespaces as files in the language's folder
+      const files = Object.keys(LOCALE_FILES).filter((f) => f.includes(`/locales/${lang}/`));
+      expect(rest.length + first.length, lang).toBe(files.length);
+    }
   });
 });

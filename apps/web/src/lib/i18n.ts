@@ -2,7 +2,6 @@ import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyTipWording, DEFAULT_TIP_WORD_ZH, type TTipWording } from '@ra/shared/reports/tip-wording';
 import { LANGUAGE_KEY, type TLanguage } from '../stores/app.ts';
-import { FIRST_NAMESPACES } from './first-namespaces.ts';
 
 /**
  * i18n (SPEC 1, ARCHITECTURE "Web"): one JSON file per area under locales/<lang>/<area>.json, each a
@@ -48,8 +47,18 @@ const tipWordingProcessor: PostProcessorModule = {
   process: (value: string) => applyTipWording(value, currentLanguage(), tipWording),
 };
 
-/** locales/<lang>/<area>.json; not eager, so each language is its own chunks fetched on demand. */
-const localeFiles = import.meta.glob<Record<string, string>>('../locales/*/*.json', { import: 'default' });
+type TNamespaceFiles = Record<string, Record<string, string>>;
+type TBundle = () => Promise<{ default: TNamespaceFiles }>;
+
+/**
+ * locales/<lang>/<area>.json, as two modules per language (locales/<lang>/first.ts and rest.ts, each
+ * gathering its files): each language is fetched on demand, in two chunks (vite.config.ts), with one
+ * import each rather than one per file (issue 21: the entry carried a loader for every file).
+ */
+const BUNDLES: Record<TLanguage, { first: TBundle; rest: TBundle }> = {
+  en: { first: () => import('../locales/en/first.ts'), rest: () => import('../locales/en/rest.ts') },
+  zh: { first: () => import('../locales/zh/first.ts'), rest: () => import('../locales/zh/rest.ts') },
+};
 
 /** Which namespaces to load: all, the first ones (lib/first-namespaces.ts) or the others. */
 export type TNamespaceSet = 'all' | 'first' | 'rest';
@@ -60,14 +69,15 @@ export async function loadLanguageResources(
   lang: TLanguage,
   which: TNamespaceSet = 'all',
 ): Promise<Record<string, Record<string, string>>> {
-  const entries = Object.entries(localeFiles).filter(
-    ([file]) =>
-      file.includes(`/locales/${lang}/`) &&
-      (which === 'all' || FIRST_NAMESPACES.includes(namespaceOf(file)) === (which === 'first')),
+  const sets = which === 'all' ? (['first', 'rest'] as const) : [which];
+  const loaded = await Promise.all(sets.map((set) => BUNDLES[lang][set]()));
+  return Object.fromEntries(
+    loaded.flatMap(({ default: files }) => Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts])),
   );
-  const loaded = await Promise.all(entries.map(async ([file, load]) => [namespaceOf(file), await load()] as const));
-  return Object.fromEntries(loaded);
 }
+
+/** The language whose every namespace i18next holds (after initI18n 'all' or loadAllNamespaces). */
+let completeLanguage: TLanguage | undefined;
 
 let restLoading: Promise<void> | undefined;
 /** Namespaces loaded before i18next started (the router loads a page while initI18n runs): initI18n adds them. */
@@ -80,18 +90,15 @@ let early: { lang: TLanguage; namespaces: Record<string, Record<string, string>>
  * load is tried again next time.
  */
 export function loadAllNamespaces(): Promise<void> {
-  if (i18next.isInitialized) {
-    const lang = currentLanguage();
-    const missing = Object.keys(localeFiles).some(
-      (file) => file.includes(`/locales/${lang}/`) && !i18next.hasResourceBundle(lang, namespaceOf(file)),
-    );
-    if (!missing) return Promise.resolve();
-  }
+  if (i18next.isInitialized && completeLanguage === currentLanguage()) return Promise.resolve();
   restLoading ??= (async () => {
     const lang = i18next.isInitialized ? currentLanguage() : detectLanguage();
     const namespaces = await loadLanguageResources(lang, 'rest');
     if (!i18next.isInitialized) early = { lang, namespaces };
-    else for (const [ns, texts] of Object.entries(namespaces)) i18next.addResourceBundle(lang, ns, texts, true, false);
+    else {
+      for (const [ns, texts] of Object.entries(namespaces)) i18next.addResourceBundle(lang, ns, texts, true, false);
+      if (lang === currentLanguage()) completeLanguage = lang;
+    }
   })().finally(() => {
     // done (the bundles are there, or in `early`) or failed (tried again next time)
     restLoading = undefined;
@@ -122,6 +129,7 @@ export async function initI18n(lang: TLanguage = detectLanguage(), which: 'all' 
     ...(await loadLanguageResources(lang, which)),
     ...(early?.lang === lang ? early.namespaces : {}),
   };
+  completeLanguage = which === 'all' || early?.lang === lang ? lang : undefined;
   await i18next
     .use(tipWordingProcessor)
     .use(initReactI18next)

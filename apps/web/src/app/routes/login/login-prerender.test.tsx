@@ -7,7 +7,7 @@ import { emptyPagePermissions } from '@ra/shared/permissions';
 import { i18n } from '../../../lib/i18n.ts';
 import { COOKIE_TOKEN, useSession } from '../../../stores/session.ts';
 import { AppRoot, routerReady } from '../../app-root.tsx';
-import { routes } from '../../router.tsx';
+import { routerOptions, routes } from '../../router.tsx';
 import { renderLoginPage } from './login-prerender.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,7 +48,7 @@ async function serveAndHydrate(lang: 'en' | 'zh', beforeScript?: (c: HTMLElement
     email: container.querySelector<HTMLInputElement>('input[name=email]'),
     title: container.querySelector('h1'),
   };
-  const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: ['/login'] });
   await routerReady(router);
   const errors: unknown[] = [];
   await act(async () => {

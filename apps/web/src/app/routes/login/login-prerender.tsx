@@ -3,7 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { i18n, initI18n, loadLanguageResources } from '../../../lib/i18n.ts';
 import type { TLanguage } from '../../../stores/app.ts';
 import { AppRoot, routerReady } from '../../app-root.tsx';
-import { routes } from '../../router.tsx';
+import { routerOptions, routes } from '../../router.tsx';
 
 /**
  * The sign-in page as HTML, rendered at build time (vite-login-shell.ts) into the page the server
@@ -21,7 +21,7 @@ export async function renderLoginPage(lang: TLanguage): Promise<string> {
     }
     await i18n.changeLanguage(lang);
   }
-  const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: ['/login'] });
   try {
     await routerReady(router);
     const { location, errors } = router.state;

@@ -1,0 +1,5 @@
+/** Every other namespace in this language (see first.ts), loaded with the first page that needs them. */
+export default import.meta.glob<Record<string, string>>(['./*.json', '!./{common,route,auth,login,errors}.json'], {
+  eager: true,
+  import: 'default',
+});
