@@ -4,6 +4,7 @@ import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
+import { startRestInfo } from './app/guard-loader.ts';
 import { createAppRouter, preloadSignedInPage } from './app/router.tsx';
 import { currentLanguage, detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
 import { installUnloadSave } from './stores/persist.ts';
@@ -29,6 +30,8 @@ async function start(): Promise<void> {
   // SPEC 3: the whole store goes to sessionStorage on unload; the stores restored it on import
   installUnloadSave();
   if (import.meta.env.PROD) installGlobalErrorHandlers();
+  // a signed-in page load's restaurant info, before the router has fetched the route table (issue 21)
+  startRestInfo(new URL(window.location.href));
 
   // the app's modules have just run (one task); the router's set-up is the next
   await yieldToBrowser();

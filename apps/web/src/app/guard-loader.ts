@@ -67,8 +67,34 @@ export const TRANSIENT_RETRY_MS = 600;
  */
 const getRest = (opts: TRequestOptions) => get<TRestInfoResponse>('/api/getrest', opts);
 
+/**
+ * getrest, started before the route table has arrived when the guard will ask for it whatever the
+ * table says (issue 21): the table rides in the route-data chunk, which waits for TanStack Query's
+ * chunk; a page load's restaurant info need not wait for either.
+ */
+function earlyRestInfo(url: URL): Promise<TRestInfoResponse> | undefined {
+  const first = decideNavigation(contextFor(url, []));
+  if (first.action !== 'load' || first.load !== 'restInfo') return undefined;
+  const call = getRest({ silent: true, noRelogin: useSession.getState().roles.length === 0 });
+  call.catch(() => {}); // awaited by the guard, where a failure is handled
+  return call;
+}
+
+/** The call startRestInfo began, for the guard's first navigation only. */
+let started: Promise<TRestInfoResponse> | undefined;
+
+/**
+ * Starts the page load's getrest as the app starts (main.tsx), before the router has even fetched the
+ * route table it matches the page with: the guard's first navigation then finds it on its way.
+ */
+export function startRestInfo(url: URL): void {
+  started ??= earlyRestInfo(url);
+}
+
 /** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */
 export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDecision, { action: 'load' }>> {
+  let early = started ?? earlyRestInfo(url);
+  started = undefined;
   const routes = await routesFor(url);
   let ctx = contextFor(url, routes);
   let retried = false;
@@ -91,7 +117,9 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
       try {
         // "Other paths: if roles are not yet loaded, restaurant info is fetched, routes are generated
         // from permissions and navigation is retried" (SPEC 2)
-        useSession.getState().applyRestInfo(await getRest({ silent: true, noRelogin: !restored }));
+        const call = early ?? getRest({ silent: true, noRelogin: !restored });
+        early = undefined;
+        useSession.getState().applyRestInfo(await call);
         ctx = { ...contextFor(url, routes), userInfoLoaded: ctx.userInfoLoaded };
       } catch (e) {
         if (restored && isApiError(e) && e.status === 401) {
