@@ -5,7 +5,7 @@ import { emptyOperationAuthorities, emptyPagePermissions } from '@ra/shared/perm
 import { initI18n } from '../lib/i18n.ts';
 import { COOKIE_LEAF, COOKIE_TOKEN, restInfoState, useSession } from '../stores/session.ts';
 import { setReloginHandler } from '../lib/request.ts';
-import { resolveNavigation } from './guard-loader.ts';
+import { resolveNavigation, startRestInfo } from './guard-loader.ts';
 
 const staffInfo: TRestInfoResponse = {
   id: 7,
@@ -173,5 +173,38 @@ describe('resolveNavigation (the guard with its loads)', () => {
         json({ xid: 'u', name: '', email: '', avatar: '', introduction: '', isLeaf: false, rootXid: 'agent-1' }),
     });
     await expect(resolveNavigation(at('/AgentApp'))).resolves.toEqual({ action: 'proceed' });
+  });
+});
+
+describe('startRestInfo (a page load’s getrest as the app starts, issue 21)', () => {
+  it('sends getrest at once, and the first navigation uses that answer instead of asking again', async () => {
+    const paths = serve({ '/api/getrest': () => json(staffInfo) });
+    startRestInfo(at('/workHours/index'));
+    // left before the guard ran, and before anything was awaited (the route table, the router)
+    expect(paths).toEqual(['/api/getrest']);
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual(['/api/getrest']);
+    expect(useSession.getState().roles).toEqual(['Staff']);
+  });
+
+  it('sends nothing for a visitor without a session, or for a session whose roles are loaded', async () => {
+    const paths = serve({ '/api/getrest': () => json(staffInfo) });
+    useSession.setState({ token: '' });
+    startRestInfo(at('/login'));
+    useSession.setState({ token: 'tok' });
+    useSession.getState().applyRestInfo(staffInfo);
+    startRestInfo(at('/dashboard'));
+    expect(paths).toEqual([]);
+    await expect(resolveNavigation(at('/dashboard'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual([]);
+  });
+
+  it('serves the first navigation only: a later one asks afresh', async () => {
+    const paths = serve({ '/api/getrest': () => json(staffInfo) });
+    startRestInfo(at('/workHours/index'));
+    await resolveNavigation(at('/workHours/index'));
+    restInfoState.fresh = false;
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+    expect(paths).toEqual(['/api/getrest', '/api/getrest']);
   });
 });
