@@ -84,7 +84,13 @@ export default defineConfig({
             { name: localeChunk },
             // what every page runs; first, so the groups below do not pull React into their chunk.
             // zustand (the stores, 1 KB) rides along: alone it was a request of its own on every page
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|zustand)[\\/]/, priority: 20 },
+            // Vite's helper for dynamic imports too: left to itself the bundler may give it a script of its own,
+            // one more request on the sign-in page
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|zustand)[\\/]|vite[\\/]preload-helper/,
+              priority: 20,
+            },
             // its own chunk: otherwise it is merged into a chunk the login page loads, which never queries
             { name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
             // the sign-in page's own modules, as one chunk (vite-chunks.ts)
