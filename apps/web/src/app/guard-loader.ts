@@ -87,8 +87,9 @@ let started: Promise<TRestInfoResponse> | undefined;
  * Starts the page load's getrest as the app starts (main.tsx), before the router has even fetched the
  * route table it matches the page with: the guard's first navigation then finds it on its way.
  */
-export function startRestInfo(url: URL): void {
+export function startRestInfo(url: URL): Promise<TRestInfoResponse> | undefined {
   started ??= earlyRestInfo(url);
+  return started;
 }
 
 /** Runs the guard to a final decision, performing the loads it asks for (at most one of each). */

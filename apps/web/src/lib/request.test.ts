@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../stores/session.ts';
 import { i18n, initI18n } from './i18n.ts';
-import { ApiError, del, get, post, put, request, REQUEST_TIMEOUT_MS, setReloginHandler } from './request.ts';
+import { ApiError, del, get, getAhead, post, put, request, REQUEST_TIMEOUT_MS, setReloginHandler } from './request.ts';
 
 type TFetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -247,5 +247,39 @@ describe('request', () => {
     dialog.onOk();
     expect(useSession.getState().token).toBe('');
     expect(reload).toHaveBeenCalled();
+  });
+});
+
+describe('getAhead (a page load asks for its first data before the code that reads it, issue 21)', () => {
+  it('sends the GET at once, and the next get of the path takes that answer: one request', async () => {
+    const fetch = stubFetch(async () => json(200, { sales: 1 }));
+    getAhead('/dashboard/today', { silent: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await expect(get('/dashboard/today')).resolves.toEqual({ sales: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // once only: the page's next read asks afresh
+    await get('/dashboard/today');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands its failure to the get that takes it', async () => {
+    stubFetch(async () => json(500, { message: 'Busy' }));
+    getAhead('/dashboard/today', { silent: true });
+    await expect(get('/dashboard/today')).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('is not taken by another path, nor after 15 s', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const fetch = stubFetch(async () => json(200, {}));
+      getAhead('/dashboard/today', { silent: true });
+      await get('/getrest');
+      expect(fetch).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(15_000);
+      await get('/dashboard/today');
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -244,7 +244,28 @@ export function requestFile(path: string, opts: TRequestOptions = {}): Promise<T
   }));
 }
 
-export const get = <T>(path: string, opts?: TRequestOptions) => request<T>('GET', path, undefined, opts);
+/** GET answers asked for ahead of the code that reads them: path -> the call and when it began. */
+const ahead = new Map<string, { call: Promise<unknown>; at: number }>();
+/** How long an answer asked for ahead stays the answer: the page that reads it asks well within this. */
+const AHEAD_FRESH_MS = 15_000;
+
+/**
+ * Asks for `path` now, for code that will GET it once it has loaded (issue 21: a page's first data, on a
+ * page load, before the chunks that read it have arrived). The next `get` of the same path, within 15 s,
+ * takes this answer instead of asking again: one request either way.
+ */
+export function getAhead(path: string, opts: TRequestOptions = {}): void {
+  const call = send('GET', path, undefined, opts);
+  call.catch(() => {}); // the `get` that takes it gets the failure
+  ahead.set(path, { call, at: performance.now() });
+}
+
+export const get = <T>(path: string, opts?: TRequestOptions): Promise<T> => {
+  const early = ahead.get(path);
+  ahead.delete(path);
+  if (early && performance.now() - early.at < AHEAD_FRESH_MS) return early.call as Promise<T>;
+  return request<T>('GET', path, undefined, opts);
+};
 export const post = <T>(path: string, body?: unknown, opts?: TRequestOptions) =>
   request<T>('POST', path, body ?? {}, opts);
 export const put = <T>(path: string, body?: unknown, opts?: TRequestOptions) =>
