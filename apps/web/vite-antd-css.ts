@@ -203,7 +203,6 @@ function styleHookCalls(code: string, id: string): TCall[] {
 
 export function antdStaticCss(): Plugin {
   let outDir = '';
-  let extracted: TExtracted | null = null;
   const files = new Map<string, string>();
   /** module id -> the hook keys it defines that have no extracted CSS */
   const missing = new Map<string, string[]>();
@@ -224,7 +223,7 @@ export function antdStaticCss(): Plugin {
       outDir = join(config.cacheDir, CSS_FOLDER);
     },
     async buildStart() {
-      extracted = await extractAntdCss();
+      const extracted = await extractAntdCss();
       await mkdir(outDir, { recursive: true });
       files.set('Shared', await fileFor(extracted.shared));
       for (const [key, css] of extracted.hooks) files.set(key, await fileFor(css));
