@@ -11,7 +11,7 @@ import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 import { dashboardRoute } from './route-table.tsx';
-import { prefetchLoader, routerOptions, routes } from './router.tsx';
+import { movePage, prefetchLoader, routerOptions, routes } from './router.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -44,11 +44,12 @@ let container: HTMLDivElement;
 let root: Root;
 
 /** Opens `url` in the app's router, as a page load does. */
-async function mount(url: string) {
+async function mount(url: string, created?: (router: ReturnType<typeof createMemoryRouter>) => void) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
   const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [url] });
+  created?.(router);
   await act(async () => root.render(<RouterProvider router={router} />));
   return router;
 }
@@ -254,7 +255,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     expect([asked.get('from'), asked.get('to'), asked.get('preset')]).toEqual(['2026-11-01', '2026-11-07', 'custom']);
   });
 
-  it('opened before the day’s first sale, asks for the last sales day as soon as today’s answer names it, before the page moves there, once', async () => {
+  it('opened before the day’s first sale, asks for the last sales day as soon as today’s answer names it, and is drawn there at once, asking once', async () => {
     // 10:00 in New York on 2026-11-28 (the restaurant's zone): today has no sale, the 27th had
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T15:00:00Z') });
     useSession.setState({ token: 'tok', roles: [], PagePermissions: emptyPagePermissions() });
@@ -281,10 +282,22 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    const router = (opened.router = await mount('/salesReport/salesSummary'));
+    // the address the report was first drawn on
+    let firstDrawnOn: string | undefined;
+    const drawn = new MutationObserver(() => {
+      if (firstDrawnOn === undefined && container.querySelector('.ra-report'))
+        firstDrawnOn = opened.router?.state.location.search;
+    });
+    drawn.observe(document.body, { childList: true, subtree: true });
+    const router = await mount('/salesReport/salesSummary', (created) => (opened.router = created));
     await vi.waitFor(() => expect(container.querySelector('[data-testid="last-sales-notice"]')).not.toBeNull(), {
       timeout: 30_000,
     });
+    drawn.disconnect();
+    // drawn on the 27th's address at once: not drawn, then moved there by a second navigation that
+    // runs every loader again and draws the frame twice more
+    expect(new URLSearchParams(firstDrawnOn).get('opened')).toBe('lastSales');
+    expect(new URLSearchParams(firstDrawnOn).get('from')).toBe('2026-11-27');
     await vi.waitFor(
       () => expect(container.querySelector('[data-testid="net-formula"]')?.textContent).toContain('$7,654.32'),
       { timeout: 30_000 },
@@ -355,6 +368,22 @@ describe('a page that waits for its prefetch (prefetchWaitMs, issue 21)', () => 
     expect(await settled(slow)).toBe(true);
     const failed = Promise.resolve(prefetchLoader(() => Promise.reject(new Error('offline')), 2000)(args));
     expect(await settled(failed)).toBe(true);
+  });
+
+  it('a prefetch that settles with an address sends the page there before it renders', async () => {
+    const moved = (await prefetchLoader(
+      async () => '/salesReport/salesSummary?from=2026-11-27',
+      2000,
+    )(args)) as Response;
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('Location')).toBe('/salesReport/salesSummary?from=2026-11-27');
+    // from another page, the final address is added (the navigation's own replace option holds); an
+    // address the browser shows already (a page load, a reload, Back) is replaced
+    expect(moved.headers.has('X-Remix-Replace')).toBe(false);
+    expect(movePage(window.location.href, '/x?y=1').headers.get('X-Remix-Replace')).toBe('true');
+    expect(movePage('http://localhost/elsewhere', '/x?y=1').headers.has('X-Remix-Replace')).toBe(false);
+    // without a bound the page is not held, so it is not moved either: it moves itself
+    expect(await prefetchLoader(async () => '/x?y=1')(args)).toBeNull();
   });
 
   it('without a bound the page never waits; the dashboard waits (its largest paint is its data)', async () => {

@@ -112,6 +112,8 @@ export const routeTable: TRouteRecord[] = [
         serverMessages: 'on-error',
         prefetch: async (url) =>
           (await import('../features/reports/api/prefetch-sales-summary.ts')).prefetchSalesSummary(url),
+        // drawn once, with its figures and on the day it opens on (issue 21)
+        prefetchWaitMs: 2000,
         lazy: salesReportPage,
       },
       { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', ...SECTION },

@@ -3,6 +3,8 @@ import {
   createBrowserRouter,
   Navigate,
   Outlet,
+  redirect,
+  replace,
   useMatches,
   type DOMRouterOpts,
   type LoaderFunction,
@@ -111,10 +113,11 @@ export const publicRoute = (
  * A page's data loader (issue 21): starts the record's prefetch and returns at once, so the page
  * renders as soon as its code is there, reading the request already under way. React Router runs it
  * alongside the guard's loader and the route's lazy code; a failed prefetch is the page's own query's
- * to show.
+ * to show. A prefetch that settles in time with an address sends the page there before it renders
+ * (`movePage`).
  */
 export function prefetchLoader(
-  prefetch: (url: URL) => Promise<void>,
+  prefetch: (url: URL) => Promise<void | string>,
   /** wait for the prefetch this long at most before the page renders (TRouteRecord.prefetchWaitMs) */
   waitMs = 0,
 ): LoaderFunction {
@@ -122,11 +125,27 @@ export function prefetchLoader(
     const started = prefetch(new URL(request.url)).catch(() => undefined);
     if (waitMs > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([started, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+      const moveTo = await Promise.race([
+        started,
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs))),
+      ]);
       clearTimeout(timer);
+      if (typeof moveTo === 'string') return movePage(request.url, moveTo);
     }
     return null;
   };
+}
+
+/**
+ * The loader's answer that sends a page to `to` before it renders: the page is drawn once, on its
+ * final address, instead of drawn, then moved by a navigation that runs every loader again and draws
+ * the whole frame twice more (issue 21). An address the browser already shows (the page was loaded,
+ * reloaded, or reached with Back) is replaced, so Back does not return to an address that moves on
+ * again; a navigation from another page adds the final address only, as it would have.
+ */
+export function movePage(requestUrl: string, to: string): Response {
+  const shown = typeof window !== 'undefined' && window.location.href === requestUrl;
+  return shown ? replace(to) : redirect(to);
 }
 
 export const routes: RouteObject[] = [

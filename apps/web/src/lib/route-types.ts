@@ -47,9 +47,12 @@ export interface TRouteRecord {
   serverMessages?: 'with-page' | 'on-error';
   /**
    * Starts the page's first data as its route loads (the route's loader, issue 21), into the cache
-   * entry the page reads; the page never waits for it and never fetches it a second time.
+   * entry the page reads; the page never waits for it and never fetches it a second time. It may
+   * settle with the address the page moves to before it shows anything (a path and its search: the
+   * sales report opened before the day's first sale moves to the last day with sales): with
+   * `prefetchWaitMs`, the loader sends the page there, so it renders once, on that address.
    */
-  prefetch?: (url: URL) => Promise<void>;
+  prefetch?: (url: URL) => Promise<void | string>;
   /**
    * With `prefetch`: the page renders once its prefetch has settled, or after this many milliseconds,
    * whichever comes first. For a page whose first paint is its data (the dashboard's largest paint is

@@ -13,20 +13,23 @@ import { salesSummaryQueryOptions } from './get-sales-summary.ts';
  * see sales (SPEC 6 viewSalesReport); the guard still decides the page.
  *
  * Opened without days before the day's first sale, the report moves to the last business day with
- * sales (ReportLayout, lib/last-sales-day.ts): the loader asks for that day's summary as soon as
- * today's answer names it, so the page that moves finds it ready instead of asking only then (the
- * notice and the figures were the page's largest paint, one round trip and one render later).
+ * sales (lib/last-sales-day.ts): the loader asks for that day's summary as soon as today's answer
+ * names it, and settles with that day's address, which the route's loader sends the page to before
+ * it renders (app/router.tsx `prefetchLoader`): one render, on the final address, with that day's
+ * figures. ReportLayout moves the page itself when the answer came too late for the loader.
  */
-export async function prefetchSalesSummary(url: URL): Promise<void> {
+export async function prefetchSalesSummary(url: URL): Promise<string | undefined> {
   if (!(await whenRestInfoLoaded())) return;
   const session = useSession.getState();
   if (session.PagePermissions.viewSalesReport !== true) return;
   const today = businessToday(session.locales?.timeZone, session.hourOffsetEndOfDay);
   const options = salesSummaryQueryOptions(parseReportRange(url.searchParams, today));
   await queryClient.prefetchQuery(options);
-  if (!opensOnDefault(url.searchParams)) return;
+  if (!opensOnDefault(url.searchParams)) return undefined;
   const fallback = fallbackDay(today, queryClient.getQueryData(options.queryKey)?.lastSalesDay);
-  if (!fallback) return;
+  if (!fallback) return undefined;
   const moved = searchOpenedOnLastSales(url.searchParams, today, fallback);
-  await queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(moved, today)));
+  // asked now; the moved page's own loader joins this request (the same cache entry) and waits for it
+  void queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(moved, today)));
+  return `${url.pathname}?${moved.toString()}`;
 }
