@@ -6,7 +6,8 @@
  * "Sign in" to a settled dashboard (the chart drawn and the last request ended; Playwright's 500 ms of
  * network quiet only confirms it) on a throttled phone (issue 21's profile: 4x CPU, 562 ms round
  * trip, 1.3 Mbps) and on desktop; then Lighthouse 12's mobile performance score, LCP and TBT of
- * each page (median of BENCH_RUNS runs, 5 by default).
+ * each page (median of BENCH_RUNS runs, 5 by default), with the range of Lighthouse's benchmark index
+ * of the machine over those runs (its simulated LCP and TBT grow as the machine slows).
  * BENCH_ONLY=login weighs and scores only /login (and still times sign-in): a before/after of the
  * sign-in page in a third of the time.
  * Needs a built web app (`npm run build`). Run: npm run bench:page-weight
@@ -140,7 +141,10 @@ async function main(): Promise<void> {
     await browser.close();
 
     // Lighthouse, interleaved: one run of each page, RUNS times
-    const lh = new Map<string, { score: number[]; lcp: number[]; tbt: number[]; failed: string[] }>();
+    const lh = new Map<
+      string,
+      { score: number[]; lcp: number[]; tbt: number[]; machine: number[]; failed: string[] }
+    >();
     for (let i = 0; i < RUNS; i += 1) {
       for (const path of LIGHTHOUSE_PAGES) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
@@ -158,7 +162,7 @@ async function main(): Promise<void> {
             mkdirSync(LHR_DIR, { recursive: true });
             writeFileSync(`${LHR_DIR}/${path.replaceAll('/', '_')}-${i + 1}.json`, JSON.stringify(result.lhr));
           }
-          const r = lh.get(path) ?? { score: [], lcp: [], tbt: [], failed: [] };
+          const r = lh.get(path) ?? { score: [], lcp: [], tbt: [], machine: [], failed: [] };
           lh.set(path, r);
           // A run Lighthouse could not measure (its runtimeError, e.g. NO_LCP) scores 0: it is named and
           // left out of the medians, not averaged in as the page's figure.
@@ -170,6 +174,9 @@ async function main(): Promise<void> {
           r.score.push(Math.round((result?.lhr.categories.performance?.score ?? 0) * 100));
           r.lcp.push(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
           r.tbt.push(result?.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+          // Lighthouse's own measure of this machine's speed at the run: its simulated TBT and LCP scale
+          // with how slow the machine is, so figures from machines of different speed are not comparable
+          r.machine.push(result?.lhr.environment.benchmarkIndex ?? NaN);
         } finally {
           await chrome.kill();
         }
@@ -192,7 +199,7 @@ async function main(): Promise<void> {
     for (const [path, r] of lh) {
       if (r.score.length > 0)
         console.log(
-          `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms`,
+          `Lighthouse mobile ${path}: scores ${r.score.join(', ')}; median ${median(r.score)}, LCP ${s(median(r.lcp))}, TBT ${Math.round(median(r.tbt))} ms (machine's benchmark index ${Math.round(Math.min(...r.machine))}–${Math.round(Math.max(...r.machine))})`,
         );
       for (const why of r.failed) console.log(`  Lighthouse run on ${path} not measured: ${why}`);
     }
