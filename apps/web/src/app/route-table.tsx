@@ -44,6 +44,8 @@ export const dashboardRoute: TRouteRecord = {
   prefetch: async () => (await import('./routes/dashboard/prefetch-dashboard-page.ts')).prefetchDashboardPage(),
   // its largest paint is today's figures: drawn once, with them (issue 21)
   prefetchWaitMs: 2000,
+  // the first page after sign-in: only the frame's translations (app/frame-translations.test.tsx)
+  translations: 'frame',
   lazy: () => import('./routes/dashboard/dashboard-page.tsx'),
 };
 

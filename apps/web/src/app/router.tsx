@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { findRoute } from '../lib/access.ts';
-import { detectLanguage, loadAllNamespaces } from '../lib/i18n.ts';
+import { detectLanguage, loadAllNamespaces, loadFrameNamespaces } from '../lib/i18n.ts';
 import { registerNavigator, registerSignInPreload } from '../lib/navigation.ts';
 import { loadServerMessages } from '../lib/server-message.ts';
 import { loadUiLocale } from '../lib/ui-locale.ts';
@@ -43,17 +43,17 @@ export function withServerMessages(load: () => Promise<TPageModule>): () => Prom
 }
 
 /**
- * A page using antd: loaded with UiProviders (ConfigProvider, query client), every translation
- * namespace (only the first ones load before the first render: lib/first-namespaces.ts) and, in
- * Chinese, antd's texts.
+ * A page using antd: loaded with UiProviders (ConfigProvider, query client), its translation
+ * namespaces (only the first ones load before the first render: lib/first-namespaces.ts; every other
+ * one by default, or only the signed-in frame's) and, in Chinese, antd's texts.
  */
-function uiPage(load: () => Promise<TPageModule>): RouteObject['lazy'] {
+function uiPage(load: () => Promise<TPageModule>, translations: 'all' | 'frame' = 'all'): RouteObject['lazy'] {
   return async () => {
     const [{ default: Page }, { UiProviders }, antdLocale] = await Promise.all([
       load(),
       import('./ui-providers.tsx'),
       loadUiLocale(detectLanguage()),
-      loadAllNamespaces(),
+      translations === 'frame' ? loadFrameNamespaces() : loadAllNamespaces(),
     ]);
     return {
       Component: () => (
@@ -63,6 +63,18 @@ function uiPage(load: () => Promise<TPageModule>): RouteObject['lazy'] {
       ),
     };
   };
+}
+
+/**
+ * A page of the route table, inside the signed-in frame (which loads the frame's translations): with
+ * every other namespace too, unless its record says it needs only the frame's (TRouteRecord.translations).
+ */
+export function withTranslations(
+  load: () => Promise<TPageModule>,
+  translations: 'all' | 'frame' = 'all',
+): () => Promise<TPageModule> {
+  if (translations === 'frame') return load;
+  return async () => (await Promise.all([load(), loadAllNamespaces()]))[0];
 }
 
 /** SPEC 2: "The page title is the translated route title, then ' - ', then the app title." */
@@ -175,8 +187,9 @@ export const routes: RouteObject[] = [
       // the signed-in public pages (app/table-routes.tsx) join here on the first navigation to one
       {
         id: 'layout',
-        // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in
-        lazy: uiPage(() => import('./signed-in-shell.tsx')),
+        // the signed-in frame (sidebar, navbar, tags view): its JavaScript loads only after sign-in,
+        // with its own translations only; each page below loads the others it needs
+        lazy: uiPage(() => import('./signed-in-shell.tsx'), 'frame'),
         // the frame's own data (the bell's notifications) starts with the route, not at its first commit
         loader: prefetchLoader(async () => (await import('./layout/prefetch-frame.ts')).prefetchFrame()),
         // the route table's pages join here on the first navigation to one (`patchRoutesOnNavigation`)
@@ -187,7 +200,7 @@ export const routes: RouteObject[] = [
             path: '/401',
             caseSensitive: true,
             handle: { titleKey: 'noPermission' } satisfies TRouteHandle,
-            lazy: page(() => import('./routes/errors/no-permission-page.tsx')),
+            lazy: page(withTranslations(() => import('./routes/errors/no-permission-page.tsx'))),
           },
         ],
       },
@@ -216,7 +229,7 @@ export const routerOptions = { patchRoutesOnNavigation } satisfies DOMRouterOpts
 
 /**
  * What the first page after sign-in needs, fetched while sign-in runs (issue 21): the frame, antd's
- * providers, every translation, antd's texts in Chinese, the route table and the page's own chunk.
+ * providers, its translations, antd's texts in Chinese, the route table and the page's own chunk.
  * The route's lazy loaders then find the modules already there.
  */
 export function preloadSignedInPage(to: string): void {
@@ -224,11 +237,12 @@ export function preloadSignedInPage(to: string): void {
   const loads: Promise<unknown>[] = [
     import('./signed-in-shell.tsx'),
     import('./ui-providers.tsx'),
-    loadAllNamespaces(),
+    loadFrameNamespaces(),
     loadUiLocale(detectLanguage()),
-    import('./route-table.tsx').then(({ routeTable }) =>
-      findRoute(routeTable, path === '/' ? HOME_PATH : path)?.lazy?.(),
-    ),
+    import('./route-table.tsx').then(({ routeTable }) => {
+      const record = findRoute(routeTable, path === '/' ? HOME_PATH : path);
+      return Promise.all([record?.lazy?.(), record?.translations === 'frame' ? undefined : loadAllNamespaces()]);
+    }),
   ];
   // a failed preload is retried by the route's own loader, which shows the error if it fails again
   for (const load of loads) load.catch(() => undefined);

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { flattenRoutes } from '../lib/access.ts';
 import type { TRouteHandle } from '../lib/route-types.ts';
 import { routeTable } from './route-table.tsx';
-import { page, prefetchLoader, publicRoute, withServerMessages } from './router.tsx';
+import { page, prefetchLoader, publicRoute, withServerMessages, withTranslations } from './router.tsx';
 
 /**
  * Every page of the table is registered; the guard decides who may open it (SPEC 2). Loaded on the
@@ -17,7 +17,12 @@ export const tablePages: RouteObject[] = flattenRoutes(routeTable).flatMap((reco
           caseSensitive: true,
           handle: { titleKey: record.titleKey } satisfies TRouteHandle,
           ...(record.prefetch ? { loader: prefetchLoader(record.prefetch, record.prefetchWaitMs) } : {}),
-          lazy: page(record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy)),
+          lazy: page(
+            withTranslations(
+              record.serverMessages === 'on-error' ? record.lazy : withServerMessages(record.lazy),
+              record.translations,
+            ),
+          ),
         },
       ]
     : [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_NAMESPACES } from './first-namespaces.ts';
-import { i18n, initI18n, loadAllNamespaces, loadLanguageResources } from './i18n.ts';
+import { FIRST_NAMESPACES, FRAME_NAMESPACES } from './first-namespaces.ts';
+import { i18n, initI18n, loadAllNamespaces, loadFrameNamespaces, loadLanguageResources } from './i18n.ts';
 
 /** Every translation file, counted (not loaded). */
 const LOCALE_FILES = import.meta.glob('../locales/*/*.json');
@@ -31,15 +31,28 @@ describe('translations loaded in two steps', () => {
     expect(all.length).toBeGreaterThan(FIRST_NAMESPACES.length);
   });
 
-  it("gathers exactly the first namespaces in each language's first module, and every other file in its rest", async () => {
+  it("gathers exactly the first and the frame's namespaces in each language's first and frame modules, and every other file in its rest", async () => {
     for (const lang of ['en', 'zh'] as const) {
       const first = Object.keys(await loadLanguageResources(lang, 'first')).sort();
       expect(first, lang).toEqual([...FIRST_NAMESPACES].sort());
+      const frame = Object.keys(await loadLanguageResources(lang, 'frame')).sort();
+      expect(frame, lang).toEqual([...FRAME_NAMESPACES].sort());
       const rest = Object.keys(await loadLanguageResources(lang, 'rest'));
-      for (const ns of rest) expect(FIRST_NAMESPACES, `${lang} ${ns}`).not.toContain(ns);
+      for (const ns of rest) expect([...FIRST_NAMESPACES, ...FRAME_NAMESPACES], `${lang} ${ns}`).not.toContain(ns);
       // no file left out: as many namespaces as files in the language's folder
       const files = Object.keys(LOCALE_FILES).filter((f) => f.includes(`/locales/${lang}/`));
-      expect(rest.length + first.length, lang).toBe(files.length);
+      expect(rest.length + frame.length + first.length, lang).toBe(files.length);
     }
+  });
+
+  it("loads the frame's namespaces alone for the home page, and every other one for any other page", async () => {
+    await initI18n('en', 'first');
+    await loadFrameNamespaces();
+    for (const ns of FRAME_NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'menu')).toBe(false);
+    expect(i18n.t('layout:user.logout')).not.toBe('user.logout');
+    await loadAllNamespaces();
+    expect(i18n.hasResourceBundle('en', 'menu')).toBe(true);
+    expect(i18n.t('dashboard:restaurant.title')).toBe('Restaurant');
   });
 });

@@ -51,17 +51,32 @@ type TNamespaceFiles = Record<string, Record<string, string>>;
 type TBundle = () => Promise<{ default: TNamespaceFiles }>;
 
 /**
- * locales/<lang>/<area>.json, as two modules per language (locales/<lang>/first.ts and rest.ts, each
- * gathering its files): each language is fetched on demand, in two chunks (vite.config.ts), with one
- * import each rather than one per file (issue 21: the entry carried a loader for every file).
+ * locales/<lang>/<area>.json, as three modules per language (locales/<lang>/first.ts, frame.ts and
+ * rest.ts, each gathering its files): each language is fetched on demand, in three chunks
+ * (vite.config.ts), with one import each rather than one per file (issue 21: the entry carried a
+ * loader for every file).
  */
-const BUNDLES: Record<TLanguage, { first: TBundle; rest: TBundle }> = {
-  en: { first: () => import('../locales/en/first.ts'), rest: () => import('../locales/en/rest.ts') },
-  zh: { first: () => import('../locales/zh/first.ts'), rest: () => import('../locales/zh/rest.ts') },
+const BUNDLES: Record<TLanguage, Record<'first' | 'frame' | 'rest', TBundle>> = {
+  en: {
+    first: () => import('../locales/en/first.ts'),
+    frame: () => import('../locales/en/frame.ts'),
+    rest: () => import('../locales/en/rest.ts'),
+  },
+  zh: {
+    first: () => import('../locales/zh/first.ts'),
+    frame: () => import('../locales/zh/frame.ts'),
+    rest: () => import('../locales/zh/rest.ts'),
+  },
 };
 
-/** Which namespaces to load: all, the first ones (lib/first-namespaces.ts) or the others. */
-export type TNamespaceSet = 'all' | 'first' | 'rest';
+/**
+ * Which namespaces to load: all, the first ones, the signed-in frame's or the others
+ * (lib/first-namespaces.ts).
+ */
+export type TNamespaceSet = 'all' | 'first' | 'frame' | 'rest';
+
+/** The sets loaded after i18next has started. */
+type TLaterSet = 'frame' | 'rest';
 
 const namespaceOf = (file: string) => file.replace(/^.*\/([^/]+)\.json$/, '$1');
 
@@ -69,41 +84,66 @@ export async function loadLanguageResources(
   lang: TLanguage,
   which: TNamespaceSet = 'all',
 ): Promise<Record<string, Record<string, string>>> {
-  const sets = which === 'all' ? (['first', 'rest'] as const) : [which];
+  const sets = which === 'all' ? (['first', 'frame', 'rest'] as const) : [which];
   const loaded = await Promise.all(sets.map((set) => BUNDLES[lang][set]()));
   return Object.fromEntries(
     loaded.flatMap(({ default: files }) => Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts])),
   );
 }
 
-/** The language whose every namespace i18next holds (after initI18n 'all' or loadAllNamespaces). */
-let completeLanguage: TLanguage | undefined;
+/** The sets i18next holds in full, and in which language (after initI18n 'all', or as loaded). */
+let holds: { lang: TLanguage; sets: Set<TLaterSet> } | undefined;
+const held = (set: TLaterSet) => i18next.isInitialized && holds?.lang === currentLanguage() && holds.sets.has(set);
 
-let restLoading: Promise<void> | undefined;
+const loading = new Map<TLaterSet, Promise<void>>();
 /** Namespaces loaded before i18next started (the router loads a page while initI18n runs): initI18n adds them. */
-let early: { lang: TLanguage; namespaces: Record<string, Record<string, string>> } | undefined;
+let early: { lang: TLanguage; sets: TLaterSet[]; namespaces: Record<string, Record<string, string>> } | undefined;
 
 /**
- * The namespaces initI18n left out (it loads only the first ones in the browser), added to the
- * current language: the router awaits this before any page with antd renders, possibly while
- * initI18n is still running (then initI18n adds them). Resolves at once once they are there; a failed
- * load is tried again next time.
+ * A set of namespaces initI18n left out (it loads only the first ones in the browser), added to the
+ * current language: the router awaits this before a page with antd renders, possibly while initI18n
+ * is still running (then initI18n adds them). Resolves at once once they are there; a failed load is
+ * tried again next time.
  */
+function loadLaterSet(set: TLaterSet): Promise<void> {
+  if (held(set)) return Promise.resolve();
+  let load = loading.get(set);
+  if (!load) {
+    load = (async () => {
+      const lang = i18next.isInitialized ? currentLanguage() : detectLanguage();
+      const namespaces = await loadLanguageResources(lang, set);
+      if (!i18next.isInitialized) {
+        early =
+          early?.lang === lang
+            ? { lang, sets: [...early.sets, set], namespaces: { ...early.namespaces, ...namespaces } }
+            : { lang, sets: [set], namespaces };
+      } else {
+        for (const [ns, texts] of Object.entries(namespaces)) i18next.addResourceBundle(lang, ns, texts, true, false);
+        if (lang === currentLanguage()) {
+          holds = holds?.lang === lang ? holds : { lang, sets: new Set() };
+          holds.sets.add(set);
+        }
+      }
+    })().finally(() => {
+      // done (the bundles are there, or in `early`) or failed (tried again next time)
+      loading.delete(set);
+    });
+    loading.set(set, load);
+  }
+  return load;
+}
+
+/**
+ * The signed-in frame's namespaces (lib/first-namespaces.ts FRAME_NAMESPACES): all the home page
+ * needs, loaded with the frame; every other page loads the rest too (`loadAllNamespaces`).
+ */
+export function loadFrameNamespaces(): Promise<void> {
+  return loadLaterSet('frame');
+}
+
+/** Every namespace initI18n left out: the frame's and all the others. */
 export function loadAllNamespaces(): Promise<void> {
-  if (i18next.isInitialized && completeLanguage === currentLanguage()) return Promise.resolve();
-  restLoading ??= (async () => {
-    const lang = i18next.isInitialized ? currentLanguage() : detectLanguage();
-    const namespaces = await loadLanguageResources(lang, 'rest');
-    if (!i18next.isInitialized) early = { lang, namespaces };
-    else {
-      for (const [ns, texts] of Object.entries(namespaces)) i18next.addResourceBundle(lang, ns, texts, true, false);
-      if (lang === currentLanguage()) completeLanguage = lang;
-    }
-  })().finally(() => {
-    // done (the bundles are there, or in `early`) or failed (tried again next time)
-    restLoading = undefined;
-  });
-  return restLoading;
+  return Promise.all([loadLaterSet('frame'), loadLaterSet('rest')]).then(() => undefined);
 }
 
 export function detectLanguage(): TLanguage {
@@ -129,7 +169,11 @@ export async function initI18n(lang: TLanguage = detectLanguage(), which: 'all' 
     ...(await loadLanguageResources(lang, which)),
     ...(early?.lang === lang ? early.namespaces : {}),
   };
-  completeLanguage = which === 'all' || early?.lang === lang ? lang : undefined;
+  holds = {
+    lang,
+    sets: new Set<TLaterSet>(which === 'all' ? ['frame', 'rest'] : early?.lang === lang ? early.sets : []),
+  };
+  early = undefined;
   await i18next
     .use(tipWordingProcessor)
     .use(initReactI18next)

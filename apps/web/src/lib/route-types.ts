@@ -61,6 +61,12 @@ export interface TRouteRecord {
    * The code still downloads meanwhile; the bound keeps a slow answer from holding the page.
    */
   prefetchWaitMs?: number;
+  /**
+   * 'frame': the page uses no translation namespace beyond the first ones and the signed-in frame's
+   * (lib/first-namespaces.ts), so opening it loads no other (the home page, issue 21). By default a
+   * page loads every namespace with its code.
+   */
+  translations?: 'frame';
   /** The page; code-split. Absent on group records that only redirect. */
   lazy?: () => Promise<{ default: ComponentType }>;
 }

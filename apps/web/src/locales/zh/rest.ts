@@ -1,5 +1,8 @@
-/** Every other namespace in this language (see first.ts), loaded with the first page that needs them. */
-export default import.meta.glob<Record<string, string>>(['./*.json', '!./{common,route,auth,login,errors}.json'], {
-  eager: true,
-  import: 'default',
-});
+/** Every other namespace in this language (see first.ts, frame.ts), loaded with the first page that needs them. */
+export default import.meta.glob<Record<string, string>>(
+  ['./*.json', '!./{common,route,auth,login,errors}.json', '!./{layout,agent,dashboard}.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
