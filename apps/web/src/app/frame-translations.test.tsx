@@ -5,12 +5,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyPagePermissions } from '@ra/shared/permissions';
-import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
 import { FIRST_NAMESPACES, FRAME_NAMESPACES } from '../lib/first-namespaces.ts';
 import { i18n, initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
+import { harborToday as today } from '../test-support/dashboard-today.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 import { routerOptions, routes } from './router.tsx';
 
@@ -81,23 +81,6 @@ describe("the frame's and home page's translations (FRAME_NAMESPACES)", () => {
     const missing: string[] = [];
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    const soFar = (businessDay: string, netSalesCents: number) => ({
-      businessDay,
-      until: '2026-11-27T17:00:00.000-05:00',
-      netSalesCents,
-      orders: 12,
-      guests: 20,
-      averageCheckCents: 1_000,
-      openOrders: 1,
-    });
-    const today: TDashboardTodayResponse = {
-      timeZone: 'America/New_York',
-      asOf: '2026-11-27T17:00:00.000-05:00',
-      today: soFar('2026-11-27', 123_456),
-      sameTimeLastWeek: soFar('2026-11-20', 100_000),
-      last14Days: [{ day: '2026-11-27', netSalesCents: 123_456, orders: 12, partial: true }],
-      latestOrders: [],
-    };
 
     const restInfo = harborRestInfo({
       roles: ['Owner'],

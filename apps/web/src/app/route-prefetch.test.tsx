@@ -3,12 +3,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyPagePermissions } from '@ra/shared/permissions';
-import type { TDashboardTodayResponse } from '@ra/shared/dashboard/dashboard.schemas';
 import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
+import { harborToday as today } from '../test-support/dashboard-today.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 import { dashboardRoute } from './route-table.tsx';
 import { movePage, prefetchLoader, routerOptions, routes } from './router.tsx';
@@ -18,24 +18,6 @@ import { movePage, prefetchLoader, routerOptions, routes } from './router.tsx';
 const SALES_PERMISSIONS = { ...emptyPagePermissions(), viewSalesReport: true };
 
 const restInfo = harborRestInfo({ roles: ['Owner'], PagePermissions: SALES_PERMISSIONS });
-
-const soFar = (businessDay: string, netSalesCents: number) => ({
-  businessDay,
-  until: '2026-11-27T17:00:00.000-05:00',
-  netSalesCents,
-  orders: 12,
-  guests: 20,
-  averageCheckCents: 1_000,
-  openOrders: 1,
-});
-const today: TDashboardTodayResponse = {
-  timeZone: 'America/New_York',
-  asOf: '2026-11-27T17:00:00.000-05:00',
-  today: soFar('2026-11-27', 123_456),
-  sameTimeLastWeek: soFar('2026-11-20', 100_000),
-  last14Days: [{ day: '2026-11-27', netSalesCents: 123_456, orders: 12, partial: true }],
-  latestOrders: [],
-};
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
