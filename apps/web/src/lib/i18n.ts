@@ -169,6 +169,8 @@ export async function initI18n(lang: TLanguage = detectLanguage(), which: 'all' 
     ...(await loadLanguageResources(lang, which)),
     ...(early?.lang === lang ? early.namespaces : {}),
   };
+  // `early` is read and i18next started in one go (init with inline resources is initialised when it
+  // returns): a set that arrives later finds i18next started and adds itself
   holds = {
     lang,
     sets: new Set<TLaterSet>(which === 'all' ? ['frame', 'rest'] : early?.lang === lang ? early.sets : []),
