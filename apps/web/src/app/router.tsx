@@ -66,8 +66,9 @@ function uiPage(load: () => Promise<TPageModule>, translations: 'all' | 'frame' 
 }
 
 /**
- * A page of the route table, inside the signed-in frame (which loads the frame's translations): with
- * every other namespace too, unless its record says it needs only the frame's (TRouteRecord.translations).
+ * A page's code with the translations it needs beyond those already loaded: every other namespace,
+ * or none for a page below the signed-in frame (which loads the frame's) whose record says it needs
+ * only the frame's (TRouteRecord.translations).
  */
 export function withTranslations(
   load: () => Promise<TPageModule>,
@@ -179,9 +180,7 @@ export const routes: RouteObject[] = [
         '/apply',
         'apply',
         // the application form checks its fields with the shared messages, shown in the user's language
-        withServerMessages(
-          async () => (await Promise.all([import('./routes/agent/apply-page.tsx'), loadAllNamespaces()]))[0],
-        ),
+        withServerMessages(withTranslations(() => import('./routes/agent/apply-page.tsx'))),
         false,
       ),
       // the signed-in public pages (app/table-routes.tsx) join here on the first navigation to one

@@ -37,10 +37,11 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   const go = (path: string) => navigate(`${path}${search}`);
   // Opened without days before the day's first sale: open on the last business day with sales instead
   // of a page of zeros (lib/last-sales-day.ts). Today's summary says which day that is; it is the same
-  // request the summary section makes, so staying on today costs nothing more. The page shows that day
-  // as soon as the answer names it (the route's loader has usually fetched both, issue 21), and the URL
-  // follows: drawing today's skeleton first, then that day once the URL had moved, cost a second render
-  // of the whole report before its first figures.
+  // request the summary section makes, so staying on today costs nothing more. The summary's route
+  // loader usually moves the page before it renders (features/reports/api/prefetch-sales-summary.ts,
+  // issue 21); when the answer comes later, the page shows that day as soon as the answer names it and
+  // the URL follows here: drawing today's skeleton first, then that day once the URL had moved, cost a
+  // second render of the whole report before its first figures.
   const [searchParams, setSearchParams] = useSearchParams();
   const opening = opensOnDefault(searchParams);
   const todaySummary = useQuery({ ...salesSummaryQueryOptions(urlRange), enabled: opening });
