@@ -199,7 +199,8 @@ export const routes: RouteObject[] = [
             path: '/401',
             caseSensitive: true,
             handle: { titleKey: 'noPermission' } satisfies TRouteHandle,
-            lazy: page(withTranslations(() => import('./routes/errors/no-permission-page.tsx'))),
+            // its words are in the first namespaces: nothing beyond the frame's
+            lazy: page(() => import('./routes/errors/no-permission-page.tsx')),
           },
         ],
       },
