@@ -1,3 +1,4 @@
+import { matchesMedia, NARROW_QUERY } from '../../../lib/media-query.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { fallbackDay, opensOnDefault } from '../../../lib/last-sales-day.ts';
 import { useSession, whenRestInfoLoaded } from '../../../stores/session.ts';
@@ -19,6 +20,9 @@ import { salesSummaryQueryOptions } from './get-sales-summary.ts';
  * figures. ReportLayout moves the page itself when the answer came too late for the loader.
  */
 export async function prefetchSalesSummary(url: URL): Promise<string | undefined> {
+  // A wide screen's report is drawn inside its tab strip (ReportLayout): its code starts here, while the
+  // loader waits, so the report is not drawn first without it, then drawn again inside it.
+  if (!matchesMedia(NARROW_QUERY)) void import('../components/report-tabs.tsx').catch(() => undefined);
   if (!(await whenRestInfoLoaded())) return;
   const session = useSession.getState();
   if (session.PagePermissions.viewSalesReport !== true) return;
