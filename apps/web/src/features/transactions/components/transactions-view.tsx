@@ -4,7 +4,6 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import FileExcelOutlined from '@ant-design/icons/FileExcelOutlined';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { refundReasonText } from '../refund-labels.ts';
 import { presetRangeOn, DATE_PRESETS } from '@ra/shared/business-day/date-range';
@@ -23,6 +22,7 @@ import {
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
@@ -104,7 +104,7 @@ function useNarrow(): boolean {
  */
 export function TransactionsView() {
   const { t } = useTranslation(['transactions', 'reports']);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const timeZone = useSession((s) => s.locales?.timeZone);
   const offset = useSession((s) => s.hourOffsetEndOfDay);
   const zone = timeZone && timeZone !== 'Unknown' ? timeZone : undefined;
@@ -130,9 +130,13 @@ export function TransactionsView() {
   const [q, setQ] = useState(filter.q ?? '');
   const narrow = useNarrow();
 
-  const update = (patch: Partial<TTransactionsFilter>) =>
-    // a new filter starts again from the first page
-    setSearch(transactionsSearch({ ...filter, page: 1, ...patch }), { replace: true });
+  // each change builds on the last one asked for, even before the page has rendered it (useLatestSearch)
+  const change = (patch: Partial<TTransactionsFilter>) =>
+    setSearch((current) => transactionsSearch({ ...parseTransactionsFilter(current, today), ...patch }), {
+      replace: true,
+    });
+  // a new filter starts again from the first page
+  const update = (patch: Partial<TTransactionsFilter>) => change({ page: 1, ...patch });
   // an amount filter as typed: a negative or over-precise amount shows why and filters nothing
   const [amountProblem, setAmountProblem] = useState<string | null>(null);
   const setAmount = (key: 'minCents' | 'maxCents', raw: string) => {
@@ -394,7 +398,7 @@ export function TransactionsView() {
             current={filter.page}
             pageSize={filter.pageSize}
             total={data.total}
-            onChange={(page) => setSearch(transactionsSearch({ ...filter, page }), { replace: true })}
+            onChange={(page) => change({ page })}
           />
         )}
         {!narrow && (
@@ -421,14 +425,7 @@ export function TransactionsView() {
                 const field = s.columnKey === 'amount' ? 'amount' : 'at';
                 update({ sort: s.order === 'ascend' ? field : s.order === 'descend' ? `-${field}` : '-at' });
               } else if (extra.action === 'paginate') {
-                setSearch(
-                  transactionsSearch({
-                    ...filter,
-                    page: pagination.current ?? 1,
-                    pageSize: pagination.pageSize ?? filter.pageSize,
-                  }),
-                  { replace: true },
-                );
+                change({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? filter.pageSize });
               }
             }}
             pagination={{
