@@ -35,7 +35,7 @@ describe('sales report', () => {
     await expect.poll(() => page.locator('.ra-report-table__totals').innerText()).toContain('Total');
     // the section sits inside its tab's panel, and the tab reads like the page title
     const panel = page.getByRole('tabpanel');
-    expect(await panel.locator('[data-figure="netSalesCents"]').count()).toBe(1);
+    await expect.poll(() => panel.locator('[data-figure="netSalesCents"]').count()).toBe(1);
     expect(await page.getByRole('tab', { selected: true }).innerText()).toBe('Sales Summary');
     // net sales = gross - discounts - comps, shown with the figures; voids are not one of the deductions
     const formula = await page.getByTestId('net-formula').innerText();

@@ -215,6 +215,13 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
     const summaryCalls = () =>
       fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/api/reports/sales-summary'));
 
+    // what the report was first drawn in: its tab strip, or the bar standing in while the strip's code loads
+    let firstDrawnIn: string | undefined;
+    const drawn = new MutationObserver(() => {
+      if (firstDrawnIn !== undefined || !container.querySelector('.ra-report')) return;
+      firstDrawnIn = container.querySelector('.ra-report__tabs-loading') ? 'bare' : 'tabs';
+    });
+    drawn.observe(document.body, { childList: true, subtree: true });
     const router = await mount(SUMMARY_URL);
 
     // whether this user may see sales is unknown while the guard's call is held open: nothing asked
@@ -230,8 +237,12 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
         timeout: 30_000,
       },
     );
+    drawn.disconnect();
     expect(router.state.location.pathname).toBe('/salesReport/salesSummary');
     expect(reportShownAtRequest).toBe(false);
+    // a wide screen's report is drawn inside its tabs at once, not bare and then again inside them
+    expect(firstDrawnIn).toBe('tabs');
+    expect(container.querySelector('[role="tabpanel"] [data-testid="net-formula"]')).not.toBeNull();
     expect(summaryCalls()).toHaveLength(1);
     const asked = new URL(summaryCalls()[0]!, 'http://x').searchParams;
     expect([asked.get('from'), asked.get('to'), asked.get('preset')]).toEqual(['2026-11-01', '2026-11-07', 'custom']);

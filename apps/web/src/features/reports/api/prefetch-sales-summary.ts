@@ -1,4 +1,5 @@
 import { matchesMedia, NARROW_QUERY } from '../../../lib/media-query.ts';
+import { loadReportTabs } from '../components/report-tabs-loader.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { fallbackDay, opensOnDefault } from '../../../lib/last-sales-day.ts';
 import { useSession, whenRestInfoLoaded } from '../../../stores/session.ts';
@@ -20,9 +21,15 @@ import { salesSummaryQueryOptions } from './get-sales-summary.ts';
  * figures. ReportLayout moves the page itself when the answer came too late for the loader.
  */
 export async function prefetchSalesSummary(url: URL): Promise<string | undefined> {
-  // A wide screen's report is drawn inside its tab strip (ReportLayout): its code starts here, while the
-  // loader waits, so the report is not drawn first without it, then drawn again inside it.
-  if (!matchesMedia(NARROW_QUERY)) void import('../components/report-tabs.tsx').catch(() => undefined);
+  // A wide screen's report is drawn inside its tab strip (ReportLayout): the loader waits for its code
+  // beside the figures, so the report is not drawn first without it, then drawn again inside it.
+  const tabs = matchesMedia(NARROW_QUERY) ? undefined : loadReportTabs().catch(() => undefined);
+  const moveTo = await prefetchFigures(url);
+  await tabs;
+  return moveTo;
+}
+
+async function prefetchFigures(url: URL): Promise<string | undefined> {
   if (!(await whenRestInfoLoaded())) return;
   const session = useSession.getState();
   if (session.PagePermissions.viewSalesReport !== true) return;

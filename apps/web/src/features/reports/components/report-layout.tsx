@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -14,11 +14,12 @@ import { parseReportRange, previousRangeOf, searchOpenedOnLastSales, type TRepor
 import { SectionSkeleton } from './query-state.tsx';
 import { SALES_REPORT_SECTIONS } from '../report-sections.ts';
 import { DateRangeBar } from './date-range-bar.tsx';
+import { loadedReportTabs, loadReportTabs } from './report-tabs-loader.ts';
 import { useSession } from '../../../stores/session.ts';
 import './reports.css';
 
 /** The tabs of a wide screen (report-tabs.tsx); until their code is here, the section under a bar of their height. */
-const ReportTabs = lazy(() => import('./report-tabs.tsx'));
+const LazyReportTabs = lazy(async () => ({ default: await loadReportTabs() }));
 
 /**
  * The frame of every sales report section: the sections as tabs (switching keeps the period; on a
@@ -32,6 +33,9 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   const { pathname, search } = useLocation();
   const { range: urlRange, today, choosePreset, chooseDays } = useReportRange();
   const narrow = useNarrow();
+  // chosen once per mount: the loaded strip when the route's loader already has it (no suspending, no
+  // second draw), the lazy one otherwise; switching between them later would draw the report anew
+  const [ReportTabs] = useState(() => loadedReportTabs() ?? LazyReportTabs);
   const timeZone = useSession((s) => s.locales?.timeZone);
   const zoneLabel = timeZone && isValidTimeZone(timeZone) ? `${timeZone} (${gmtLabel(timeZone)})` : null;
   const go = (path: string) => navigate(`${path}${search}`);
