@@ -12,14 +12,17 @@ type TSearchChange = (current: URLSearchParams) => URLSearchParams;
  * show today's card payments. Here the second change starts from the first's result until the router
  * has rendered a search of its own.
  */
-export function useLatestSearch(): [URLSearchParams, (change: TSearchChange, options?: NavigateOptions) => void] {
+export function useLatestSearch(): [
+  URLSearchParams,
+  (change: TSearchChange | URLSearchParams, options?: NavigateOptions) => void,
+] {
   const [search, setSearch] = useSearchParams();
   // what the page last asked for, and the rendered search it was asked on
   const asked = useRef<{ on: URLSearchParams; next: URLSearchParams } | null>(null);
   const change = useCallback(
-    (next: TSearchChange, options?: NavigateOptions) => {
+    (next: TSearchChange | URLSearchParams, options?: NavigateOptions) => {
       const base = asked.current?.on === search ? asked.current.next : search;
-      const result = next(new URLSearchParams(base));
+      const result = typeof next === 'function' ? next(new URLSearchParams(base)) : next;
       asked.current = { on: search, next: result };
       setSearch(result, options);
     },

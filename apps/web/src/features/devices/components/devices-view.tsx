@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Empty, Input, Pagination, Result, Select, Space, Table, Tag, Typography } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_STATUSES,
@@ -13,6 +12,7 @@ import {
 } from '@ra/shared/devices/devices.schemas';
 import { formatClock, formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
 import { useCancelPairingCode } from '../api/cancel-pairing-code.ts';
 import { useDevice, useDevices } from '../api/get-devices.ts';
@@ -40,7 +40,7 @@ function useNarrow(): boolean {
  */
 export function DevicesView() {
   const { t } = useTranslation('devices');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const state = useMemo(() => parseDevicesSearch(search), [search]);
   const pairing = state.dialog?.kind === 'pair';
   const query = useDevices(state.query, pairing);
@@ -51,9 +51,18 @@ export function DevicesView() {
   const zone = useRestaurantZone();
   const visit = useVisitText(query.data?.serverTime);
 
-  const go = (next: Partial<TDevicesState>, replace = true) =>
-    setSearch(devicesSearch({ ...state, ...next }), { replace });
-  const filter = (patch: Partial<TDevicesState['query']>) => go({ query: { ...state.query, page: 1, ...patch } });
+  // each change builds on the last one asked for, even before the page has rendered it (useLatestSearch)
+  const change = (next: (current: TDevicesState) => Partial<TDevicesState>, replace = true) =>
+    setSearch(
+      (search) => {
+        const current = parseDevicesSearch(search);
+        return devicesSearch({ ...current, ...next(current) });
+      },
+      { replace },
+    );
+  const go = (next: Partial<TDevicesState>, replace = true) => change(() => next, replace);
+  const filter = (patch: Partial<TDevicesState['query']>) =>
+    change((current) => ({ query: { ...current.query, page: 1, ...patch } }));
   const open = (id: number) => go({ dialog: { kind: 'device', id } }, false);
   const close = () => go({ dialog: null });
 

@@ -19,11 +19,11 @@ import {
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDateTime, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { REFUSE_REASON_MAX_LENGTH, ZRefuseReason, type TCustomerPhoto } from '@ra/shared/media/media.schemas';
 import { showSuccessMessage } from '../../../lib/feedback.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { translateServerMessage } from '../../../lib/server-message.ts';
@@ -53,7 +53,7 @@ type TDialog = { kind: 'approve' | 'refuse'; ids: number[] } | null;
  */
 export function PhotoReview() {
   const { t } = useTranslation('media');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const view = useMemo(() => parseMenuImageView(search), [search]);
   const query = usePhotos(photoQueryOf(view));
   const [selected, setSelected] = useState<number[]>([]);
@@ -62,8 +62,9 @@ export function PhotoReview() {
   const lang = toDisplayLanguage(currentLanguage());
   const toLibrary = usePhotoToLibrary();
 
+  // each change builds on the last one asked for, even before the page has rendered it (useLatestSearch)
   const go = (patch: Partial<TMenuImageView>, replace = true) => {
-    setSearch(menuImageSearch({ ...view, ...patch }), { replace });
+    setSearch((current) => menuImageSearch({ ...parseMenuImageView(current), ...patch }), { replace });
   };
   const items = query.data?.items ?? [];
   const waitingOnPage = items.filter((p) => p.state === 'unapproved').map((p) => p.id);

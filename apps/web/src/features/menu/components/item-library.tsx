@@ -5,12 +5,13 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCount, toDisplayLanguage } from '@ra/shared/format/locale-format';
 import { BULK_EDIT_MAX_ITEMS } from '@ra/shared/menu/menu.messages';
 import { LIBRARY_PAGE_SIZES, MENU_CHANNELS, type TLibraryRow } from '@ra/shared/menu/menu.schemas';
 import { showErrorMessage } from '../../../lib/feedback.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useRestaurantZone } from '../../../lib/restaurant-time.ts';
@@ -51,7 +52,7 @@ import { NumberInput, NumberProblemText, numberProblem } from '../../../componen
  */
 export function ItemLibrary() {
   const { t } = useTranslation('menu');
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const navigate = useNavigate();
   const filter = useMemo(() => parseLibraryFilter(search), [search]);
   const query = useLibrary(filter);
@@ -63,9 +64,11 @@ export function ItemLibrary() {
   const lang = toDisplayLanguage(currentLanguage());
   const zone = useRestaurantZone();
 
-  const update = (patch: Partial<TLibraryFilter>) =>
-    // a new filter starts again from the first page
-    setSearch(librarySearch({ ...filter, page: 1, ...patch }), { replace: true });
+  // each change builds on the last one asked for, even before the page has rendered it (useLatestSearch)
+  const change = (patch: Partial<TLibraryFilter>) =>
+    setSearch((current) => librarySearch({ ...parseLibraryFilter(current), ...patch }), { replace: true });
+  // a new filter starts again from the first page
+  const update = (patch: Partial<TLibraryFilter>) => change({ page: 1, ...patch });
   // a price filter as typed: a negative or over-precise price shows why and filters nothing
   const [priceProblem, setPriceProblem] = useState<string | null>(null);
   const setPrice = (key: 'minCents' | 'maxCents', raw: string) => {
@@ -74,8 +77,7 @@ export function ItemLibrary() {
     setPriceProblem(problem);
     if (!problem) update({ [key]: dollarsToCents(value) });
   };
-  const setDialog = (dialog: TLibraryFilter['dialog']) =>
-    setSearch(librarySearch({ ...filter, dialog }), { replace: true });
+  const setDialog = (dialog: TLibraryFilter['dialog']) => change({ dialog });
 
   const ctx: TCellContext = {
     lang,
@@ -336,7 +338,7 @@ export function ItemLibrary() {
               current={filter.page}
               pageSize={filter.pageSize}
               total={data.total}
-              onChange={(page) => setSearch(librarySearch({ ...filter, page }), { replace: true })}
+              onChange={(page) => change({ page })}
             />
           )}
         </>
@@ -360,14 +362,7 @@ export function ItemLibrary() {
               const s = sorter as SorterResult<TLibraryRow>;
               update({ sort: sortFromTable(s.columnKey as string | undefined, s.order) });
             } else if (extra.action === 'paginate') {
-              setSearch(
-                librarySearch({
-                  ...filter,
-                  page: pagination.current ?? 1,
-                  pageSize: pagination.pageSize ?? filter.pageSize,
-                }),
-                { replace: true },
-              );
+              change({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? filter.pageSize });
             }
           }}
           pagination={{

@@ -7,7 +7,6 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import UnlockOutlined from '@ant-design/icons/UnlockOutlined';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { businessDayBounds, businessDayOf } from '@ra/shared/business-day/business-day';
 import { MESSAGES } from '@ra/shared/errors';
@@ -16,6 +15,7 @@ import { formatHundredths } from '@ra/shared/work-hours/hours';
 import { payPeriodOf, shiftPayPeriod } from '@ra/shared/work-hours/pay-period';
 import type { TSheetShift, TWorkDurationResponse } from '@ra/shared/work-hours/work-hours.schemas';
 import { showErrorMessage } from '../../../lib/feedback.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { errorText } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -74,7 +74,7 @@ function targetOf(url: TWorkHoursUrl, data: TWorkDurationResponse | undefined, t
 export function WorkHoursView() {
   const { t } = useTranslation('work-hours');
   const lang = toDisplayLanguage(currentLanguage());
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const url = useMemo(() => parseWorkHoursUrl(search), [search]);
   const restId = useSession((s) => s.restId);
   const settingsQuery = useWorkHoursSettings();
@@ -95,8 +95,9 @@ export function WorkHoursView() {
       : null;
   const sheet = useWorkDuration(restId, range);
   const data = sheet.data;
+  // each change builds on the last one asked for, even before the page has rendered it (useLatestSearch)
   const update = (patch: Partial<TWorkHoursUrl>) =>
-    setSearch(workHoursSearch({ ...url, ...patch }), { replace: false });
+    setSearch((current) => workHoursSearch({ ...parseWorkHoursUrl(current), ...patch }), { replace: false });
   const target = targetOf(url, data, today);
   // Edits need editWorkHour, asked once per session (SPEC 4) and confirmed by the server's answer.
   const canEdit = editPermission === true && data?.canEdit === true;
