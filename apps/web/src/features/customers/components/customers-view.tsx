@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Button, Card, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TSegment } from '@ra/shared/segments/segments.schemas';
 import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/request.ts';
 import { useRestaurantTime } from '../../../lib/restaurant-time.ts';
 import { NumberInput, numberStatus, type TNumberBounds } from '../../../components/number-input.tsx';
 import { useSession } from '../../../stores/session.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import {
   quoteCampaign,
   useCampaigns,
@@ -114,7 +115,7 @@ export function CustomersView() {
   const { t: ts } = useTranslation('segments');
   const time = useRestaurantTime();
   const roles = useSession((s) => s.roles);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const state = useMemo(() => parseCustomerSearch(search), [search]);
   const { page, ...filter } = state;
   const currentKey = filterKey(filter);
@@ -166,7 +167,9 @@ export function CustomersView() {
     }
     setSearch(customerSearch({ ...draft, page: 1 }));
   };
-  const setPage = (next: number) => setSearch(customerSearch({ ...filter, page: next }), { replace: true });
+  // builds on the last search asked for, so a page chosen just after a search keeps its filters (useLatestSearch)
+  const setPage = (next: number) =>
+    setSearch((current) => customerSearch({ ...parseCustomerSearch(current), page: next }), { replace: true });
 
   const audience = useMemo(
     () =>

@@ -1,6 +1,6 @@
 import { Alert, Button, Result, Segmented, Skeleton, Spin } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { businessDayOf, isValidTimeZone } from '@ra/shared/business-day/business-day';
 import type { TCalendarDay, TCalendarMonth } from '@ra/shared/dashboard/order-calendar.schemas';
@@ -14,6 +14,7 @@ import {
 } from '@ra/shared/format/locale-format';
 import { errorText, isApiError } from '../../../lib/request.ts';
 import { useSession } from '../../../stores/session.ts';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { useOrderCalendar } from '../api/get-order-calendar.ts';
 import { useOrderCalendarYear } from '../api/get-order-calendar-year.ts';
 import {
@@ -191,7 +192,7 @@ function YearGrid({
 export function OrderCalendarView() {
   const { t, i18n } = useTranslation('analytics');
   const lang = toDisplayLanguage(i18n.language);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const browserToday = useBusinessToday();
   const state = parseCalendarState(search, browserToday);
   const year = state.month.slice(0, 4);
@@ -201,8 +202,14 @@ export function OrderCalendarView() {
   const data = query.data;
   // the server's business day when it has one: it knows the restaurant's clock
   const today = data?.today || browserToday;
-  const go = (next: TCalendarState) => setSearch(calendarSearch(next), { replace: true });
-  const stepBy = state.view === 'month' ? 1 : 12;
+  // each change builds on the last one asked for, so two quick clicks on "next" move two months (useLatestSearch)
+  const go = (next: (current: TCalendarState) => TCalendarState) =>
+    setSearch((current) => calendarSearch(next(parseCalendarState(current, browserToday))), { replace: true });
+  const step = (direction: 1 | -1) =>
+    go((current) => ({
+      ...current,
+      month: shiftMonth(current.month, direction * (current.view === 'month' ? 1 : 12)),
+    }));
 
   if (query.isError && !data) {
     const forbidden = isApiError(query.error) && query.error.status === 403;
@@ -229,7 +236,7 @@ export function OrderCalendarView() {
           <Button
             icon={<LeftOutlined />}
             aria-label={state.view === 'month' ? t('calendar.previousMonth') : t('calendar.previousYear')}
-            onClick={() => go({ ...state, month: shiftMonth(state.month, -stepBy) })}
+            onClick={() => step(-1)}
           />
           <h2 className="ra-cal__title" aria-live="polite">
             {state.view === 'month' ? formatMonth(state.month, lang) : year}
@@ -237,14 +244,16 @@ export function OrderCalendarView() {
           <Button
             icon={<RightOutlined />}
             aria-label={state.view === 'month' ? t('calendar.nextMonth') : t('calendar.nextYear')}
-            onClick={() => go({ ...state, month: shiftMonth(state.month, stepBy) })}
+            onClick={() => step(1)}
           />
-          <Button onClick={() => go({ ...state, month: today.slice(0, 7) })}>{t('calendar.current')}</Button>
+          <Button onClick={() => go((current) => ({ ...current, month: today.slice(0, 7) }))}>
+            {t('calendar.current')}
+          </Button>
         </div>
         <Segmented<'month' | 'year'>
           aria-label={t('calendar.view')}
           value={state.view}
-          onChange={(view) => go({ ...state, view })}
+          onChange={(view) => go((current) => ({ ...current, view }))}
           options={[
             { value: 'month', label: t('calendar.viewMonth') },
             { value: 'year', label: t('calendar.viewYear') },
