@@ -69,4 +69,54 @@ describe('useLatestSearch', () => {
     expect(shown).toBe('kind=refund&page=2');
     act(() => root.unmount());
   });
+
+  it('builds on a change another part of the page asked for, as the report’s grouping on its range', async () => {
+    const setters: TSet[] = [];
+    function Part() {
+      const set = useLatestSearch()[1];
+      setters.push(set);
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <Part />
+              <Part />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<RouterProvider router={router} />));
+    const [range, grouping] = setters;
+    await act(async () => {
+      range!(withParam('preset', 'lastWeek'));
+      grouping!(withParam('granularity', 'week'));
+    });
+    expect(new URLSearchParams(router.state.location.search).toString()).toBe('preset=lastWeek&granularity=week');
+    act(() => root.unmount());
+  });
+
+  it('after Back, builds on the address Back returned to, not on what was asked before', async () => {
+    let current: TSet | undefined;
+    function Page() {
+      current = useLatestSearch()[1];
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/', Component: Page }], { initialEntries: ['/?period=2026-03-01'] });
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<RouterProvider router={router} />));
+    // a change that adds an entry (the work-hours pay period), then Back, then another change
+    await act(async () => current!(withParam('period', '2026-03-15')));
+    await act(async () => router.navigate(-1));
+    expect(router.state.location.search).toBe('?period=2026-03-01');
+    await act(async () => current!(withParam('staff', '7')));
+    expect(new URLSearchParams(router.state.location.search).toString()).toBe('period=2026-03-01&staff=7');
+    act(() => root.unmount());
+  });
 });

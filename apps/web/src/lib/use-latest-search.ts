@@ -1,7 +1,14 @@
-import { useCallback, useRef } from 'react';
-import { useSearchParams, type NavigateOptions } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useSearchParams, type NavigateOptions } from 'react-router';
 
 type TSearchChange = (current: URLSearchParams) => URLSearchParams;
+
+/**
+ * The last search a page asked for, and the address entry (`location.key`) it was asked on. One for
+ * the app, as there is one address: the report's range (its frame) and its grouping (the section) are
+ * set by different components and must build on each other.
+ */
+let asked: { key: string; next: URLSearchParams } | null = null;
 
 /**
  * A page's URL search with a setter that builds on the last search the page asked for, not on the
@@ -10,23 +17,26 @@ type TSearchChange = (current: URLSearchParams) => URLSearchParams;
  * new search later, in a transition. Two filters chosen in quick succession on a busy phone would then
  * each start from the old search, and the second would undo the first: "Yesterday" then "Card" would
  * show today's card payments. Here the second change starts from the first's result until the router
- * has rendered a search of its own.
+ * has rendered an address of its own.
  */
 export function useLatestSearch(): [
   URLSearchParams,
   (change: TSearchChange | URLSearchParams, options?: NavigateOptions) => void,
 ] {
   const [search, setSearch] = useSearchParams();
-  // what the page last asked for, and the rendered search it was asked on
-  const asked = useRef<{ on: URLSearchParams; next: URLSearchParams } | null>(null);
+  const { key } = useLocation();
+  // once an address is rendered, what was asked on an earlier one is in it (or was replaced by Back)
+  useEffect(() => {
+    if (asked && asked.key !== key) asked = null;
+  }, [key]);
   const change = useCallback(
     (next: TSearchChange | URLSearchParams, options?: NavigateOptions) => {
-      const base = asked.current?.on === search ? asked.current.next : search;
+      const base = asked?.key === key ? asked.next : search;
       const result = typeof next === 'function' ? next(new URLSearchParams(base)) : next;
-      asked.current = { on: search, next: result };
+      asked = { key, next: result };
       setSearch(result, options);
     },
-    [search, setSearch],
+    [key, search, setSearch],
   );
   return [search, change];
 }

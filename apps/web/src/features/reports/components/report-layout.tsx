@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { useTranslation } from 'react-i18next';
 import { gmtLabel, isValidTimeZone } from '@ra/shared/business-day/business-day';
 import { LastSalesNotice } from '../../../components/last-sales-notice.tsx';
@@ -46,7 +47,7 @@ export function ReportLayout({ children }: { children: (range: TReportRange) => 
   // issue 21); when the answer comes later, the page shows that day as soon as the answer names it and
   // the URL follows here: drawing today's skeleton first, then that day once the URL had moved, cost a
   // second render of the whole report before its first figures.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLatestSearch();
   const opening = opensOnDefault(searchParams);
   const todaySummary = useQuery({ ...salesSummaryQueryOptions(urlRange), enabled: opening });
   const fallback = opening ? fallbackDay(today, todaySummary.data?.lastSalesDay) : null;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Segmented, theme } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import { useTranslation } from 'react-i18next';
 import { daysInRange } from '@ra/shared/business-day/date-range';
 import { TREND_GRANULARITIES, type TTrendGranularity } from '@ra/shared/reports/report-constants';
@@ -43,7 +43,7 @@ export function bucketLabel(point: TTrendPoint, granularity: TTrendGranularity):
 export function SalesTrendsSection({ range }: { range: TReportRange }) {
   const { t } = useTranslation('reports');
   const { token } = theme.useToken();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const asked = search.get('granularity');
   const granularity = isGranularity(asked) ? asked : defaultGranularity(range);
   const query = useSalesTrends(range, granularity);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearch } from '../../../lib/use-latest-search.ts';
 import type { TDatePreset, TDayRange } from '@ra/shared/business-day/date-range';
 import { useSession } from '../../../stores/session.ts';
 import {
@@ -24,7 +24,7 @@ export function useReportRange(): {
   choosePreset: (preset: Exclude<TDatePreset, 'custom'>) => void;
   chooseDays: (days: TDayRange) => void;
 } {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLatestSearch();
   const today = useBusinessToday();
   const range = useMemo(() => parseReportRange(search, today), [search, today]);
   const write = useCallback(
