@@ -27,6 +27,9 @@ export const SIGNED_IN_ROOTS = [
   // they were two more round trips, one after the other, before the panel's first line (its LCP)
   'src/features/dashboard/components/today-sales.tsx',
   'src/features/dashboard/components/sales-chart.tsx',
+  // the lists' search setter (half a kilobyte), used by most list pages and the reports: a script of its
+  // own on each of them otherwise
+  'src/lib/use-latest-search.ts',
 ];
 /**
  * What the signed-in route loaders run (issue 21): the guard's restaurant info, the frame's and the

@@ -3,8 +3,7 @@ import { emptyPagePermissions } from '@ra/shared/permissions';
 import { queryClient } from '../../../lib/query-client.ts';
 import { restInfoState, useSession } from '../../../stores/session.ts';
 import { stubAntdBrowserApis } from '../../../test-support/browser-stubs.ts';
-import { loadedReportTabs } from '../components/report-tabs-loader.ts';
-import { prefetchSalesSummary } from './prefetch-sales-summary.ts';
+import { loadedReportTabs, prefetchSalesSummary } from './prefetch-sales-summary.ts';
 
 // the tab strip's code, held until the test lets it arrive
 const tabsCode = vi.hoisted(() => {

@@ -1,5 +1,5 @@
 import { matchesMedia, NARROW_QUERY } from '../../../lib/media-query.ts';
-import { loadReportTabs } from '../components/report-tabs-loader.ts';
+import type ReportTabsComponent from '../components/report-tabs.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { fallbackDay, opensOnDefault } from '../../../lib/last-sales-day.ts';
 import { useSession, whenRestInfoLoaded } from '../../../stores/session.ts';
@@ -43,4 +43,31 @@ async function prefetchFigures(url: URL): Promise<string | undefined> {
   // asked now; the moved page's own loader joins this request (the same cache entry) and waits for it
   void queryClient.prefetchQuery(salesSummaryQueryOptions(parseReportRange(moved, today)));
   return `${url.pathname}?${moved.toString()}`;
+}
+
+type TReportTabs = typeof ReportTabsComponent;
+
+let loaded: TReportTabs | undefined;
+let loading: Promise<TReportTabs> | undefined;
+
+/**
+ * The wide screen's tab strip (components/report-tabs.tsx), loaded once. The loader above waits for it
+ * beside the figures, so ReportLayout draws the report inside its tabs at once instead of drawing it
+ * bare, then again inside the tabs when their code arrives (issue 21). It lives here, with the loader,
+ * so the page gets it without a script of its own. A failed load is tried again by the next caller.
+ */
+export function loadReportTabs(): Promise<TReportTabs> {
+  loading ??= import('../components/report-tabs.tsx').then(
+    (m) => (loaded = m.default),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The tab strip if its code is already here, so a render need not suspend for it. */
+export function loadedReportTabs(): TReportTabs | undefined {
+  return loaded;
 }

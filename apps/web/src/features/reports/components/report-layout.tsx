@@ -15,7 +15,7 @@ import { parseReportRange, previousRangeOf, searchOpenedOnLastSales, type TRepor
 import { SectionSkeleton } from './query-state.tsx';
 import { SALES_REPORT_SECTIONS } from '../report-sections.ts';
 import { DateRangeBar } from './date-range-bar.tsx';
-import { loadedReportTabs, loadReportTabs } from './report-tabs-loader.ts';
+import { loadedReportTabs, loadReportTabs } from '../api/prefetch-sales-summary.ts';
 import { useSession } from '../../../stores/session.ts';
 import './reports.css';
 
