@@ -46,6 +46,9 @@ beforeEach(() => {
   root = createRoot(container);
   Cookies.remove(COOKIE_TOKEN);
   useSession.setState({ token: '', roles: [], PagePermissions: emptyPagePermissions() });
+  // No server here: the frame's calls (user info, notifications) stay unanswered rather than fail. A
+  // failure answered after the file's last test was shown (a toast, a render) once its jsdom was gone.
+  vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
 });
 
 afterEach(async () => {
