@@ -3,16 +3,18 @@
 // The server suite runs on the embedded PGlite and, when TEST_DATABASE_URL is set, again on that
 // PostgreSQL server (ARCHITECTURE.md "Database": CI does both).
 //
-// Two lanes run side by side: one starts with the unit and server suites (CPU on the test workers
-// and the database), the other with the browser suites (one server and one Chromium, often waiting on
-// each other). The browser tests are split in two parts with a server each (the shell and report
-// pages on the second, so neither part's files see the other's leftovers), run one after the other in
-// the browser lane, never two at once: two browsers and two servers beside the server suites starved
-// each other on 2 cores (a third of the browser tests' time, and timeouts that fail at random). On a
-// 2-core machine the lanes overlap well; TEST_LANES=1 runs everything one suite at a time instead.
+// Two lanes run side by side: one starts with the static checks and the unit suites, the other with
+// the browser suites (one server and one Chromium, often waiting on each other); then each takes the
+// server suites' parts, in order, as it comes free, so both cores stay busy to the end (the server
+// suites kept one lane busy alone for their last eight minutes when they were that lane's own).
+// The browser tests are split in two parts with a server each (the shell and report pages on the
+// second, so neither part's files see the other's leftovers), run one after the other in the browser
+// lane, never two at once: two browsers and two servers beside the server suites starved each other
+// on 2 cores (a third of the browser tests' time, and timeouts that fail at random). TEST_LANES=1 runs
+// everything one suite at a time instead.
 // Each suite's output is printed whole when it ends, so the two lanes never interleave lines.
-// The browser lane ends with the small failover drill (a cluster of its own, see failoverDrill below),
-// which overlaps the API suites' PostgreSQL pass of the other lane.
+// The browser lane ends its own suites with the small failover drill (a cluster of its own, see
+// failoverDrill below), beside whichever server suite part the other lane has.
 import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,11 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
+
+/** A suite either lane may run: the lanes take these in order once their own suites are done. */
+const ANY = 'any';
+/** The server tests that send requests to every route: the authorization matrix and the input fuzz. */
+const EVERY_ROUTE = ['test/authorization-matrix.test.ts', 'test/fuzz.test.ts'];
 
 /** Browser test files (under e2e/tests) of the second part, on a server of its own. */
 const E2E_SECOND_PART = ['shell', 'reports'];
@@ -45,10 +52,23 @@ const suites = [
   },
   { name: 'shared', lane: 0, cwd: 'packages/shared', env: withoutPg },
   { name: 'web', lane: 0, cwd: 'apps/web', env: withoutPg },
-  { name: 'server-pglite', lane: 0, cwd: 'apps/server', env: withoutPg },
+  // The server suites are taken by whichever lane is free first (see runLane): the PostgreSQL pass
+  // whole, the PGlite pass in three parts (each loads its own seeded template, about 8 s), so that
+  // neither lane waits with a core idle while the other finishes. The PostgreSQL pass is never split:
+  // its files would then run two at a time on one server, whose NOTIFY channels (live sales, the auth
+  // cache) are the server's, not a schema's, so one file would hear the other's.
   ...(pgUrl
-    ? [{ name: 'server-postgres', lane: 0, cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
+    ? [{ name: 'server-postgres', lane: ANY, cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
     : []),
+  // the two files that check every route (about 170 s of the pass's 580), and the rest in two halves
+  ...[1, 2].map((part) => ({
+    name: `server-pglite-${part}of2`,
+    lane: ANY,
+    cwd: 'apps/server',
+    env: withoutPg,
+    args: [...EVERY_ROUTE.flatMap((f) => ['--exclude', f]), `--shard=${part}/2`],
+  })),
+  { name: 'server-pglite-every-route', lane: ANY, cwd: 'apps/server', env: withoutPg, files: EVERY_ROUTE },
   {
     name: 'e2e',
     lane: 1,
@@ -333,8 +353,16 @@ async function runSuite(suite) {
   }
 }
 
+/** The suites either lane may run, in order; each is taken once, by the first lane free. */
+const shared = suites.filter((s) => s.lane === ANY);
+
 async function runLane(lane) {
-  for (const suite of suites.filter((s) => lanes === 1 || s.lane === lane)) await runSuite(suite);
+  if (lanes === 1) {
+    for (const suite of suites) await runSuite(suite);
+    return;
+  }
+  for (const suite of suites.filter((s) => s.lane === lane)) await runSuite(suite);
+  for (let suite = shared.shift(); suite; suite = shared.shift()) await runSuite(suite);
 }
 
 await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
