@@ -1,5 +1,6 @@
 // Lint rules that keep the architecture honest: features never import each other (ARCHITECTURE.md,
-// "Features do not import each other"), no import cycles, and shared code stays browser-safe.
+// "Features do not import each other") and shared code stays browser-safe. Import cycles are checked by
+// scripts/module-graph.mjs (npm test's "architecture"), over the same files in a second's time.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -69,17 +70,6 @@ export default tseslint.config(
           ],
         },
       ],
-    },
-  },
-  {
-    // "no import cycles" (ARCHITECTURE.md): a cycle makes the order modules load in decide what works
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx'] },
-    rules: {
-      // a route table's lazy `import()` of a page that reads the table back (the dashboard's quick
-      // links) runs after both modules have loaded: that edge cannot decide load order, so it is allowed
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
   {

@@ -44,7 +44,7 @@ const suites = [
     env: withoutPg,
     checks: [
       ['lint', 'npm', ['run', '--silent', 'lint']],
-      // what lint cannot see: cycles through type-only imports, and SQL written in a service
+      // import cycles (every file of apps/ and packages/, type-only imports too) and SQL in a service
       ['architecture', 'node', ['scripts/module-graph.mjs', '.', '--check', '--strict']],
       ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
       ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
