@@ -2,7 +2,7 @@
 // `npm run typecheck`: every project of the repository, strict, with TypeScript 7's compiler.
 //
 // TypeScript 7 is the compiler written in Go: the same checks as TypeScript 6 in about a third of the
-// time (108 s for the five projects here on 2 cores, 35 s with it), and the static checks run in
+// time (108 s for the five projects here on 2 cores, 35–39 s with it), and the static checks run in
 // `npm test`. ESLint's TypeScript parser still needs TypeScript 6's JavaScript API, so both are
 // installed: `typescript` (6) for typescript-eslint, `@typescript/native` (7) for this check.
 import { spawnSync } from 'node:child_process';
