@@ -1,4 +1,4 @@
-import { act } from 'react';
+import { act, useLayoutEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -48,6 +48,18 @@ function Page({ name }: { name: string }) {
   return <p data-testid="page">{name}</p>;
 }
 
+/** What the frame had drawn in the commit that drew this page (read in that commit's layout effects). */
+let atPageCommit: { topBarButton: boolean; placeholders: string[] } | null = null;
+function PageThatLooks() {
+  useLayoutEffect(() => {
+    atPageCommit = {
+      topBarButton: document.querySelector('[aria-label="Collapse menu"]') !== null,
+      placeholders: [...document.querySelectorAll('.ra-header > [aria-hidden="true"]')].map((el) => el.className),
+    };
+  }, []);
+  return <p data-testid="page">looks</p>;
+}
+
 let root: Root;
 let container: HTMLDivElement;
 let router: ReturnType<typeof createMemoryRouter>;
@@ -62,6 +74,7 @@ async function renderAt(path: string) {
         children: [
           { path: 'dashboard', element: <Page name="dashboard" /> },
           { path: 'salesReport/salesSummary', element: <Page name="summary" /> },
+          { path: 'looks', element: <PageThatLooks /> },
           {
             path: 'salesReport/payout',
             element: (
@@ -200,6 +213,16 @@ describe('AppLayout', () => {
     );
     await click(refresh ?? null);
     expect(mounts).toEqual(['dashboard', 'dashboard']);
+  });
+
+  it('draws the page first, with the top bar and tags in a commit after it, their places held', async () => {
+    atPageCommit = null;
+    await renderAt('/looks');
+    // issue 21: the bars' tooltips and menus no longer make the page's own commit render again
+    expect(atPageCommit).toEqual({ topBarButton: false, placeholders: ['ra-navbar', 'ra-tags'] });
+    expect(byLabel('Collapse menu')).not.toBeNull();
+    expect(q('nav[aria-label="Open pages"]')).not.toBeNull();
+    expect(q('.ra-header > [aria-hidden="true"]')).toBeNull();
   });
 
   it('the menu button collapses the sidebar and remembers it', async () => {

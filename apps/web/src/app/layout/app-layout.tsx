@@ -12,6 +12,7 @@ import { LOCK_BACKGROUND, useLockScreen } from './lock-state.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { affixTags } from './tags-actions.ts';
+import { useAfterFirstCommit } from './after-first-commit.ts';
 import { TagsView } from './tags-view.tsx';
 import { themeConfig, themePreset } from '../../components/layout/theme.ts';
 import { useIdleLock } from './use-idle-lock.ts';
@@ -154,6 +155,9 @@ function Shell() {
   // "refresh" on a tag bumps this count, which re-mounts the page (SPEC 2 tags view)
   const refreshCount = useTags((s) => s.refreshKey[pathname] ?? 0);
 
+  // the top bar and tags are drawn one commit after the page (after-first-commit.ts); until then
+  // two empty bars of their heights hold their place, so nothing below them moves
+  const barsDrawn = useAfterFirstCommit();
   useResponsiveSidebar(pathname);
   useVisitedTags(pathname, search);
   useIdleLock();
@@ -196,8 +200,8 @@ function Shell() {
             className={fixedHeader ? 'ra-header ra-header--fixed' : 'ra-header'}
             style={{ background: look.headerBg }}
           >
-            <Navbar />
-            {tagsView && <TagsView />}
+            {barsDrawn ? <Navbar /> : <div className="ra-navbar" aria-hidden="true" />}
+            {tagsView && (barsDrawn ? <TagsView /> : <div className="ra-tags" aria-hidden="true" />)}
           </div>
           <Layout.Content id="ra-main" className="ra-content" tabIndex={-1}>
             <Outlet key={refreshCount} />
