@@ -9,7 +9,7 @@ import { useBusinessToday } from '../hooks/use-report-range.ts';
 import { count, money } from '../report-format.ts';
 import type { TReportColumn } from '../report-columns.ts';
 import type { TReportRange } from '../report-range.ts';
-import { AfterFirstPaint } from './after-first-paint.tsx';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { ChangeTag } from './change-tag.tsx';
 import { FigureCards, type TFigure } from './figure-cards.tsx';
 import { GiftCardSalesLine } from './gift-card-sales-line.tsx';
