@@ -1,3 +1,4 @@
+// runs in a fresh worker: which translations the first page loads depends on what no page has loaded yet
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { act } from 'react';

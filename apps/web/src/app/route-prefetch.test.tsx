@@ -1,3 +1,4 @@
+// runs in a fresh worker: a route's code is fetched ahead only if no page has loaded it yet
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+// runs in a fresh worker: i18next starts here from before its first language, as on a page load
 import { describe, expect, it } from 'vitest';
 import { FIRST_NAMESPACES, FRAME_NAMESPACES } from './first-namespaces.ts';
 import { i18n, initI18n, loadAllNamespaces, loadFrameNamespaces, loadLanguageResources } from './i18n.ts';
