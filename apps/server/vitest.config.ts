@@ -2,12 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that say the same on either database, run in the PGlite pass only: the authorization matrix
- * and the input fuzz check the routes' answers, not the database's, and the compiled server opens its
- * own embedded database whatever TEST_DATABASE_URL says. Everything else runs on both.
+ * and the input fuzz check the routes' answers, not the database's, the API contract lints the OpenAPI
+ * document the routes' schemas make, and the compiled server opens its own embedded database whatever
+ * TEST_DATABASE_URL says. Everything else runs on both.
  */
 const EMBEDDED_PASS_ONLY = [
   'test/authorization-matrix.test.ts',
   'test/fuzz.test.ts',
+  'test/api-contract.test.ts',
   'test/compiled-server.test.ts',
   'test/crash-resume.test.ts',
   'test/crash-resume-stripe.test.ts',
