@@ -13,7 +13,7 @@ const TESTS = 'src/**/*.test.{ts,tsx}';
  * start: i18next before its first language, which translations and chunks the first page loads).
  * Every other file shares one worker and one jsdom page (project "shared"): a fresh worker, page and
  * module graph for each file cost more than half the suite's time (282 s for the suite alone on two
- * cores, 141 s with the sharing). src/test/shared-worker-setup.ts puts back, before each shared file,
+ * cores, 162 s with the sharing). src/test/shared-worker-setup.ts puts back, before each shared file,
  * what the previous one left.
  */
 const ISOLATED = readdirSync(join(import.meta.dirname, 'src'), { recursive: true, encoding: 'utf8' })
