@@ -3,6 +3,7 @@
 // has it, so a file passes or fails alone as it does after any other.
 import type { StoreApi } from 'zustand';
 
+// Only there: a file of the isolated project may mock a module these imports would load first.
 if (process.env.RA_SHARED_WORKER === '1' && typeof window !== 'undefined') {
   localStorage.clear();
   sessionStorage.clear();
@@ -14,15 +15,16 @@ if (process.env.RA_SHARED_WORKER === '1' && typeof window !== 'undefined') {
   document.title = '';
   document.documentElement.removeAttribute('lang');
   history.replaceState(null, '', '/');
-  // the app's stores (the session's restaurant and its time zone, the tags, the settings) as first created
-  const reset = <T>(store: Pick<StoreApi<T>, 'setState' | 'getInitialState'>) =>
-    store.setState(store.getInitialState(), true);
-  reset((await import('../stores/app.ts')).useApp);
-  reset((await import('../stores/error-log.ts')).useErrorLog);
-  reset((await import('../stores/session.ts')).useSession);
-  reset((await import('../stores/settings.ts')).useSettings);
-  reset((await import('../stores/tags.ts')).useTags);
-  reset((await import('../stores/work-hours.ts')).useWorkHours);
+  // every store of the app (the session's restaurant and its time zone, the tags, the settings) as
+  // first created: each module of stores/ is read, so a store added there is reset too
+  const modules = import.meta.glob<Record<string, unknown>>(['../stores/*.ts', '!../stores/*.test.ts']);
+  for (const load of Object.values(modules)) {
+    for (const value of Object.values(await load())) {
+      const store = value as Partial<Pick<StoreApi<unknown>, 'setState' | 'getInitialState'>>;
+      if (typeof store?.getInitialState === 'function' && typeof store.setState === 'function')
+        store.setState(store.getInitialState(), true);
+    }
+  }
   // no answer an earlier file fetched is kept for this one
   (await import('../lib/query-client.ts')).queryClient.clear();
   // the language a file starts in is English, as a fresh browser without a saved choice shows
