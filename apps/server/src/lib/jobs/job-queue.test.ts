@@ -387,6 +387,51 @@ describe('job leases: a crashed server’s job resumes, a live one is never take
   });
 });
 
+describe('servers whose clocks differ', () => {
+  // Three servers on a pinned clock each start it as their process starts, and system clocks drift:
+  // the database makes a job due when the SENDER's clock reaches its time, and a handler that checks
+  // "is it time" on a server whose clock is behind found nothing to do, and the job ended completed
+  // with its work never done (a scheduled price change left pending for good).
+  it('a server whose clock is behind the sender’s runs the job only once its own clock reaches the due time', async () => {
+    // 50 s: under the longest wait (60 s), and far longer than this test takes to look.
+    const senderClock = new ManualClock(START);
+    senderClock.advance(50_000);
+    const sender = queue(senderClock);
+    const workerClock = new ManualClock(START);
+    const worker = queue(workerClock);
+    const ranAt: string[] = [];
+    await worker.work<{ n: number }>('test.skew', async () => {
+      ranAt.push(workerClock.now().toISOString());
+    });
+    // Due now by the sender's clock: the database has it due at once.
+    const id = (await sender.send('test.skew', { n: 1 }, { startAfter: senderClock.now() }))!;
+    const draining = worker.drain();
+    // The worker took it, and holds it: its clock is 50 s short of the due time.
+    await expect.poll(async () => (await jobRow(id)).state, { timeout: 20_000, interval: 50 }).toBe('active');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(ranAt).toEqual([]);
+    workerClock.advance(50_000);
+    await draining;
+    expect(ranAt).toEqual([senderClock.now().toISOString()]);
+    expect(await jobRow(id)).toMatchObject({ state: 'completed', retry_count: 0 });
+  });
+
+  it('a clock minutes behind is not waited for: the job runs at once', async () => {
+    const senderClock = new ManualClock(START);
+    senderClock.advance(HOUR);
+    const sender = queue(senderClock);
+    const worker = queue(new ManualClock(START));
+    let ran = 0;
+    await worker.work('test.skew-far', async () => {
+      ran += 1;
+    });
+    const id = (await sender.send('test.skew-far', {}, { startAfter: senderClock.now() }))!;
+    await worker.drain();
+    expect(ran).toBe(1);
+    expect((await jobRow(id)).state).toBe('completed');
+  });
+});
+
 describe('job queue in the app', () => {
   it('is app.jobs; a job sent before a restart runs once on the new app after the clock moves', async () => {
     const clock = ctx.config.clock as ManualClock;

@@ -13,7 +13,9 @@
  * - Job data is JSON: plain objects of strings, numbers, booleans; Dates arrive as ISO strings.
  * - `startAfter` is in the APP clock (deps.clock). The due time is kept with the job, so a test that
  *   moves its ManualClock and calls `drain()` runs exactly the jobs due by then, and a production server
- *   (system clock, or CLOCK_NOW's running clock) runs them on time by polling.
+ *   (system clock, or CLOCK_NOW's running clock) runs them on time by polling. A server whose clock is
+ *   behind the sender's holds a job it fetched until its own clock reaches the due time (up to a
+ *   minute), so a handler's "is it time" check never finds a due job early.
  * - `singletonKey`: at most one job waiting to start per key in a queue; a second `send` with the same
  *   key while one waits answers null (nothing queued). Without a key every send queues a job.
  * - Send AFTER your transaction commits, never from inside `db.transaction(...)`: the queue writes on
@@ -35,6 +37,7 @@
  * `drain()`, so tests are deterministic. Tests reach the queue as `app.jobs`.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
@@ -99,6 +102,13 @@ const BATCH_SIZE = 10;
 const STOP_WAIT_MS = 5_000;
 /** drain() gives up (and says so) after this many rounds: a handler that re-queues itself forever. */
 const MAX_DRAIN_ROUNDS = 200;
+/**
+ * The longest a run waits for this server's clock to reach its job's due time (servers' clocks differ
+ * by a little; untilDue).
+ */
+const MAX_EARLY_WAIT_MS = 60_000;
+/** How often a run waiting for its due time looks at the clock again. */
+const EARLY_WAIT_STEP_MS = 250;
 /** A run's lease without renewal: how long a dead server's job waits before another server takes it. */
 const DEFAULT_LEASE_SECONDS = 15;
 /** Jobs of one queue running at once in one server (the poller fetches more as these end). */
@@ -323,6 +333,7 @@ export class PgBossJobQueue implements JobQueue {
     this.startHeartbeat();
     let putBack = false;
     try {
+      await this.untilDue(name, job, held.controller.signal);
       await handler({ id: job.id, data: unwrap(job.data), signal: held.controller.signal });
       if (!held.lost) await boss.complete(name, job.id);
     } catch (error) {
@@ -339,6 +350,31 @@ export class PgBossJobQueue implements JobQueue {
       this.held.delete(token);
       await this.release(held, putBack).catch((e: unknown) => this.log.error({ err: e }, 'job queue: release'));
     }
+  }
+
+  /**
+   * Waits until this server's clock reaches the job's due time. The database made the job due when the
+   * SENDER's clock reached it, and servers' clocks differ: a CLOCK_NOW clock runs from each process's
+   * own start, a system clock drifts. Handlers check "is it time" on this server's clock (a scheduled
+   * price change, a bank deposit's arrival), and a job run early by it would find nothing to do and end
+   * completed, its work never done. The wait lasts at most the gap in real time (a ManualClock moved
+   * back by a test never gets there by itself); a gap over MAX_EARLY_WAIT_MS is clocks that disagree
+   * by minutes, which no wait mends: the job runs at once and the log says so. Rejects when the run's
+   * signal aborts (lease lost, server stopping).
+   */
+  private async untilDue(name: string, job: { id: string; data: unknown }, signal: AbortSignal): Promise<void> {
+    const data = job.data as Partial<TEnvelope> | null;
+    const due = typeof data?.dueAt === 'string' ? Date.parse(data.dueAt) : NaN;
+    const gap = due - this.options.clock.now().getTime();
+    if (!(gap > 0)) return;
+    if (gap > MAX_EARLY_WAIT_MS) {
+      this.log.warn({ queue: name, jobId: job.id, earlyMs: gap }, 'job queue: job due later by this server’s clock');
+      return;
+    }
+    const until = performance.now() + gap;
+    // A step at a time, so a ManualClock moved by hand is seen within a step.
+    while (due > this.options.clock.now().getTime() && performance.now() < until)
+      await delay(Math.min(until - performance.now(), EARLY_WAIT_STEP_MS), undefined, { signal });
   }
 
   /**
