@@ -16,7 +16,7 @@
 // The browser lane ends its own suites with the small failover drill (a cluster of its own, see
 // failoverDrill below), beside whichever server suite part the other lane has.
 import { spawn, execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -242,10 +242,25 @@ async function failoverDrill() {
       };
     }
   } finally {
+    // A failed drill's cluster logs go with its output: the teardown deletes the folder they are in.
+    const logs = result?.passed ? '' : drillLogTails(dir);
     const teardown = await drillTeardown(env, dir);
-    if (result) result.output += teardown;
+    if (result) result.output += logs + teardown;
   }
   return result;
+}
+
+/** The last lines of each log of the drill's cluster (API servers, seed, HAProxy, PostgreSQL nodes). */
+function drillLogTails(dir) {
+  const logDir = join(dir, 'log');
+  if (!existsSync(logDir)) return '';
+  return readdirSync(logDir)
+    .sort()
+    .map((name) => {
+      const lines = readFileSync(join(logDir, name), 'utf8').trimEnd().split('\n').slice(-30);
+      return `--- failover-drill: the last lines of ${name}\n${lines.join('\n')}\n`;
+    })
+    .join('');
 }
 
 async function runSuite(suite) {
