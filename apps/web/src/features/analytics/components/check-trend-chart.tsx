@@ -5,6 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import type { TCheckTrendWeek } from '@ra/shared/analytics/analytics.schemas';
 import { checkTrendSeries } from '../chart-data.ts';
+import { useReducedMotion } from '../../../lib/media-query.ts';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -29,7 +30,10 @@ export default function CheckTrendChart({
   const money = (value: number | null | undefined) =>
     value === null || value === undefined ? '—' : formatMoney(Math.round(value * 100));
   const series = checkTrendSeries(weeks);
+  // Drawn at once, without the growing animation, for a person who asked their system for less motion.
+  const reducedMotion = useReducedMotion();
   const option = {
+    animation: !reducedMotion,
     color: [primaryColor, primaryColor, '#d6e4ff'],
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },

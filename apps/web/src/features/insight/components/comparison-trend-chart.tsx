@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { formatCentsCompact } from '@ra/shared/format/locale-format';
 import type { TTrendMeasure, TTrendPoint } from '@ra/shared/insight/insight.schemas';
 import { formatCents, MONEY_MEASURES, trendValue } from '../comparison-format.ts';
+import { useReducedMotion } from '../../../lib/media-query.ts';
 
 // Only what this chart draws: the module is loaded lazily, so echarts never reaches the first page.
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -30,7 +31,10 @@ export default function ComparisonTrendChart({
   const value = (p: TTrendPoint) => (money ? trendValue(p, measure) / 100 : trendValue(p, measure));
   const format = (v: number | string) =>
     typeof v === 'number' ? (money ? formatCents(Math.round(v * 100)) : v.toLocaleString()) : v;
+  // Drawn at once, without the growing animation, for a person who asked their system for less motion.
+  const reducedMotion = useReducedMotion();
   const option = {
+    animation: !reducedMotion,
     color: [primaryColor, '#8c8c8c'],
     tooltip: { trigger: 'axis', valueFormatter: format },
     legend: { top: 0 },

@@ -8,6 +8,7 @@ import { QUADRANTS, type TQuadrant } from '@ra/shared/insight/menu-engineering';
 import type { TProfitabilityItem } from '@ra/shared/insight/insight.schemas';
 import { formatCents } from '../comparison-format.ts';
 import { QUADRANT_COLORS } from './profitability-colors.ts';
+import { useReducedMotion } from '../../../lib/media-query.ts';
 
 echarts.use([ScatterChart, GridComponent, MarkLineComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
@@ -25,7 +26,10 @@ export default function ProfitabilityScatter({
   labels: Record<TQuadrant, string>;
   axis: { mix: string; margin: string };
 }) {
+  // Drawn at once, without the growing animation, for a person who asked their system for less motion.
+  const reducedMotion = useReducedMotion();
   const option = {
+    animation: !reducedMotion,
     tooltip: {
       trigger: 'item',
       formatter: (p: { data: [number, number, string] }) =>

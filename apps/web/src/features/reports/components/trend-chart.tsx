@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { TTrendPoint } from '@ra/shared/reports/reports.schemas';
 import { toThousands } from '@ra/shared/format/number';
 import { axisMoney, money } from '../report-format.ts';
+import { useReducedMotion } from '../../../lib/media-query.ts';
 
 // Only what the trend chart draws: this module is loaded lazily, so echarts never reaches the first page.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -19,7 +20,10 @@ export interface TTrendChartProps {
 
 /** Net sales as a line with the previous period dashed over it, and orders as bars on their own axis. */
 export default function TrendChart({ points, previousPoints, labels, primaryColor }: TTrendChartProps) {
+  // Drawn at once, without the growing animation, for a person who asked their system for less motion.
+  const reducedMotion = useReducedMotion();
   const option = {
+    animation: !reducedMotion,
     color: [primaryColor, '#8c8c8c', '#d6e4ff'],
     tooltip: {
       trigger: 'axis',
