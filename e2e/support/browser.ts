@@ -56,8 +56,19 @@ export async function newPage(
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
-  // let drawer and dialog animations finish so the picture shows what a person sees
-  await page.waitForTimeout(400);
+  // The picture shows what a person sees at rest. The pages run with reduced motion (newPage), so
+  // antd's drawers and dialogs and the charts appear without animating; what CSS transitions remain
+  // (a focus ring, a switch) are waited out, never an endless one (a spinner, the live dot).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,10 +46,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'ra-e2e-'));
   const port = 18000 + Math.floor(Math.random() * 1000);
   const clockNow = process.env.E2E_CLOCK_NOW || DEFAULT_E2E_CLOCK_NOW;
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The server built now into a folder of this run's own (esbuild, about a second), as `npm start` runs
+  // it: the code under test, and a quarter less start-up work than under tsx (6 s of a 25 s start, 9 s
+  // of its CPU, measured on this machine).
+  const serverBuild = join(repoRoot, 'apps', 'server', 'dist', `.e2e-${process.pid}`);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outdir', serverBuild], {
+    cwd: join(repoRoot, 'apps', 'server'),
+    stdio: 'pipe',
+  });
+  const child = spawn(process.execPath, ['--enable-source-maps', join(serverBuild, 'server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      WEB_DIST_DIR: join(repoRoot, 'apps', 'web', 'dist'),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -74,6 +83,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForServer(`${baseUrl}/api/account/prelogin?data=probe@demo.test`, child, Date.now() + 300_000);
   } catch (err) {
     child.kill('SIGKILL');
+    rmSync(serverBuild, { recursive: true, force: true });
     throw new Error(`${(err as Error).message}\n${log.slice(-4000)}`);
   }
   project.provide('baseUrl', baseUrl);
@@ -85,5 +95,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise((r) => setTimeout(r, 500));
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(serverBuild, { recursive: true, force: true });
   };
 }

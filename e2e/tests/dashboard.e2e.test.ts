@@ -86,7 +86,6 @@ describe('dashboard', () => {
     const rows = chart.locator('table tbody tr');
     expect(await rows.count()).toBe(14);
     expect(await rows.last().locator('th').textContent()).toContain('(Today so far)');
-    await page.waitForTimeout(600);
     await shot(page, 'dashboard-en');
     await context.close();
   });
@@ -99,7 +98,6 @@ describe('dashboard', () => {
     const box = (await net.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(await page.getByTestId('dashboard-comparison').innerText()).toContain('同一时刻');
-    await page.waitForTimeout(600);
     await shot(page, 'dashboard-mobile-zh');
     expect(await overflow(page), (await overflowing(page)).join(', ')).toBeLessThanOrEqual(1);
     await context.close();
@@ -209,7 +207,6 @@ describe('analytic center', () => {
     expect(await heatmap.locator('.ra-an__hint').innerText()).toMatch(
       /^Busiest: \w+ at \d{1,2}:00 [AP]M, [\d,]+ orders?$/,
     );
-    await page.waitForTimeout(800);
     await shot(page, 'analytics-en');
     await heatmap.getByRole('button', { name: 'Show as table' }).click();
     const visible = page.locator('[data-table="busiest-hours"]:not(.ra-visually-hidden) table');
@@ -246,7 +243,6 @@ describe('analytic center', () => {
       expect(await page.locator('main').innerText()).toContain('周环比');
       expect(await page.getByTestId('yearOverYear-no-data').innerText()).toBe('去年同期无数据');
       expect(await page.getByTestId('weekOverWeek-same-time').innerText()).toContain('同一时刻');
-      await page.waitForTimeout(800);
       await shot(page, size.name);
       expect(await overflow(page), (await overflowing(page)).join(', ')).toBeLessThanOrEqual(1);
       await context.close();

@@ -116,7 +116,6 @@ describe('sales report', () => {
     expect(await trendTable.locator('tbody tr.ant-table-row td').first().innerText()).toMatch(
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     );
-    await page.waitForTimeout(1200);
     await shot(page, 'reports-trends-en');
 
     for (const [tab, name] of [
@@ -191,7 +190,6 @@ describe('sales report', () => {
     await expect
       .poll(() => page.locator('[data-chart="sales-trend"] canvas').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
-    await page.waitForTimeout(1200);
     await shot(page, 'reports-trends-zh');
     await context.close();
   });
