@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Files that say the same on either database, run in the PGlite pass only: the authorization matrix
  * and the input fuzz check the routes' answers, not the database's, the API contract lints the OpenAPI
- * document the routes' schemas make, and the compiled server opens its own embedded database whatever
- * TEST_DATABASE_URL says. Everything else runs on both.
+ * document the routes' schemas make, and the compiled server and the demo's consistency open their own
+ * embedded database whatever TEST_DATABASE_URL says. Everything else runs on both.
  */
 const EMBEDDED_PASS_ONLY = [
   'test/authorization-matrix.test.ts',
@@ -13,6 +13,8 @@ const EMBEDDED_PASS_ONLY = [
   'test/compiled-server.test.ts',
   'test/crash-resume.test.ts',
   'test/crash-resume-stripe.test.ts',
+  // opens an embedded database of its own, seeded as a first `npm start` seeds it, on either pass
+  'test/demo-consistency.test.ts',
 ];
 
 // Each test file builds one app on one database (PGlite loaded from the run's template, or its own

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../src/lib/auth-context.ts';
 import { AuthCache } from '../src/lib/auth-cache.ts';
@@ -8,6 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { DEMO_EMAILS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import pg from 'pg';
 import { createScratchDatabase, type TScratchDatabase } from './scratch-database.ts';
+import { builtServer } from './server-process.ts';
 
 const someone = (userId: number) => ({ userId }) as unknown as AuthContext;
 
@@ -133,7 +133,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL', () => {
 
   async function startServer(): Promise<string> {
     const port = 20_000 + Math.floor(Math.random() * 5_000);
-    const child = spawn('node', ['--import', 'tsx', resolve(import.meta.dirname, '../src/server.ts')], {
+    const child = spawn(process.execPath, ['--enable-source-maps', builtServer()], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,

@@ -1,16 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { TEST_NOW } from './test-now.ts';
 
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A dumped PGlite data directory, migrated and seeded as of TEST_NOW ('' on PostgreSQL). */
     pgliteTemplate: string;
+    /** Where the tests that start servers as processes bundle the server (server-process.ts), gone after the run. */
+    serverBuildRoot: string;
   }
 }
 
@@ -20,10 +24,14 @@ declare module 'vitest' {
  * (helper.ts). On TEST_DATABASE_URL each file still migrates its own schema.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  // Under dist/, so the bundle finds node_modules as `npm start`'s does; made only when a test asks.
+  const serverBuildRoot = join(SERVER_DIR, 'dist', `.test-servers-${process.pid}`);
+  project.provide('serverBuildRoot', serverBuildRoot);
+  const removeBuilds = () => rmSync(serverBuildRoot, { recursive: true, force: true });
   // RA_TEST_NO_TEMPLATE=1 makes every file start from an empty cluster (to compare, or to rule it out).
   if (process.env.TEST_DATABASE_URL || process.env.RA_TEST_NO_TEMPLATE) {
     project.provide('pgliteTemplate', '');
-    return () => undefined;
+    return removeBuilds;
   }
   const dir = mkdtempSync(join(tmpdir(), 'ra-server-template-'));
   const handle = await openDatabase({});
@@ -35,5 +43,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const file = join(dir, 'pglite.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    removeBuilds();
+  };
 }
