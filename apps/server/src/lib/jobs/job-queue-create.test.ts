@@ -3,7 +3,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { ManualClock } from '../clock.ts';
-import { CREATE_QUEUE_LOCK, createJobQueue, type PgBossJobQueue } from './job-queue.ts';
+import {
+  CREATE_QUEUE_LOCK,
+  LEASE_TABLE_LOCK,
+  createJobQueue,
+  installLeaseTable,
+  type PgBossJobQueue,
+} from './job-queue.ts';
+import { sqlExecutorFor } from './sql-executor.ts';
 
 /**
  * Three API servers starting at the same moment each create their queues (pg-boss's create_queue:
@@ -86,5 +93,52 @@ describe.skipIf(!serverUrl)('creating job queues beside another server (PostgreS
     expect(result).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const { rows } = await peer.query<{ name: string }>(`select name from ${boss}.queue order by name`);
     expect(rows.map((r) => r.name)).toEqual(['create.mine', 'create.warmup', 'peer.queue']);
+  }, 60_000);
+
+  // Two servers starting at once on a new database both install the lease table. Held open here: a
+  // peer has taken the install's lock and made the table, not yet its index. Without the lock this
+  // server's `create table if not exists` waited on the peer's new catalog row and failed with a
+  // unique violation when the peer committed, its start failing with it.
+  it('waits for a peer installing the lease table instead of failing halfway through it', async () => {
+    const target = `${schema}_lease`;
+    await peer.query(`create schema ${target}`);
+    await peer.query('begin');
+    await peer.query(`select pg_advisory_xact_lock(hashtext($1))`, [`${LEASE_TABLE_LOCK}:${target}`]);
+    await peer.query(
+      `create table ${target}.ra_job_lease (queue text not null, key text not null, job_id uuid not null,
+         token uuid not null, expires_at timestamptz not null, primary key (queue, key))`,
+    );
+    const executor = sqlExecutorFor(handle.db, { maxConnections: 1 });
+    try {
+      const installed = installLeaseTable(executor, target).then(
+        () => ({ ok: true }),
+        (error: Error) => ({ error: error.message }),
+      );
+      const waiting = async () => {
+        // The peer is inside its transaction, where the activity view keeps its first reading unless cleared.
+        await peer.query('select pg_stat_clear_snapshot()');
+        const { rows } = await peer.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where application_name = 'restaurant-admin-jobs' and wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        return rows[0]!.n > 0;
+      };
+      for (let i = 0; !(await waiting()); i++) {
+        if (i > 400) {
+          await peer.query('rollback');
+          throw new Error('this server never waited for the peer');
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await peer.query('commit');
+      expect(await installed).toEqual({ ok: true });
+      const { rows } = await peer.query<{ ok: boolean }>(
+        `select to_regclass('${target}.ra_job_lease_job_idx') is not null as ok`,
+      );
+      expect(rows[0]!.ok).toBe(true);
+    } finally {
+      await executor.close();
+      await peer.query(`drop schema if exists ${target} cascade`);
+    }
   }, 60_000);
 });

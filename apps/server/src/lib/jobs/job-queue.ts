@@ -117,6 +117,8 @@ const MAX_RUNNING_PER_QUEUE = 10;
 export const CREATE_QUEUE_LOCK = 'ra-jobs-create-queue';
 /** The lease table, beside pg-boss's own in the queue's schema. */
 const LEASE_TABLE = 'ra_job_lease';
+/** The advisory lock (hashtext of this and the queue schema) a server takes to install the lease table. */
+export const LEASE_TABLE_LOCK = 'ra-jobs-lease-table';
 
 /** One run this server holds: renewed by the heartbeat; aborted when lost or when stopping. */
 interface THeld {
@@ -619,28 +621,29 @@ export class PgBossJobQueue implements JobQueue {
 
 /**
  * The lease table: one row per (queue, key) a run holds, with the run's token and when the lease runs
- * out. Created beside pg-boss's tables (the queue's schema is the queue's own, not a migration's);
- * two servers starting at once may both try, hence the second look.
+ * out. Created beside pg-boss's tables (the queue's schema is the queue's own, not a migration's).
+ * Installed with its index one server at a time: the whole install is one statement
+ * (a DO block, one transaction) under a transaction-scoped advisory lock on the queue schema. Two
+ * servers starting at once on a new database both ran `create table if not exists`: the second waited
+ * on the first's new catalog row, then failed with a unique violation when the first committed, and
+ * the first's index, its next statement, was not there yet to say the install was done: that server's
+ * start failed with it. Now the second waits for the lock and finds both made.
  */
-async function installLeaseTable(executor: SqlExecutor, schema: string): Promise<void> {
-  const ddl = `create table if not exists ${schema}.${LEASE_TABLE} (
-      queue text not null,
-      key text not null,
-      job_id uuid not null,
-      token uuid not null,
-      expires_at timestamptz not null,
-      primary key (queue, key)
-    )`;
-  const index = `create index if not exists ${LEASE_TABLE}_job_idx on ${schema}.${LEASE_TABLE} (job_id)`;
-  try {
-    await executor.executeSql(ddl);
-    await executor.executeSql(index);
-  } catch (error) {
-    const { rows } = await executor.executeSql(
-      `select to_regclass('${schema}.${LEASE_TABLE}_job_idx') is not null as ok`,
-    );
-    if (rows[0]?.ok !== true) throw error;
-  }
+export async function installLeaseTable(executor: SqlExecutor, schema: string): Promise<void> {
+  await executor.executeSql(
+    `do $install$ begin
+       perform pg_advisory_xact_lock(hashtext('${LEASE_TABLE_LOCK}:${schema}'));
+       create table if not exists ${schema}.${LEASE_TABLE} (
+         queue text not null,
+         key text not null,
+         job_id uuid not null,
+         token uuid not null,
+         expires_at timestamptz not null,
+         primary key (queue, key)
+       );
+       create index if not exists ${LEASE_TABLE}_job_idx on ${schema}.${LEASE_TABLE} (job_id);
+     end $install$`,
+  );
 }
 
 /** Waits for `work`, but no longer than `ms`; resolves undefined when the time is up first. */
