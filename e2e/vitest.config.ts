@@ -11,6 +11,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one server, one browser at a time: the machine has two cores
     fileParallelism: false,
+    // The files share one module graph: Playwright and the support modules load once, not once per
+    // file (about 0.8 s each). Each file still launches its own browser and closes what it opened.
+    isolate: false,
     expect: { poll: { timeout: 10_000 } },
   },
 });
