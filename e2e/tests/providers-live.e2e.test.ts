@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { CUSTOMERS_MESSAGES } from '@ra/shared/customers/customers.messages';
 import { FakeStripe } from '../../apps/server/test/fake-stripe.ts';
 import { FakeTwilio } from '../../apps/server/test/fake-twilio.ts';
 import { FakeDoorDash, FakeUberEats, verifyDoorDashJwt } from '../../apps/server/test/fake-platforms.ts';
+import { bundleServer } from '../../apps/server/test/bundle-server.ts';
 import { freePort } from '../../apps/server/test/free-port.ts';
 import { launchBrowser, newPage, shot } from '../support/browser.ts';
 
@@ -81,11 +82,7 @@ async function startProductServer(): Promise<void> {
   // The server built now into a folder of this run's own (esbuild, a few seconds): the code under test,
   // where apps/server/dist may be missing (CI builds only the web app) or older than the source, and a
   // built server starts much faster than one under tsx.
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outdir', serverBuild], {
-    cwd: join(repoRoot, 'apps', 'server'),
-    stdio: 'pipe',
-  });
-  child = spawn(process.execPath, [join(serverBuild, 'server.js')], {
+  child = spawn(process.execPath, [bundleServer(serverBuild)], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_DIR } from '../src/config.ts';
+import { bundleServer } from './bundle-server.ts';
 import { DEMO_EMAILS } from '../src/demo/seed.ts';
 import { freePort } from './free-port.ts';
 
@@ -36,10 +37,7 @@ describe('compiled server', () => {
   });
 
   it('bundles our code and imports at run time nothing but dependencies and Node built-ins', () => {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outdir', outdir], {
-      cwd: SERVER_DIR,
-      stdio: 'pipe',
-    });
+    bundleServer(outdir);
     const pkg = JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_DIR } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { TEST_NOW } from './test-now.ts';
-
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {

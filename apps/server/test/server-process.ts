@@ -1,6 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -8,28 +8,23 @@ import type { Database } from '../src/db/client.ts';
 import { bankAccounts } from '../src/db/schema/business.ts';
 import { DEMO_PASSWORD } from '../src/demo/seed.ts';
 import { harbor } from '../src/modules/team/team.test-support.ts';
+import { bundleServer } from './bundle-server.ts';
 import { freePort } from './free-port.ts';
 import { TEST_NOW } from './test-now.ts';
 
 /** API servers started as real processes (bundled as `npm start` runs them), for tests that kill them. */
 
-const SERVER_DIR = resolve(import.meta.dirname, '..');
 let built: string | undefined;
 
 /**
- * The server bundled from the source under test (scripts/build.ts, about a second), once per test
- * worker, into the run's folder for it (test/global-setup.ts removes it after the run). A bundle
+ * The server bundled from the source under test (bundle-server.ts), once per test worker, into the
+ * run's folder for it (test/global-setup.ts removes it after the run). A bundle
  * starts with half the CPU of the same source under tsx (3 s against 6 s on this machine, on
  * PostgreSQL), and these tests start two or three at once.
  */
 export function builtServer(): string {
   if (!built) {
-    const dir = join(inject('serverBuildRoot'), `${process.pid}-${threadId}`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outdir', dir], {
-      cwd: SERVER_DIR,
-      stdio: 'pipe',
-    });
-    built = join(dir, 'server.js');
+    built = bundleServer(join(inject('serverBuildRoot'), `${process.pid}-${threadId}`));
   }
   return built;
 }
