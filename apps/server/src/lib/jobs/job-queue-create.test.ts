@@ -42,6 +42,27 @@ describe.skipIf(!serverUrl)('creating job queues beside another server (PostgreS
     await peer.connect();
   });
 
+  /**
+   * Until one of this server's queue connections waits on a lock. The peer asks from inside its open
+   * transaction, where the activity view keeps its first reading unless cleared. Out of time, the peer
+   * rolls back, so this server's wait ends and the test's clean-up can close its connections.
+   */
+  async function untilThisServerWaits(): Promise<void> {
+    for (let i = 0; ; i++) {
+      await peer.query('select pg_stat_clear_snapshot()');
+      const { rows } = await peer.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where application_name = 'restaurant-admin-jobs' and wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      if (rows[0]!.n > 0) return;
+      if (i > 400) {
+        await peer.query('rollback');
+        throw new Error('this server never waited for the peer');
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
   afterAll(async () => {
     await peer.end().catch(() => undefined);
     await queue?.stop();
@@ -67,17 +88,7 @@ describe.skipIf(!serverUrl)('creating job queues beside another server (PostgreS
       (id) => ({ id }),
       (error: Error & { code?: string }) => ({ error }),
     );
-    const waiting = async () => {
-      const { rows } = await peer.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where application_name = 'restaurant-admin-jobs' and wait_event_type = 'Lock' and datname = current_database()`,
-      );
-      return rows[0]!.n > 0;
-    };
-    for (let i = 0; !(await waiting()); i++) {
-      if (i > 400) throw new Error('this server never waited for the peer');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await untilThisServerWaits();
 
     // The peer finishes its creation: the foreign key to the queue table, then commits.
     await peer.query(`create table ${boss}.${table} (like ${boss}.job including defaults)`);
@@ -114,22 +125,7 @@ describe.skipIf(!serverUrl)('creating job queues beside another server (PostgreS
         () => ({ ok: true }),
         (error: Error) => ({ error: error.message }),
       );
-      const waiting = async () => {
-        // The peer is inside its transaction, where the activity view keeps its first reading unless cleared.
-        await peer.query('select pg_stat_clear_snapshot()');
-        const { rows } = await peer.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where application_name = 'restaurant-admin-jobs' and wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        return rows[0]!.n > 0;
-      };
-      for (let i = 0; !(await waiting()); i++) {
-        if (i > 400) {
-          await peer.query('rollback');
-          throw new Error('this server never waited for the peer');
-        }
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await untilThisServerWaits();
       await peer.query('commit');
       expect(await installed).toEqual({ ok: true });
       const { rows } = await peer.query<{ ok: boolean }>(
