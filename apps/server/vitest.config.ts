@@ -17,8 +17,9 @@ const EMBEDDED_PASS_ONLY = [
   'test/demo-consistency.test.ts',
 ];
 
-// Each test file builds one app on one database (PGlite loaded from the run's template, or its own
-// schema on TEST_DATABASE_URL); creating it takes seconds, hence the generous timeouts.
+// Each test file builds one app on one database (PGlite loaded from the run's template, or a database
+// of its own on TEST_DATABASE_URL copied from the run's template); creating it takes seconds, hence the
+// generous timeouts.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import type { AppConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 
 export { TEST_NOW } from './test-now.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 import { TEST_NOW } from './test-now.ts';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
@@ -47,22 +46,27 @@ export interface TestContext {
 }
 
 /**
- * One database per test file: PGlite in memory by default, or a fresh schema on TEST_DATABASE_URL
- * (dropped afterwards), migrated and seeded with the demo data, and an app built on it.
+ * One database per test file, migrated and seeded with the demo data, and an app built on it: PGlite in
+ * memory by default, or a database of its own on the server at TEST_DATABASE_URL (dropped afterwards).
+ * Either is a copy of the run's template (test/global-setup.ts) when the file runs at TEST_NOW.
  */
 let templateBlob: Promise<Blob | undefined> | undefined;
 /** The migrated, seeded PGlite dump of this run, read once per worker; undefined outside vitest's setup. */
 function pgliteTemplate(): Promise<Blob | undefined> {
   templateBlob ??= (async () => {
-    let file = '';
-    try {
-      file = inject('pgliteTemplate');
-    } catch {
-      return undefined;
-    }
+    const file = provided('pgliteTemplate');
     return file ? new Blob([await readFile(file)]) : undefined;
   })();
   return templateBlob;
+}
+
+/** What the run's setup provided, or '' outside vitest's setup (a script importing this helper). */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key);
+  } catch {
+    return '';
+  }
 }
 
 export async function createTestContext(
@@ -72,52 +76,57 @@ export async function createTestContext(
     payments?: BuildAppOptions['payments'];
   } = {},
 ): Promise<TestContext> {
-  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
-  const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL || undefined;
   const config = testConfig(options.config);
-  // The run's template (test/global-setup.ts) was seeded as of TEST_NOW; a file on another clock seeds its own.
-  const template =
-    !databaseUrl && config.clock.now().getTime() === new Date(TEST_NOW).getTime() ? await pgliteTemplate() : undefined;
-  const handle = await openDatabase({ databaseUrl, schema, maxConnections: 4, pgliteLoadDataDir: template });
+  // The run's template was seeded as of TEST_NOW; a file on another clock seeds its own.
+  const atTestNow = config.clock.now().getTime() === new Date(TEST_NOW).getTime();
+  const postgresTemplate = serverUrl && atTestNow ? provided('postgresTemplate') : '';
+  const scratch = serverUrl
+    ? await createScratchDatabase(serverUrl, 'test', { template: postgresTemplate || undefined })
+    : undefined;
+  const pglite = !serverUrl && atTestNow ? await pgliteTemplate() : undefined;
+  const seeded = !!postgresTemplate || !!pglite;
   const apps: App[] = [];
+  let handle: DatabaseHandle | undefined;
+  const close = async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    await handle?.close();
+    await scratch?.drop();
+  };
   try {
+    handle = await openDatabase({ databaseUrl: scratch?.url, maxConnections: 4, pgliteLoadDataDir: pglite });
     await handle.migrate();
-    if (!template) {
+    if (!seeded) {
       await seedDemoData(handle.db, { now: config.clock.now() });
       await addOrderMonthPartitions(handle.db, config.clock.now());
     }
+    const { db, listen } = handle;
     const app = await buildApp({
-      db: handle.db,
+      db,
       config,
-      listen: handle.listen,
+      listen,
       imageUsers: options.imageUsers,
       ...(options.payments ? { payments: options.payments } : {}),
     });
     apps.push(app);
     return {
       app,
-      db: handle.db,
+      db,
       config,
       async buildAnother(more = {}) {
         const another = await buildApp({
-          db: handle.db,
+          db,
           config: { ...config, ...more.config },
           modules: more.modules,
-          listen: handle.listen,
+          listen,
         });
         apps.push(another);
         return another;
       },
-      async close() {
-        await Promise.all(apps.map((a) => a.close()));
-        if (schema) await handle.db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
-        await handle.close();
-      },
+      close,
     };
   } catch (error) {
-    await Promise.all(apps.map((a) => a.close()));
-    if (schema) await handle.db.execute(sql.raw(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
-    await handle.close();
+    await close().catch(() => undefined);
     throw error;
   }
 }

@@ -3,6 +3,8 @@ import pg from 'pg';
 
 /** A database of its own on a PostgreSQL server, for a test that starts server processes on it. */
 export interface TScratchDatabase {
+  /** the new database's name */
+  name: string;
   /** the connection string of the new database */
   url: string;
   /** drops it, closing whatever is still connected */
@@ -19,11 +21,23 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** Creates `<prefix>_<random>` on the server at `serverUrl` (a name no parallel test file can take). */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<TScratchDatabase> {
+/**
+ * Creates `<prefix>_<random>` on the server at `serverUrl` (a name no parallel test file can take):
+ * empty, or a copy of the database `template` (which nobody may be connected to meanwhile).
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  { template }: { template?: string | undefined } = {},
+): Promise<TScratchDatabase> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
+  if (template && !/^[a-z_][a-z0-9_]*$/.test(template)) throw new Error(`bad database name '${template}'`);
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/helper.ts';
 import { ManualClock, runningClockFrom } from '../clock.ts';
 import { createJobQueue, type PgBossJobQueue } from './job-queue.ts';
 
-// One test context for the file (PGlite, or a schema of its own on TEST_DATABASE_URL): the queues
+// One test context for the file (PGlite, or a database of its own on TEST_DATABASE_URL): the queues
 // below run on its database beside the app's own queue.
 const START = '2026-03-14T19:30:00-04:00';
 const HOUR = 60 * 60 * 1000;
@@ -32,20 +32,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(queues.map((q) => q.stop()));
-  if (process.env.TEST_DATABASE_URL) {
-    const result = (await db.execute(sql`select current_schema() as schema`)) as unknown as {
-      rows: Array<{ schema: string }>;
-    };
-    const [row] = result.rows;
-    await ctx.close();
-    // the queue's schema beside the file's (the next start would remove it too)
-    const { openDatabase } = await import('../../db/client.ts');
-    const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, maxConnections: 1 });
-    await admin.db.execute(sql.raw(`drop schema if exists ${row!.schema}_pgboss cascade`));
-    await admin.close();
-  } else {
-    await ctx?.close();
-  }
+  // the queue's schema goes with the file's database
+  await ctx?.close();
 });
 
 describe('job queue', () => {

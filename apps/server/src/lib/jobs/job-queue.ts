@@ -139,15 +139,15 @@ function unwrap(data: unknown): object {
 
 /**
  * The pg-boss schema: `pgboss` beside the app's `public` tables; `<schema>_pgboss` when the app runs
- * in a schema of its own (each server test file on a shared PostgreSQL), so files never share jobs.
+ * in a schema of its own (a server test on a shared PostgreSQL's database), so tests never share jobs.
  */
 function bossSchemaFor(appSchema: string): string {
   return appSchema === 'public' ? 'pgboss' : `${appSchema}_pgboss`;
 }
 
 /**
- * Test files on a shared PostgreSQL drop their `test_<hex>` schema when done, but not the queue's
- * `test_<hex>_pgboss` beside it; the next start removes those whose test schema is gone.
+ * Tests that run the app in a `test_<hex>` schema on a shared PostgreSQL drop it when done, but not
+ * the queue's `test_<hex>_pgboss` beside it; the next start removes those whose test schema is gone.
  */
 async function dropOrphanTestSchemas(executor: SqlExecutor): Promise<void> {
   const { rows } = await executor.executeSql(
