@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { sql } from 'drizzle-orm';
 import { SERVER_DIR } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
@@ -59,6 +60,9 @@ export default async function setup(project: TestProject): Promise<() => void | 
   const dir = mkdtempSync(join(tmpdir(), 'ra-server-template-'));
   const handle = await openDatabase({});
   await migrateAndSeed(handle);
+  // dumped at a checkpoint, each file's copy starts without replaying the seed's log first (about
+  // 0.15 s of a file's 0.8 s open, measured on this machine)
+  await handle.db.execute(sql`checkpoint`);
   const dump = await handle.dumpDataDir!();
   await handle.close();
   const file = join(dir, 'pglite.tar');
