@@ -54,9 +54,9 @@ const suites = [
   { name: 'web', lane: 0, cwd: 'apps/web', env: withoutPg },
   // The server suites are taken by whichever lane is free first (see runLane): the PostgreSQL pass
   // whole, the PGlite pass in three parts (each loads its own seeded template, about 8 s), so that
-  // neither lane waits with a core idle while the other finishes. The PostgreSQL pass is never split:
-  // its files would then run two at a time on one server, whose NOTIFY channels (live sales, the auth
-  // cache) are the server's, not a schema's, so one file would hear the other's.
+  // neither lane waits with a core idle while the other finishes. The PostgreSQL pass runs whole: each
+  // of its files has a database of its own (so its NOTIFY channels too), but the PGlite parts already
+  // fill the lanes' ends, and each part would pay the run's setup (the seeded template) again.
   ...(pgUrl
     ? [{ name: 'server-postgres', lane: ANY, cwd: 'apps/server', env: { ...process.env, TEST_DATABASE_URL: pgUrl } }]
     : []),

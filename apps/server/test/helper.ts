@@ -11,9 +11,10 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { addOrderMonthPartitions } from '../src/db/order-partitions.ts';
 import { DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 
-export { TEST_NOW } from './test-now.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { TEST_NOW } from './test-now.ts';
+
+export { TEST_NOW } from './test-now.ts';
 
 export const TEST_JWT_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 
