@@ -25,8 +25,8 @@ declare module 'vitest' {
  * Starting an empty PGlite cluster costs seconds per test file; loading a dump of one costs a
  * fraction of that. So migrate and seed once per run, dump it, and let each file load the dump
  * (helper.ts). On TEST_DATABASE_URL, likewise: one database migrated and seeded once, which each file
- * copies into a database of its own (CREATE DATABASE ... TEMPLATE, a tenth of the second and more that
- * migrating and seeding take).
+ * copies into a database of its own with CREATE DATABASE ... TEMPLATE (a file's database and app ready
+ * in 0.44 s instead of 1.5 s, measured alone).
  */
 export default async function setup(project: TestProject): Promise<() => void | Promise<void>> {
   // Under dist/, so the bundle finds node_modules as `npm start`'s does; made only when a test asks.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** A database of its own on a PostgreSQL server, for a test that starts server processes on it. */
+/** A database of its own on a PostgreSQL server: a test file's (helper.ts), or one a test starts servers on. */
 export interface TScratchDatabase {
   /** the new database's name */
   name: string;
