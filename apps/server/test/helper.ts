@@ -89,10 +89,17 @@ export async function createTestContext(
   const seeded = !!postgresTemplate || !!pglite;
   const apps: App[] = [];
   let handle: DatabaseHandle | undefined;
+  // the database is closed, and on a server dropped, even when an app's close fails first
   const close = async () => {
-    await Promise.all(apps.map((a) => a.close()));
-    await handle?.close();
-    await scratch?.drop();
+    try {
+      await Promise.all(apps.map((a) => a.close()));
+    } finally {
+      try {
+        await handle?.close();
+      } finally {
+        await scratch?.drop();
+      }
+    }
   };
   try {
     handle = await openDatabase({ databaseUrl: scratch?.url, maxConnections: 4, pgliteLoadDataDir: pglite });
