@@ -34,7 +34,14 @@ export const openPages = new Set<Page>();
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string; timezoneId?: string } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    timezoneId?: string;
+    /** 'reduce' unless a test is about motion itself */
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },

@@ -111,4 +111,32 @@ describe('antd styles from the build', () => {
     await expect.poll(() => dropdown.evaluate((el) => getComputedStyle(el).display), { timeout: 10_000 }).toBe('none');
     await page.close();
   });
+
+  it("draws antd's click ripple only for a person who has not asked for less motion", async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { context, page } = await newPage(browser, { width: 1440, height: 900, reducedMotion });
+      await signInTo(page, 'owner@demo.test', '/transactions/index');
+      const exportCsv = page.locator('main .ant-btn', { hasText: 'CSV' }).first();
+      await expect.poll(() => exportCsv.isEnabled(), { timeout: 20_000 }).toBe(true);
+      // every ripple drawn from now on, even one gone again by the time the test looks
+      await page.evaluate(() => {
+        const seen = { ripples: 0 };
+        (window as unknown as { raSeen: typeof seen }).raSeen = seen;
+        new MutationObserver((records) => {
+          for (const r of records)
+            for (const n of r.addedNodes)
+              if (n instanceof Element && (n.matches('.ant-wave') || n.querySelector('.ant-wave'))) seen.ripples += 1;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const download = page.waitForEvent('download');
+      await exportCsv.click();
+      await download;
+      // The ripple is rendered a frame after the click; the button leaves its loading state once the
+      // file is made, later: by then a ripple, if any, has been drawn.
+      await expect.poll(() => exportCsv.evaluate((el) => el.classList.contains('ant-btn-loading'))).toBe(false);
+      const ripples = await page.evaluate(() => (window as unknown as { raSeen: { ripples: number } }).raSeen.ripples);
+      expect(ripples, `ripples with ${reducedMotion}`).toBe(reducedMotion === 'reduce' ? 0 : 1);
+      await context.close();
+    }
+  });
 });

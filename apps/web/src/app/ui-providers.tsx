@@ -11,6 +11,8 @@ import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
 import '../components/layout/global.css';
 import { useReducedMotion } from '../lib/media-query.ts';
 
+const NO_WAVE = { disabled: true };
+
 export type TAntdLocale = ConfigProviderProps['locale'];
 
 /**
@@ -41,6 +43,8 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
       // antd puts a space between two Chinese characters on a button ("编 辑"), so what a person sees
       // no longer matches the button's accessible name (WCAG 2.5.3, label in name)
       button={{ autoInsertSpace: false }}
+      // the click ripple too: it fades over 2 s, the one motion antd's theme (motion: false) leaves on
+      wave={reducedMotion ? NO_WAVE : undefined}
     >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>

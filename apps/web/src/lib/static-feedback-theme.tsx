@@ -1,5 +1,5 @@
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
-import { themeConfig } from '../components/layout/theme.ts';
+import { prefersReducedMotion, themeConfig } from '../components/layout/theme.ts';
 import { useSettings } from '../stores/settings.ts';
 
 /**
@@ -17,7 +17,11 @@ export function setStaticFeedbackContext(next: Pick<ConfigProviderProps, 'locale
 export function applyStaticFeedbackTheme(): void {
   ConfigProvider.config({
     holderRender: (holder) => (
-      <ConfigProvider {...context} theme={themeConfig(useSettings.getState())}>
+      <ConfigProvider
+        {...context}
+        theme={themeConfig(useSettings.getState())}
+        wave={prefersReducedMotion() ? { disabled: true } : undefined}
+      >
         {holder}
       </ConfigProvider>
     ),
