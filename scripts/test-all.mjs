@@ -34,6 +34,12 @@ const EVERY_ROUTE = ['test/authorization-matrix.test.ts', 'test/fuzz.test.ts'];
 
 /** Browser test files (under e2e/tests) of the second part, on a server of its own. */
 const E2E_SECOND_PART = ['shell', 'reports'];
+/**
+ * The browser suites at the default clock share the data folder the first one's server seeded, each
+ * starting a server on a copy of it (e2e/support/global-setup.ts): one seeding instead of two.
+ */
+const e2eSeededData = join(outDir, 'e2e-seeded');
+const e2eEnv = { ...withoutPg, E2E_SEEDED_DATA_CACHE: e2eSeededData };
 
 const suites = [
   // The architecture's rules (lint zones, no import cycles), the types and the format, checked before
@@ -73,13 +79,14 @@ const suites = [
     name: 'e2e',
     lane: 1,
     cwd: 'e2e',
-    env: withoutPg,
+    env: e2eEnv,
     needsWeb: true,
     args: E2E_SECOND_PART.flatMap((f) => ['--exclude', `tests/${f}.e2e.test.ts`]),
   },
-  { name: 'e2e-part-2', lane: 1, cwd: 'e2e', env: withoutPg, needsWeb: true, files: E2E_SECOND_PART },
+  { name: 'e2e-part-2', lane: 1, cwd: 'e2e', env: e2eEnv, needsWeb: true, files: E2E_SECOND_PART },
   // The sales pages again at 03:30 restaurant time, when the new business day has no orders yet: a
   // page or test that quietly assumes "today has sales" fails here instead of on a morning CI run.
+  // Its own clock seeds other orders, so it seeds on its own server (a cached copy would save nothing).
   {
     name: 'e2e-early-morning',
     lane: 1,
@@ -381,6 +388,7 @@ async function runLane(lane) {
 }
 
 await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
+rmSync(e2eSeededData, { recursive: true, force: true });
 
 const seconds = Math.round((Date.now() - started) / 1000);
 // The failures again, together at the end, where a CI log's tail shows them.
