@@ -122,6 +122,8 @@ describe('forgot password', () => {
   it('emails a link that sets a new password once, and the new password signs in (English, phone width)', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(`${baseUrl()}/login`);
+    // the app has taken the form over (its button works); the click before that is the next test's
+    await page.locator('form button[type="submit"]:enabled').waitFor();
     await page.locator('input[name="email"]').fill('manager@demo.test');
     await shot(page, 'sign-in-forgot-link-phone-en');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -173,6 +175,32 @@ describe('forgot password', () => {
       await restorePassword('manager@demo.test');
     }
     await context.close();
+  });
+
+  it('brings the typed email along when "Forgot password?" is clicked before the app has taken the form over', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    // the app's entry is held back until the click has been followed: the page is the server's form alone
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the sign-in page's request is gone by then
+    });
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      await page.locator('input[name="email"]').fill('manager@demo.test');
+      // still the server's form: its button waits for the app
+      expect(await page.locator('form button[type="submit"]').isEnabled()).toBe(false);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      // a plain navigation, whose page cannot finish loading while the entry is held
+      await page.waitForURL((u) => u.pathname === '/forgotPassword', { waitUntil: 'commit' });
+      expect(new URL(page.url()).searchParams.get('email')).toBe('manager@demo.test');
+      release();
+      await expect.poll(() => page.locator('input[name="email"]').inputValue()).toBe('manager@demo.test');
+    } finally {
+      release();
+      await context.close();
+    }
   });
 
   it('shows the request and the reset page in Chinese', async () => {

@@ -86,4 +86,25 @@ describe('the sign-in page boot script (issue 21)', () => {
     vi.advanceTimersByTime(0);
     expect(added()).toContain('script module /assets/index-1.js');
   });
+
+  it('brings the email typed so far along with a click on the server\'s "Forgot password?" link', () => {
+    fakePaintObserver();
+    document.body.innerHTML =
+      '<form><input name="email" type="email"><input name="password"></form><a href="/forgotPassword">Forgot password?</a>';
+    new Function(SCRIPT)();
+    const link = document.querySelector('a')!;
+    const followed: string[] = [];
+    // what the browser would follow: the address the link has once the click has been dispatched
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      followed.push(link.getAttribute('href')!);
+    });
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    email.value = ' manager+1@demo.test ';
+    link.click();
+    email.value = '';
+    link.click();
+    expect(followed).toEqual(['/forgotPassword?email=manager%2B1%40demo.test', '/forgotPassword']);
+    document.body.innerHTML = '';
+  });
 });

@@ -10,6 +10,11 @@ export const LOGIN_BOOT_FALLBACK_MS = 3000;
  * entry itself. Before, the entry and its imports were fetched and run before the first paint, which
  * waited for them. Where the browser does not report paints, the next frame stands in; a timer backs
  * both up (a hidden tab paints nothing until it is shown).
+ *
+ * Until the app has taken the form over, its "Forgot password?" link is the server's plain
+ * `/forgotPassword`, and a click on it is a plain navigation. So the script also brings the email
+ * typed so far along with such a click, as the app's link does (`login-form.tsx`): it sets the
+ * link's address as the click happens, before the browser follows it.
  */
 export function loginBootScript(entry: string, preloads: readonly string[], stylesheets: readonly string[]): string {
   return [
@@ -23,6 +28,9 @@ export function loginBootScript(entry: string, preloads: readonly string[], styl
     'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){',
     'new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})',
     '}else requestAnimationFrame(function(){setTimeout(go)});',
-    `setTimeout(go,${LOGIN_BOOT_FALLBACK_MS})})();`,
+    `setTimeout(go,${LOGIN_BOOT_FALLBACK_MS});`,
+    'd.addEventListener("click",function(e){var a=e.target&&e.target.closest&&e.target.closest(\'a[href^="/forgotPassword"]\'),',
+    'i=a&&d.querySelector(\'form input[name="email"]\');if(!i)return;var v=i.value.trim();',
+    'a.setAttribute("href","/forgotPassword"+(v?"?email="+encodeURIComponent(v):""))},true)})();',
   ].join('');
 }
