@@ -187,6 +187,31 @@ describe('startRestInfo (a page load’s getrest as the app starts, issue 21)', 
     expect(useSession.getState().roles).toEqual(['Staff']);
   });
 
+  it('makes its answer the session’s as soon as it comes, before the guard has run', async () => {
+    serve({ '/api/getrest': () => json(staffInfo) });
+    restInfoState.fresh = false;
+    const call = startRestInfo(at('/workHours/index'))!;
+    await call;
+    await Promise.resolve();
+    // what a page's data loader waits for (whenRestInfoLoaded), with no navigation resolved yet
+    expect(restInfoState.fresh).toBe(true);
+    expect(useSession.getState().PagePermissions.viewWorkHours).toBe(true);
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+  });
+
+  it('keeps an early answer out of a session whose token changed while it was asked for', async () => {
+    serve({ '/api/getrest': () => json(staffInfo) });
+    restInfoState.fresh = false;
+    const call = startRestInfo(at('/workHours/index'))!;
+    useSession.setState({ token: 'another' });
+    await call;
+    await Promise.resolve();
+    expect(useSession.getState().roles).toEqual([]);
+    expect(restInfoState.fresh).toBe(false);
+    // the guard still takes the call it began (and decides with it), as before
+    await expect(resolveNavigation(at('/workHours/index'))).resolves.toEqual({ action: 'proceed' });
+  });
+
   it('sends nothing for a visitor without a session, or for a session whose roles are loaded', async () => {
     const paths = serve({ '/api/getrest': () => json(staffInfo) });
     useSession.setState({ token: '' });

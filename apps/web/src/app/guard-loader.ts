@@ -75,10 +75,25 @@ const getRest = (opts: TRequestOptions) => get<TRestInfoResponse>('/api/getrest'
 function earlyRestInfo(url: URL): Promise<TRestInfoResponse> | undefined {
   const first = decideNavigation(contextFor(url, []));
   if (first.action !== 'load' || first.load !== 'restInfo') return undefined;
+  const token = useSession.getState().token;
   const call = getRest({ silent: true, noRelogin: useSession.getState().roles.length === 0 });
-  call.catch(() => {}); // awaited by the guard, where a failure is handled
+  // Its answer is the session's as soon as it comes (for the token it was asked with): the first page's
+  // data loaders wait for the permissions and time zone in it (whenRestInfoLoaded), and the guard's
+  // turn comes only after the route table and the first page's code have run, a long task or two
+  // later on a phone (issue 21). A failure is the guard's to handle, as before.
+  call.then(
+    (info) => {
+      if (useSession.getState().token !== token) return;
+      appliedEarly = info;
+      useSession.getState().applyRestInfo(info);
+    },
+    () => {},
+  );
   return call;
 }
+
+/** The early answer already applied to the session, which the guard need not apply again. */
+let appliedEarly: TRestInfoResponse | undefined;
 
 /** The call startRestInfo began, for the guard's first navigation only. */
 let started: Promise<TRestInfoResponse> | undefined;
@@ -120,7 +135,8 @@ export async function resolveNavigation(url: URL): Promise<Exclude<TNavigationDe
         // from permissions and navigation is retried" (SPEC 2)
         const call = early ?? getRest({ silent: true, noRelogin: !restored });
         early = undefined;
-        useSession.getState().applyRestInfo(await call);
+        const info = await call;
+        if (info !== appliedEarly) useSession.getState().applyRestInfo(info);
         ctx = { ...contextFor(url, routes), userInfoLoaded: ctx.userInfoLoaded };
       } catch (e) {
         if (restored && isApiError(e) && e.status === 401) {
