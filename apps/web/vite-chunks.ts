@@ -47,7 +47,28 @@ export const ROUTE_DATA_ROOTS = [
   // the route table and its pages' routes, which the guard and the router load on the first signed-in
   // navigation: not in the entry, so the sign-in page goes without them (issue 21, router.tsx)
   'src/app/table-routes.tsx',
+  // the sales summary's loader, the page most opened after the dashboard: its figures are asked for
+  // as soon as the route table is here (router.tsx preloadSignedInPage), not after a chain of small
+  // scripts of its own (its range, the last day with sales), each waiting for a free connection
+  'src/features/reports/api/prefetch-sales-summary.ts',
 ];
+
+/**
+ * The sales report page's own modules, as one chunk (issue 21): the app's modules the page reaches
+ * through static imports that no chunk above holds. Left to the bundler, they were a dozen scripts of
+ * under 2 KB each (the range bar, the period's parsing, the last day with sales, the tabs' list). Only
+ * the app's own modules, and the icons only they draw: a library the page uses (dayjs) stays where other
+ * pages find it.
+ */
+export const SALES_REPORT_ROOTS = ['src/app/routes/sales-report/sales-report-page.tsx'];
+
+/** The app's own source (the web app's and the shared package's), not a library. */
+const APP_SOURCE = /\/(apps\/web|packages\/shared)\/src\//;
+/** One of antd's icons as a component, and the drawing it renders. */
+const ICON = /\/node_modules\/@ant-design\/icons\/es\/icons\/[^/]+\.js$/;
+/** The icon package's index files, which re-export every icon (the app imports each icon's own file). */
+const ICON_INDEX = /\/node_modules\/@ant-design\/icons\/es\/(icons\/)?index\.js$/;
+const ICON_SVG = /\/node_modules\/@ant-design\/icons-svg\/es\/asn\/[^/]+\.js$/;
 
 /**
  * What the sign-in page runs: the entry, then the sign-in route. The route's modules (beyond the
@@ -145,8 +166,10 @@ export function signedInChunk(): {
   routeDataTest: (id: string) => boolean;
   /** the antd kit a module belongs to (ANTD_KITS), or null */
   kitName: (id: string) => string | null;
+  salesReportTest: (id: string) => boolean;
 } {
   const members = new Set<string>();
+  const salesReportMembers = new Set<string>();
   const kitOf = new Map<string, string>();
   const signInMembers = new Set<string>();
   const routeDataMembers = new Set<string>();
@@ -232,6 +255,23 @@ export function signedInChunk(): {
           }
         });
       }
+
+      salesReportMembers.clear();
+      const salesReport = closure(SALES_REPORT_ROOTS);
+      const taken = (id: string) =>
+        signIn.has(id) || signedIn.has(id) || routeDataMembers.has(id) || barrelIds.has(id) || kitOf.has(id);
+      for (const id of salesReport) if (!taken(id) && APP_SOURCE.test(norm(id))) salesReportMembers.add(id);
+      // an icon only the page's own modules draw comes along, with its drawing: a script of its own
+      // otherwise (half a kilobyte), and one the chunk would import while that script imports it
+      for (const id of salesReport) {
+        if (taken(id) || !ICON.test(norm(id))) continue;
+        const importers = (this.getModuleInfo(id)?.importers ?? []).filter((i) => !ICON_INDEX.test(norm(i)));
+        if (!importers.every((i) => salesReportMembers.has(i))) continue;
+        salesReportMembers.add(id);
+        for (const drawing of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (ICON_SVG.test(norm(drawing)) && !taken(drawing)) salesReportMembers.add(drawing);
+        }
+      }
     },
   };
   return {
@@ -240,5 +280,6 @@ export function signedInChunk(): {
     signInTest: (id) => signInMembers.has(id),
     routeDataTest: (id) => routeDataMembers.has(id),
     kitName: (id) => kitOf.get(id) ?? null,
+    salesReportTest: (id) => salesReportMembers.has(id),
   };
 }

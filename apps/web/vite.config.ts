@@ -104,6 +104,13 @@ export default defineConfig({
             { name: 'route-data', test: signedIn.routeDataTest, priority: 5, includeDependenciesRecursively: false },
             // antd's components beyond that chunk, in a few kits of what pages use together (vite-chunks.ts)
             { name: signedIn.kitName, priority: 4, includeDependenciesRecursively: false },
+            // the sales report page's own modules (vite-chunks.ts)
+            {
+              name: 'sales-report',
+              test: signedIn.salesReportTest,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -231,6 +231,12 @@ export const routerOptions = { patchRoutesOnNavigation } satisfies DOMRouterOpts
  * What the first page after sign-in needs, fetched while sign-in runs (issue 21): the frame, antd's
  * providers, its translations, antd's texts in Chinese, the route table and the page's own chunk.
  * The route's lazy loaders then find the modules already there.
+ *
+ * On a signed-in page load it also starts the page's data (the record's `prefetch`, what its loader
+ * starts) as soon as the route table is here: the router runs the loader only once the guard has
+ * passed and the page's route is patched in, two chunks later. The loader's own prefetch then joins
+ * the request in flight (the same query), so the data is asked for once. During sign-in there is no
+ * session yet and the prefetch does nothing: the loader starts it after.
  */
 export function preloadSignedInPage(to: string): void {
   const path = to.split(/[?#]/)[0] || '/';
@@ -241,6 +247,7 @@ export function preloadSignedInPage(to: string): void {
     loadUiLocale(detectLanguage()),
     import('./route-table.tsx').then(({ routeTable }) => {
       const record = findRoute(routeTable, path === '/' ? HOME_PATH : path);
+      record?.prefetch?.(new URL(to, window.location.origin)).catch(() => undefined);
       return Promise.all([record?.lazy?.(), record?.translations === 'frame' ? undefined : loadAllNamespaces()]);
     }),
   ];
