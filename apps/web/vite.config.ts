@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { FIRST_NAMESPACES, FRAME_NAMESPACES } from './src/lib/first-namespaces.ts';
+import { FIRST_NAMESPACES, FRAME_NAMESPACES, REPORT_NAMESPACES } from './src/lib/first-namespaces.ts';
 import { signedInChunk } from './vite-chunks.ts';
 import { loginShell } from './vite-login-shell.ts';
 import { antdStaticCss } from './vite-antd-css.ts';
@@ -48,18 +48,20 @@ const signedIn = signedInChunk();
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /**
- * The app's JSON translations become three chunks per language: the namespaces every page needs before
- * its first render, the signed-in frame's and home page's (src/lib/first-namespaces.ts), and the rest,
- * loaded with any other page using antd.
+ * The app's JSON translations become four chunks per language: the namespaces every page needs before
+ * its first render, the signed-in frame's and home page's, the sales summary's
+ * (src/lib/first-namespaces.ts), and the rest, loaded with any other page using antd.
  */
 function localeChunk(id: string): string | null {
-  // the three modules gathering a language's files (locales/<lang>/first.ts, frame.ts, rest.ts) ride with them
-  const bundle = /[\\/]src[\\/]locales[\\/](en|zh)[\\/](first|frame|rest)\.ts$/.exec(id);
+  // the four modules gathering a language's files (locales/<lang>/first.ts, frame.ts, reports.ts,
+  // rest.ts) ride with them
+  const bundle = /[\\/]src[\\/]locales[\\/](en|zh)[\\/](first|frame|reports|rest)\.ts$/.exec(id);
   if (bundle) return bundle[2] === 'rest' ? `locale-${bundle[1]}` : `locale-${bundle[1]}-${bundle[2]}`;
   const m = /[\\/]src[\\/]locales[\\/](en|zh)[\\/]([^\\/]+)\.json$/.exec(id);
   if (!m) return null;
   if (FIRST_NAMESPACES.includes(m[2]!)) return `locale-${m[1]}-first`;
-  return FRAME_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}-frame` : `locale-${m[1]}`;
+  if (FRAME_NAMESPACES.includes(m[2]!)) return `locale-${m[1]}-frame`;
+  return REPORT_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}-reports` : `locale-${m[1]}`;
 }
 
 export default defineConfig({

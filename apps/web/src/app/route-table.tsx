@@ -116,6 +116,8 @@ export const routeTable: TRouteRecord[] = [
           (await import('../features/reports/api/prefetch-sales-summary.ts')).prefetchSalesSummary(url),
         // drawn once, with its figures and on the day it opens on (issue 21)
         prefetchWaitMs: 2000,
+        // its own translations and the frame's, not every page's (app/frame-translations.test.tsx)
+        translations: 'reports',
         lazy: salesReportPage,
       },
       { path: '/salesReport/salesTrends', titleKey: 'salesReport.salesTrends', ...SECTION },

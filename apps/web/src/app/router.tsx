@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fillUnderWhiteText, readableShade } from '../components/layout/contrast.ts';
 import { findRoute } from '../lib/access.ts';
-import { detectLanguage, loadAllNamespaces, loadFrameNamespaces } from '../lib/i18n.ts';
+import { detectLanguage, loadAllNamespaces, loadFrameNamespaces, loadReportNamespaces } from '../lib/i18n.ts';
 import { registerNavigator, registerSignInPreload } from '../lib/navigation.ts';
 import { loadServerMessages } from '../lib/server-message.ts';
 import { loadUiLocale } from '../lib/ui-locale.ts';
@@ -23,7 +23,7 @@ import { RouteErrorPage } from './error-boundary.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { HOME_PATH } from './navigation-guard.ts';
-import type { TRouteHandle } from '../lib/route-types.ts';
+import type { TPageTranslations, TRouteHandle } from '../lib/route-types.ts';
 
 type TPageModule = { default: ComponentType };
 
@@ -47,13 +47,13 @@ export function withServerMessages(load: () => Promise<TPageModule>): () => Prom
  * namespaces (only the first ones load before the first render: lib/first-namespaces.ts; every other
  * one by default, or only the signed-in frame's) and, in Chinese, antd's texts.
  */
-function uiPage(load: () => Promise<TPageModule>, translations: 'all' | 'frame' = 'all'): RouteObject['lazy'] {
+function uiPage(load: () => Promise<TPageModule>, translations: TPageTranslations = 'all'): RouteObject['lazy'] {
   return async () => {
     const [{ default: Page }, { UiProviders }, antdLocale] = await Promise.all([
       load(),
       import('./ui-providers.tsx'),
       loadUiLocale(detectLanguage()),
-      translations === 'frame' ? loadFrameNamespaces() : loadAllNamespaces(),
+      loadPageNamespaces(translations),
     ]);
     return {
       Component: () => (
@@ -65,17 +65,23 @@ function uiPage(load: () => Promise<TPageModule>, translations: 'all' | 'frame' 
   };
 }
 
+/** The namespaces a page loads beyond the first ones (TRouteRecord.translations). */
+function loadPageNamespaces(translations: TPageTranslations | undefined): Promise<void> {
+  if (translations === 'frame') return loadFrameNamespaces();
+  return translations === 'reports' ? loadReportNamespaces() : loadAllNamespaces();
+}
+
 /**
  * A page's code with the translations it needs beyond those already loaded: every other namespace,
- * or none for a page below the signed-in frame (which loads the frame's) whose record says it needs
- * only the frame's (TRouteRecord.translations).
+ * the sales summary's, or none for a page below the signed-in frame (which loads the frame's) whose
+ * record says it needs only the frame's (TRouteRecord.translations).
  */
 export function withTranslations(
   load: () => Promise<TPageModule>,
-  translations: 'all' | 'frame' = 'all',
+  translations: TPageTranslations = 'all',
 ): () => Promise<TPageModule> {
   if (translations === 'frame') return load;
-  return async () => (await Promise.all([load(), loadAllNamespaces()]))[0];
+  return async () => (await Promise.all([load(), loadPageNamespaces(translations)]))[0];
 }
 
 /** SPEC 2: "The page title is the translated route title, then ' - ', then the app title." */
@@ -248,7 +254,7 @@ export function preloadSignedInPage(to: string): void {
     import('./route-table.tsx').then(({ routeTable }) => {
       const record = findRoute(routeTable, path === '/' ? HOME_PATH : path);
       record?.prefetch?.(new URL(to, window.location.origin)).catch(() => undefined);
-      return Promise.all([record?.lazy?.(), record?.translations === 'frame' ? undefined : loadAllNamespaces()]);
+      return Promise.all([record?.lazy?.(), loadPageNamespaces(record?.translations)]);
     }),
   ];
   // a failed preload is retried by the route's own loader, which shows the error if it fails again

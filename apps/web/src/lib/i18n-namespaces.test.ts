@@ -1,7 +1,14 @@
 // runs in a fresh worker: i18next starts here from before its first language, as on a page load
 import { describe, expect, it } from 'vitest';
-import { FIRST_NAMESPACES, FRAME_NAMESPACES } from './first-namespaces.ts';
-import { i18n, initI18n, loadAllNamespaces, loadFrameNamespaces, loadLanguageResources } from './i18n.ts';
+import { FIRST_NAMESPACES, FRAME_NAMESPACES, REPORT_NAMESPACES } from './first-namespaces.ts';
+import {
+  i18n,
+  initI18n,
+  loadAllNamespaces,
+  loadFrameNamespaces,
+  loadLanguageResources,
+  loadReportNamespaces,
+} from './i18n.ts';
 
 /** Every translation file, counted (not loaded). */
 const LOCALE_FILES = import.meta.glob('../locales/*/*.json');
@@ -32,17 +39,20 @@ describe('translations loaded in two steps', () => {
     expect(all.length).toBeGreaterThan(FIRST_NAMESPACES.length);
   });
 
-  it("gathers exactly the first and the frame's namespaces in each language's first and frame modules, and every other file in its rest", async () => {
+  it("gathers exactly the first, the frame's and the summary's namespaces in each language's first, frame and reports modules, and every other file in its rest", async () => {
     for (const lang of ['en', 'zh'] as const) {
       const first = Object.keys(await loadLanguageResources(lang, 'first')).sort();
       expect(first, lang).toEqual([...FIRST_NAMESPACES].sort());
       const frame = Object.keys(await loadLanguageResources(lang, 'frame')).sort();
       expect(frame, lang).toEqual([...FRAME_NAMESPACES].sort());
+      const reports = Object.keys(await loadLanguageResources(lang, 'reports')).sort();
+      expect(reports, lang).toEqual([...REPORT_NAMESPACES].sort());
       const rest = Object.keys(await loadLanguageResources(lang, 'rest'));
-      for (const ns of rest) expect([...FIRST_NAMESPACES, ...FRAME_NAMESPACES], `${lang} ${ns}`).not.toContain(ns);
+      for (const ns of rest)
+        expect([...FIRST_NAMESPACES, ...FRAME_NAMESPACES, ...REPORT_NAMESPACES], `${lang} ${ns}`).not.toContain(ns);
       // no file left out: as many namespaces as files in the language's folder
       const files = Object.keys(LOCALE_FILES).filter((f) => f.includes(`/locales/${lang}/`));
-      expect(rest.length + frame.length + first.length, lang).toBe(files.length);
+      expect(rest.length + reports.length + frame.length + first.length, lang).toBe(files.length);
     }
   });
 
@@ -55,5 +65,14 @@ describe('translations loaded in two steps', () => {
     await loadAllNamespaces();
     expect(i18n.hasResourceBundle('en', 'menu')).toBe(true);
     expect(i18n.t('dashboard:restaurant.title')).toBe('Restaurant');
+  });
+
+  it("loads the summary's namespaces with the frame's, and no other", async () => {
+    await initI18n('zh', 'first');
+    await loadReportNamespaces();
+    for (const ns of [...FRAME_NAMESPACES, ...REPORT_NAMESPACES])
+      expect(i18n.hasResourceBundle('zh', ns), ns).toBe(true);
+    expect(i18n.hasResourceBundle('zh', 'menu')).toBe(false);
+    expect(i18n.t('reports:figures.netSalesCents')).not.toBe('figures.netSalesCents');
   });
 });

@@ -51,20 +51,22 @@ type TNamespaceFiles = Record<string, Record<string, string>>;
 type TBundle = () => Promise<{ default: TNamespaceFiles }>;
 
 /**
- * locales/<lang>/<area>.json, as three modules per language (locales/<lang>/first.ts, frame.ts and
- * rest.ts, each gathering its files): each language is fetched on demand, in three chunks
+ * locales/<lang>/<area>.json, as four modules per language (locales/<lang>/first.ts, frame.ts,
+ * reports.ts and rest.ts, each gathering its files): each language is fetched on demand, in four chunks
  * (vite.config.ts), with one import each rather than one per file (issue 21: the entry carried a
  * loader for every file).
  */
-const BUNDLES: Record<TLanguage, Record<'first' | 'frame' | 'rest', TBundle>> = {
+const BUNDLES: Record<TLanguage, Record<'first' | TLaterSet, TBundle>> = {
   en: {
     first: () => import('../locales/en/first.ts'),
     frame: () => import('../locales/en/frame.ts'),
+    reports: () => import('../locales/en/reports.ts'),
     rest: () => import('../locales/en/rest.ts'),
   },
   zh: {
     first: () => import('../locales/zh/first.ts'),
     frame: () => import('../locales/zh/frame.ts'),
+    reports: () => import('../locales/zh/reports.ts'),
     rest: () => import('../locales/zh/rest.ts'),
   },
 };
@@ -73,10 +75,10 @@ const BUNDLES: Record<TLanguage, Record<'first' | 'frame' | 'rest', TBundle>> = 
  * Which namespaces to load: all, the first ones, the signed-in frame's or the others
  * (lib/first-namespaces.ts).
  */
-export type TNamespaceSet = 'all' | 'first' | 'frame' | 'rest';
+export type TNamespaceSet = 'all' | 'first' | TLaterSet;
 
 /** The sets loaded after i18next has started. */
-type TLaterSet = 'frame' | 'rest';
+type TLaterSet = 'frame' | 'reports' | 'rest';
 
 const namespaceOf = (file: string) => file.replace(/^.*\/([^/]+)\.json$/, '$1');
 
@@ -84,7 +86,7 @@ export async function loadLanguageResources(
   lang: TLanguage,
   which: TNamespaceSet = 'all',
 ): Promise<Record<string, Record<string, string>>> {
-  const sets = which === 'all' ? (['first', 'frame', 'rest'] as const) : [which];
+  const sets = which === 'all' ? (['first', 'frame', 'reports', 'rest'] as const) : [which];
   const loaded = await Promise.all(sets.map((set) => BUNDLES[lang][set]()));
   return Object.fromEntries(
     loaded.flatMap(({ default: files }) => Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts])),
@@ -141,9 +143,17 @@ export function loadFrameNamespaces(): Promise<void> {
   return loadLaterSet('frame');
 }
 
-/** Every namespace initI18n left out: the frame's and all the others. */
+/**
+ * The frame's namespaces and the sales summary's (lib/first-namespaces.ts REPORT_NAMESPACES): all the
+ * summary needs; the report's other sections load every namespace.
+ */
+export function loadReportNamespaces(): Promise<void> {
+  return Promise.all([loadLaterSet('frame'), loadLaterSet('reports')]).then(() => undefined);
+}
+
+/** Every namespace initI18n left out: the frame's, the summary's and all the others. */
 export function loadAllNamespaces(): Promise<void> {
-  return Promise.all([loadLaterSet('frame'), loadLaterSet('rest')]).then(() => undefined);
+  return Promise.all([loadLaterSet('frame'), loadLaterSet('reports'), loadLaterSet('rest')]).then(() => undefined);
 }
 
 export function detectLanguage(): TLanguage {
@@ -173,7 +183,7 @@ export async function initI18n(lang: TLanguage = detectLanguage(), which: 'all' 
   // returns): a set that arrives later finds i18next started and adds itself
   holds = {
     lang,
-    sets: new Set<TLaterSet>(which === 'all' ? ['frame', 'rest'] : early?.lang === lang ? early.sets : []),
+    sets: new Set<TLaterSet>(which === 'all' ? ['frame', 'reports', 'rest'] : early?.lang === lang ? early.sets : []),
   };
   early = undefined;
   await i18next

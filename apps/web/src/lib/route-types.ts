@@ -15,6 +15,9 @@ export type TRouteGrant =
   | { kind: 'unrestricted' }
   | { kind: 'unrestrictedPermission'; permission: TPagePermission };
 
+/** Which translation namespaces a page loads beyond the first ones (TRouteRecord.translations). */
+export type TPageTranslations = 'all' | 'frame' | 'reports';
+
 export interface TRouteRecord {
   /** Absolute path, e.g. '/salesReport/salesSummary'. */
   path: string;
@@ -63,10 +66,10 @@ export interface TRouteRecord {
   prefetchWaitMs?: number;
   /**
    * 'frame': the page uses no translation namespace beyond the first ones and the signed-in frame's
-   * (lib/first-namespaces.ts), so opening it loads no other (the home page, issue 21). By default a
-   * page loads every namespace with its code.
+   * (lib/first-namespaces.ts), so opening it loads no other (the home page, issue 21); 'reports': those
+   * and the sales summary's (REPORT_NAMESPACES). By default a page loads every namespace with its code.
    */
-  translations?: 'frame';
+  translations?: TPageTranslations;
   /** The page; code-split. Absent on group records that only redirect. */
   lazy?: () => Promise<{ default: ComponentType }>;
 }
