@@ -27,7 +27,8 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const panels = () => [...container.querySelectorAll('section.ra-dash__panel')].map((s) => s.getAttribute('aria-label'));
+const panels = () =>
+  [...container.querySelectorAll('section.ra-dash__panel')].map((s) => s.getAttribute('aria-label') ?? '');
 
 describe('the home page (issue 21)', () => {
   it('draws the sales panel in its first render, so the panels below it never move down when it comes', async () => {
