@@ -12,6 +12,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { harborToday as today } from '../test-support/dashboard-today.ts';
+import { namespacesNamed, WEB_SRC } from '../test-support/namespaces-named.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
 import { routerOptions, routes } from './router.tsx';
 
@@ -23,7 +24,7 @@ import { routerOptions, routes } from './router.tsx';
  * home page would show as its raw name there, so these tests fail on any.
  */
 
-const SRC = join(import.meta.dirname, '..');
+const SRC = WEB_SRC;
 /** The signed-in frame and the home page, with what they open (drawers, lock screen, search). */
 const FRAME_SOURCES = [
   'app/layout',
@@ -33,25 +34,12 @@ const FRAME_SOURCES = [
   'features/dashboard',
   'app/routes/dashboard',
 ];
-const NAMESPACES = readdirSync(join(SRC, 'locales/en'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
-
 function sourceFiles(path: string): string[] {
   const full = join(SRC, path);
   if (/\.tsx?$/.test(path)) return [full];
   return readdirSync(full, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => join(full, f));
-}
-
-/** The namespaces a source file names: useTranslation('ns' | ['a', 'b']), and 'ns:key' in any quotes. */
-function namespacesNamed(code: string): string[] {
-  const named = new Set<string>();
-  for (const [, args] of code.matchAll(/useTranslation\(([^)]*)\)/g))
-    for (const [, ns] of args!.matchAll(/['"]([a-z-]+)['"]/g)) named.add(ns!);
-  for (const [, ns] of code.matchAll(/['"`]([a-z-]+):[\w.$]/g)) if (NAMESPACES.includes(ns!)) named.add(ns!);
-  return [...named];
 }
 
 describe("the frame's and home page's translations (FRAME_NAMESPACES)", () => {

@@ -1,18 +1,19 @@
 // runs in a fresh worker: which translations the first page loads depends on what no page has loaded yet
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyPagePermissions } from '@ra/shared/permissions';
-import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { FIRST_NAMESPACES, FRAME_NAMESPACES, REPORT_NAMESPACES } from '../lib/first-namespaces.ts';
 import { i18n, initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
+import { namespacesNamed, WEB_SRC } from '../test-support/namespaces-named.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
+import { salesFigures, weekSummary } from '../test-support/sales-summary.ts';
 import { routerOptions, routes } from './router.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -23,7 +24,7 @@ import { routerOptions, routes } from './router.tsx';
  * page would show as its raw name there, so these tests fail on any.
  */
 
-const SRC = join(import.meta.dirname, '..');
+const SRC = WEB_SRC;
 /** The summary page and what it opens: its frame, range bar, tabs, figures and table, and their lazy parts. */
 const SUMMARY_SOURCES = [
   'app/routes/sales-report/sales-report-page.tsx',
@@ -45,45 +46,7 @@ const SUMMARY_SOURCES = [
   'components/last-sales-notice.tsx',
   'components/date-input.tsx',
 ];
-const NAMESPACES = readdirSync(join(SRC, 'locales/en'))
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => f.replace(/\.json$/, ''));
-
-/** The namespaces a source file names: useTranslation('ns' | ['a', 'b']), and 'ns:key' in any quotes. */
-function namespacesNamed(code: string): string[] {
-  const named = new Set<string>();
-  for (const [, args] of code.matchAll(/useTranslation\(([^)]*)\)/g))
-    for (const [, ns] of args!.matchAll(/['"]([a-z-]+)['"]/g)) named.add(ns!);
-  for (const [, ns] of code.matchAll(/['"`]([a-z-]+):[\w.$]/g)) if (NAMESPACES.includes(ns!)) named.add(ns!);
-  return [...named];
-}
-
-const figures = (netSalesCents: number): TSalesFigures => ({
-  grossSalesCents: netSalesCents,
-  discountCents: 0,
-  compCents: 0,
-  voidCents: 0,
-  netSalesCents,
-  taxCents: 0,
-  serviceChargeCents: 0,
-  tipCents: 0,
-  refundCents: 0,
-  totalCollectedCents: netSalesCents,
-  orderCount: 12,
-  guestCount: 20,
-  averageCheckCents: 1_000,
-  averageGuestCents: 500,
-});
-const summary: TSalesSummaryResponse = {
-  range: { from: '2026-11-01', to: '2026-11-07' },
-  previousRange: { from: '2026-10-25', to: '2026-10-31' },
-  sameTime: null,
-  current: figures(765_432),
-  previous: figures(700_000),
-  byChannel: [{ channel: 'dineIn', current: figures(765_432), previous: figures(700_000) }],
-  giftCardSales: { current: { amountCents: 0, count: 0 }, previous: null },
-  lastSalesDay: '2026-11-07',
-};
+const summary = weekSummary([{ channel: 'dineIn', current: salesFigures(765_432), previous: salesFigures(700_000) }]);
 
 describe("the sales summary's translations (REPORT_NAMESPACES)", () => {
   it('the summary page names no namespace beyond the first ones, the frame’s and its own', () => {

@@ -4,13 +4,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyPagePermissions } from '@ra/shared/permissions';
-import type { TSalesFigures, TSalesSummaryResponse } from '@ra/shared/reports/reports.schemas';
 import { initI18n } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { restInfoState, useSession } from '../stores/session.ts';
 import { stubAntdBrowserApis } from '../test-support/browser-stubs.ts';
 import { harborToday as today } from '../test-support/dashboard-today.ts';
 import { harborRestInfo } from '../test-support/rest-info.ts';
+import { salesFigures, weekSummary } from '../test-support/sales-summary.ts';
 import { dashboardRoute } from './route-table.tsx';
 import { movePage, prefetchLoader, routerOptions, routes } from './router.tsx';
 
@@ -169,32 +169,7 @@ describe("the dashboard's data starts in its route loader (issue 21)", { timeout
   });
 });
 
-const figures = (netSalesCents: number): TSalesFigures => ({
-  grossSalesCents: netSalesCents,
-  discountCents: 0,
-  compCents: 0,
-  voidCents: 0,
-  netSalesCents,
-  taxCents: 0,
-  serviceChargeCents: 0,
-  tipCents: 0,
-  refundCents: 0,
-  totalCollectedCents: netSalesCents,
-  orderCount: 12,
-  guestCount: 20,
-  averageCheckCents: 1_000,
-  averageGuestCents: 500,
-});
-const summary: TSalesSummaryResponse = {
-  range: { from: '2026-11-01', to: '2026-11-07' },
-  previousRange: { from: '2026-10-25', to: '2026-10-31' },
-  sameTime: null,
-  current: figures(765_432),
-  previous: figures(700_000),
-  byChannel: [],
-  giftCardSales: { current: { amountCents: 0, count: 0 }, previous: null },
-  lastSalesDay: '2026-11-07',
-};
+const summary = weekSummary();
 const SUMMARY_URL = '/salesReport/salesSummary?preset=custom&from=2026-11-01&to=2026-11-07';
 
 describe("the sales summary's data starts in its route loader (issue 21)", { timeout: 60_000 }, () => {
@@ -266,7 +241,7 @@ describe("the sales summary's data starts in its route loader (issue 21)", { tim
               ...summary,
               range: { from, to: from },
               previousRange: { from: '2026-11-21', to: '2026-11-21' },
-              current: { ...figures(0), orderCount: 0, guestCount: 0 },
+              current: { ...salesFigures(0), orderCount: 0, guestCount: 0 },
               lastSalesDay: '2026-11-27',
             })
           : json({ ...summary, range: { from, to: from }, lastSalesDay: '2026-11-27' });
