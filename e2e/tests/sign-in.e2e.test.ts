@@ -182,12 +182,19 @@ describe('forgot password', () => {
     // the app's entry is held back until the click has been followed: the page is the server's form alone
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const entryAsked = new Promise<void>((resolve) => (asked = resolve));
     await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      asked();
       await held;
       await route.continue().catch(() => undefined); // the sign-in page's request is gone by then
     });
     try {
-      await page.goto(`${baseUrl()}/login`);
+      // not until "load": the held entry, once asked for, holds the page's load event too
+      await page.goto(`${baseUrl()}/login`, { waitUntil: 'domcontentloaded' });
+      // the boot script has run (it asks for the entry after the form's first paint), so its click
+      // handler is in place, and the app is not
+      await entryAsked;
       await page.locator('input[name="email"]').fill('manager@demo.test');
       // still the server's form: its button waits for the app
       expect(await page.locator('form button[type="submit"]').isEnabled()).toBe(false);
