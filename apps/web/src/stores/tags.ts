@@ -20,6 +20,12 @@ interface TTagsState {
   refresh: (path: string) => void;
   /** Logout and restaurant switch (SPEC 4): every open tab goes, pinned ones too; navigation re-adds them. */
   reset: () => void;
+  /**
+   * A restaurant switch that restarts the app: every open tab goes, and none comes back on this page.
+   * The page stays on screen until the browser leaves it, and whatever it still draws then (a panel
+   * its data comes back to) must not put the old restaurant's tabs back into the saved store.
+   */
+  resetForRestart: () => void;
 }
 
 /**
@@ -49,16 +55,30 @@ export function capTags(visited: readonly TVisitedTag[], max = MAX_TAGS, keep?: 
   return out;
 }
 
+/** Set by `resetForRestart`: this page is leaving, and adds no tab any more. */
+let restarting = false;
+
 export const useTags = create<TTagsState>()((set) => ({
   visited: [],
   refreshKey: {},
-  addVisited: (tag) => set((s) => ({ visited: withVisitedTag(s.visited, tag) })),
+  addVisited: (tag) => {
+    if (!restarting) set((s) => ({ visited: withVisitedTag(s.visited, tag) }));
+  },
   delVisited: (path) => set((s) => ({ visited: s.visited.filter((v) => v.affix || v.path !== path) })),
   delOthers: (path) => set((s) => ({ visited: s.visited.filter((v) => v.affix || v.path === path) })),
   delAll: () => set((s) => ({ visited: s.visited.filter((v) => v.affix) })),
   refresh: (path) => set((s) => ({ refreshKey: { ...s.refreshKey, [path]: (s.refreshKey[path] ?? 0) + 1 } })),
   reset: () => set({ visited: [], refreshKey: {} }),
+  resetForRestart: () => {
+    restarting = true;
+    set({ visited: [], refreshKey: {} });
+  },
 }));
+
+/** Tests: a new page load, which adds tabs again. */
+export function resetRestartForTests(): void {
+  restarting = false;
+}
 
 registerPersistedSlice('tags', {
   save: () => useTags.getState().visited,

@@ -7,7 +7,8 @@ import { registerNavigator } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useApp } from '../../stores/app.ts';
 import { COOKIE_ACCOUNT, COOKIE_LEAF, COOKIE_TOKEN, CURRENT_NAME_KEY, useSession } from '../../stores/session.ts';
-import { useTags } from '../../stores/tags.ts';
+import { STORE_KEY } from '../../stores/persist.ts';
+import { resetRestartForTests, useTags } from '../../stores/tags.ts';
 import { useWorkHours } from '../../stores/work-hours.ts';
 import { clearLocalSession, logout, switchRestaurant } from './session-actions.ts';
 
@@ -100,6 +101,7 @@ beforeEach(() => {
 
 afterEach(() => {
   registerNavigator(null);
+  resetRestartForTests();
 });
 
 describe('clearLocalSession (SPEC 4 logout)', () => {
@@ -190,6 +192,34 @@ describe('switchRestaurant', () => {
     expect(Cookies.get(COOKIE_TOKEN)).toBe('tok-9');
     expect(useTags.getState().visited).toEqual([]);
     expect(reload).toHaveBeenCalled();
+  });
+
+  it('leaves no tab of the old restaurant to the restarted app, whatever the page on screen does meanwhile', async () => {
+    vi.stubGlobal('location', { ...window.location, reload: vi.fn(), assign: vi.fn() });
+    sessionStorage.clear();
+    const orderCalendar = {
+      path: '/orderCalendar/index',
+      fullPath: '/orderCalendar/index',
+      titleKey: 'orderCalendar',
+      affix: false,
+    };
+    const dashboard = { path: '/dashboard', fullPath: '/dashboard', titleKey: 'dashboard', affix: true };
+    useTags.setState({ visited: [dashboard, orderCalendar] });
+    serve({
+      '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+      '/account/swtichRestByXid': () => json({ ok: true, restId: 9 }),
+      '/account/acquireToken': () => json({ token: 'tok-9' }),
+      '/api/getrest': () => json({ ...restInfo, id: 9, xid: 'rest-9' }),
+      '/api/getRestConfig': () => json({ name: 'timezone', value: 'America/Chicago' }),
+    });
+
+    await expect(switchRestaurant('rest-9', { reloadTo: '/dashboard' })).resolves.toBe('reload');
+    // saved before the browser leaves: the restarted app restores no tab
+    expect((JSON.parse(sessionStorage.getItem(STORE_KEY) ?? '{}') as { tags?: unknown }).tags).toEqual([]);
+    // the page still on screen until then draws again (its layout's effects run once more): no tab comes back
+    useTags.getState().addVisited(dashboard);
+    useTags.getState().addVisited(orderCalendar);
+    expect(useTags.getState().visited).toEqual([]);
   });
 
   it('asks for the time zone when the restaurant has none or it is Unknown', async () => {

@@ -1,6 +1,7 @@
 import { navigateTo, reloadAt } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useApp } from '../../stores/app.ts';
+import { saveAll } from '../../stores/persist.ts';
 import { CURRENT_NAME_KEY, useSession } from '../../stores/session.ts';
 import { useTags } from '../../stores/tags.ts';
 import { useWorkHours } from '../../stores/work-hours.ts';
@@ -73,11 +74,15 @@ export async function switchRestaurant(xid: string, opts: { reloadTo?: string } 
   const timeZone = await getRestConfig('timezone', { silent: true });
   // the open tabs are cleared last, as the app leaves the page: while the time-zone call was out, the
   // page still on screen could put its own tab back (a list writing its filters to the URL)
-  useTags.getState().reset();
   if (isTimeZoneUnset(timeZone.value)) {
+    useTags.getState().reset();
     navigateTo('/selectTimeZone', { replace: true });
     return 'selectTimeZone';
   }
+  // The app restarts: the page on screen adds no tab from here on, and the store is saved now rather
+  // than only as the browser leaves, so the restarted app opens with the new restaurant's tabs only.
+  useTags.getState().resetForRestart();
+  saveAll();
   reloadAt(opts.reloadTo);
   return 'reload';
 }
