@@ -4,9 +4,8 @@ import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
+import { startHomeFigures } from './app/early-home-data.ts';
 import { startRestInfo } from './app/guard-loader.ts';
-import { HOME_PATH } from './app/navigation-guard.ts';
-import { getAhead } from './lib/request.ts';
 import { createAppRouter, preloadSignedInPage } from './app/router.tsx';
 import { currentLanguage, detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
 import { installUnloadSave } from './stores/persist.ts';
@@ -49,15 +48,8 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD) installGlobalErrorHandlers();
   // a signed-in page load's restaurant info, before the router has fetched the route table (issue 21)
   const restInfo = startRestInfo(new URL(window.location.href));
-  // and the home page's figures right after it, for a user who may see sales: its query
-  // (features/dashboard/api/get-dashboard-today.ts) takes this answer, once its chunks have arrived
-  if (restInfo && (window.location.pathname === HOME_PATH || window.location.pathname === '/')) {
-    restInfo
-      .then((info) => {
-        if (info.PagePermissions.viewSalesReport === true) getAhead('/api/dashboard/today', { silent: true });
-      })
-      .catch(() => {});
-  }
+  // and the home page's figures, for a user who may see sales (app/early-home-data.ts)
+  startHomeFigures(window.location.pathname, restInfo);
 
   // the app's modules have just run (one task); the router's set-up is the next
   await yieldToBrowser();
