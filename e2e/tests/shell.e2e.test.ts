@@ -96,6 +96,44 @@ describe('restaurant switcher in the top bar', () => {
     await context.close();
   });
 
+  it('asks before switching away from unsaved changes, and Keep editing keeps the restaurant and the edit', async () => {
+    const { context, page } = await newPage(browser, { ...EN, ...DESKTOP });
+    // the browser's own leave-the-page question would mean the switch had already happened on the server
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await signInAsAgentAt(page, 'Harbor Bistro');
+    await openFromSidebar(page, 'Business Info', '/businessInfo/index');
+    const phone = page.getByLabel('Phone', { exact: true });
+    await expect.poll(() => phone.inputValue(), { timeout: 20_000 }).not.toBe('');
+    await phone.fill('(555) 010-9999');
+
+    await openRestaurantTree(page);
+    await dropdownNode(page, '金龙餐厅').locator('.ant-select-tree-node-content-wrapper').click();
+    const prompt = page.locator('.ant-modal', { hasText: 'You have unsaved changes' });
+    await prompt.waitFor();
+    await shot(page, 'shell-switch-unsaved-prompt-en');
+    await prompt.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => prompt.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/businessInfo/index');
+    expect(await phone.inputValue()).toBe('(555) 010-9999');
+    await expect.poll(() => restaurantSelect(page).innerText()).toContain('Harbor Bistro');
+
+    // asked again, Leave without saving switches: the app restarts on the other restaurant's dashboard
+    await openRestaurantTree(page);
+    await dropdownNode(page, '金龙餐厅').locator('.ant-select-tree-node-content-wrapper').click();
+    await prompt.waitFor();
+    await reloadedBy(page, () => prompt.getByRole('button', { name: 'Leave without saving' }).click());
+    await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 30_000 });
+    await expect
+      .poll(() => restaurantSelect(page).innerText(), { timeout: 20_000 })
+      .toContain('金龙餐厅 Golden Dragon');
+    expect(browserDialogs).toEqual([]);
+    await context.close();
+  });
+
   it('switches by searching and the keyboard in Chinese', async () => {
     const { context, page } = await newPage(browser, { ...ZH, ...DESKTOP });
     await signInAsAgentAt(page, 'Harbor Bistro');

@@ -7,6 +7,7 @@ import { childrenNodesQueryOptions, nodeLabel } from '../../features/auth/api/ge
 import { useRootXid } from '../../features/auth/hooks/use-root-xid.ts';
 import { switchRestaurant } from '../../features/auth/session-actions.ts';
 import { showErrorMessage } from '../../lib/feedback.ts';
+import { confirmLeavingPage } from '../../lib/unsaved-changes.ts';
 import { errorText } from '../../lib/request.ts';
 import { useSession } from '../../stores/session.ts';
 import { HOME_PATH } from './tags-actions.ts';
@@ -87,9 +88,18 @@ export default function RestaurantSelector() {
     }
   };
 
-  const choose = async (xid: string) => {
+  const choose = (xid: string) => {
     const node = nodes.get(xid);
     if (!node || !isRestaurant(node)) return;
+    // A form on screen with unsaved changes asks first, in the app's words (lib/unsaved-changes.ts).
+    // The switch moves the session to the other restaurant before the page goes: left to the
+    // browser's own leave-the-page question, Cancel kept the form on screen under the new restaurant's
+    // token, and saving it would have written to that restaurant.
+    confirmLeavingPage(() => void switchTo(node));
+  };
+
+  const switchTo = async (node: TNode) => {
+    const xid = node.xid;
     setClickNode(node);
     setSwitching(true);
     try {
@@ -131,7 +141,7 @@ export default function RestaurantSelector() {
       onOpenChange={(open) => {
         if (open) setOpened(true);
       }}
-      onSelect={(value: string | { value: string }) => void choose(pickedXid(value))}
+      onSelect={(value: string | { value: string }) => choose(pickedXid(value))}
     />
   );
 }
