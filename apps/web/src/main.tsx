@@ -4,7 +4,7 @@ import { startTransition } from 'react';
 import type { TRestInfoConfig } from '@ra/shared/auth/auth.schemas';
 import { AppRoot, routerReady } from './app/app-root.tsx';
 import { installGlobalErrorHandlers } from './app/error-reporting.ts';
-import { startHomeFigures } from './app/early-home-data.ts';
+import { startHomeData } from './app/early-home-data.ts';
 import { startRestInfo } from './app/guard-loader.ts';
 import { createAppRouter, preloadSignedInPage } from './app/router.tsx';
 import { currentLanguage, detectLanguage, initI18n, setTipWording } from './lib/i18n.ts';
@@ -48,8 +48,9 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD) installGlobalErrorHandlers();
   // a signed-in page load's restaurant info, before the router has fetched the route table (issue 21)
   const restInfo = startRestInfo(new URL(window.location.href));
-  // and the home page's figures, for a user who may see sales (app/early-home-data.ts)
-  startHomeFigures(window.location.pathname, restInfo);
+  // and the home page's data: the user's name, and the figures for a user who may see sales
+  // (app/early-home-data.ts)
+  startHomeData(window.location.pathname, restInfo);
 
   // the app's modules have just run (one task); the router's set-up is the next
   await yieldToBrowser();

@@ -3,7 +3,7 @@ import type { TRestInfoResponse } from '@ra/shared/auth/auth.schemas';
 import { emptyPagePermissions } from '@ra/shared/permissions';
 import { API_BASE, get } from '../lib/request.ts';
 import { useSession } from '../stores/session.ts';
-import { startHomeFigures } from './early-home-data.ts';
+import { startHomeData } from './early-home-data.ts';
 
 /** Records the paths asked for, and answers each with an empty JSON object. */
 function serve(): string[] {
@@ -50,7 +50,7 @@ describe('the home page’s figures on a signed-in page load', () => {
     });
     const asked = serve();
     const restInfo = heldRestInfo(true);
-    startHomeFigures('/dashboard', restInfo.info);
+    startHomeData('/dashboard', restInfo.info);
     await settle();
     expect(asked).toEqual(['/api/getUserInfo', '/api/dashboard/today']);
     // the page's own calls take those answers: one request each in all
@@ -65,7 +65,7 @@ describe('the home page’s figures on a signed-in page load', () => {
     useSession.setState({ token: 'tok' });
     const asked = serve();
     const restInfo = heldRestInfo(true);
-    startHomeFigures('/', restInfo.info);
+    startHomeData('/', restInfo.info);
     await settle();
     // the user's name depends on the token only: asked for at once
     expect(asked).toEqual(['/api/getUserInfo']);
@@ -78,7 +78,7 @@ describe('the home page’s figures on a signed-in page load', () => {
     useSession.setState({ token: 'tok', roles: ['Staff'], PagePermissions: emptyPagePermissions() });
     const asked = serve();
     const staff = heldRestInfo(false);
-    startHomeFigures('/dashboard', staff.info);
+    startHomeData('/dashboard', staff.info);
     staff.answer();
     await settle();
     expect(asked).toEqual(['/api/getUserInfo']);
@@ -86,9 +86,9 @@ describe('the home page’s figures on a signed-in page load', () => {
     await get('/api/getUserInfo');
     useSession.setState({ roles: ['Owner'], PagePermissions: { ...emptyPagePermissions(), viewSalesReport: true } });
     const elsewhere = heldRestInfo(true);
-    startHomeFigures('/salesReport/salesSummary', elsewhere.info);
+    startHomeData('/salesReport/salesSummary', elsewhere.info);
     elsewhere.answer();
-    startHomeFigures('/dashboard', undefined); // signed out: no restaurant info asked for
+    startHomeData('/dashboard', undefined); // signed out: no restaurant info asked for
     await settle();
     expect(asked).toEqual([]);
   });
