@@ -237,6 +237,35 @@ describe('switchRestaurant', () => {
     }
   });
 
+  it('restarts the app when a call fails after the token was exchanged, so no page stays under the new token', async () => {
+    for (const failing of ['/api/getrest', '/api/getRestConfig']) {
+      resetRestartForTests();
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, reload: vi.fn(), assign });
+      const orderCalendar = {
+        path: '/orderCalendar/index',
+        fullPath: '/orderCalendar/index',
+        titleKey: 'x',
+        affix: false,
+      };
+      useTags.setState({ visited: [orderCalendar] });
+      const answers: Record<string, () => Response> = {
+        '/account/prelogin': () => json({ email: 'owner@demo.test' }),
+        '/account/swtichRestByXid': () => json({ ok: true, restId: 9 }),
+        '/account/acquireToken': () => json({ token: 'tok-9' }),
+        '/api/getrest': () => json({ ...restInfo, id: 9, xid: 'rest-9' }),
+        '/api/getRestConfig': () => json({ name: 'timezone', value: 'America/Chicago' }),
+      };
+      answers[failing] = () => json({ code: 50000, message: 'Server error' }, 500);
+      serve(answers);
+
+      await expect(switchRestaurant('rest-9', { reloadTo: '/dashboard' })).resolves.toBe('reload');
+      expect(useSession.getState().token).toBe('tok-9');
+      expect(assign).toHaveBeenCalledWith('/dashboard');
+      expect(useTags.getState().visited).toEqual([]);
+    }
+  });
+
   it('fails without touching the session when the node cannot be selected', async () => {
     serve({
       '/account/prelogin': () => json({ email: 'owner@demo.test' }),

@@ -48,7 +48,8 @@ export type TSwitchOutcome = 'selectTimeZone' | 'reload';
  * timezone setting": prelogin with the signed-in email, select the node on the server, exchange the token for one scoped to it, reload the restaurant info (roles, locales,
  * permissions, name, id, day offset: the menu follows from them), clear open tabs, then either ask
  * for the restaurant's time zone (unset or 'Unknown') or restart the app at `reloadTo` (default: the
- * current page). Rejects with the failing call's ApiError, which the caller shows.
+ * current page). Rejects with the failing call's ApiError, which the caller shows, when the switch
+ * fails before the token is exchanged; after that, the app restarts whatever fails (see below).
  */
 export async function switchRestaurant(xid: string, opts: { reloadTo?: string } = {}): Promise<TSwitchOutcome> {
   const before = useSession.getState();
@@ -60,21 +61,29 @@ export async function switchRestaurant(xid: string, opts: { reloadTo?: string } 
   const { token } = await acquireToken(before.token || undefined);
   useSession.getState().setToken(token);
 
-  const info = await getRest({ silent: true });
-  const session = useSession.getState();
-  session.applyRestInfo(info);
-  session.setCurrentAccount(info.xid || xid);
+  // From here the session is the chosen restaurant's. Should a call below fail, the page on screen (the
+  // previous restaurant's, its forms included) must not stay under the new token, where a save would
+  // write to the chosen restaurant: the app restarts, and its guard loads the restaurant afresh and
+  // shows what still fails.
+  let timeZoneUnset = false;
   try {
-    localStorage.setItem(CURRENT_NAME_KEY, info.fullname || info.restname || info.name);
+    const info = await getRest({ silent: true });
+    const session = useSession.getState();
+    session.applyRestInfo(info);
+    session.setCurrentAccount(info.xid || xid);
+    try {
+      localStorage.setItem(CURRENT_NAME_KEY, info.fullname || info.restname || info.name);
+    } catch {
+      // storage disabled: the name is shown from the session store anyway
+    }
+    queryClient.clear();
+    timeZoneUnset = isTimeZoneUnset((await getRestConfig('timezone', { silent: true })).value);
   } catch {
-    // storage disabled: the name is shown from the session store anyway
+    // restarted below
   }
-  queryClient.clear();
-
-  const timeZone = await getRestConfig('timezone', { silent: true });
   // the open tabs are cleared last, as the app leaves the page: while the time-zone call was out, the
   // page still on screen could put its own tab back (a list writing its filters to the URL)
-  if (isTimeZoneUnset(timeZone.value)) {
+  if (timeZoneUnset) {
     useTags.getState().reset();
     navigateTo('/selectTimeZone', { replace: true });
     return 'selectTimeZone';
