@@ -134,6 +134,27 @@ describe('restaurant switcher in the top bar', () => {
     await context.close();
   });
 
+  it('fits an agent’s phone: the menu button whole, the restaurant switch narrowed, nothing sideways', async () => {
+    for (const [locale, width] of [
+      [ZH, 390],
+      [EN, 360],
+    ] as const) {
+      const { context, page } = await newPage(browser, { ...locale, width, height: 844 });
+      await signInAsAgentAt(page, 'Harbor Bistro');
+      // the switch is drawn after the page (its code arrives on its own)
+      await expect.poll(() => restaurantSelect(page).innerText()).toContain('Harbor');
+      const button = await page.locator('.ra-navbar__left button').first().boundingBox();
+      const holder = await page.locator('.ra-navbar__left').boundingBox();
+      // the whole button is inside the bar's left side, which hides what overflows it (the switch
+      // squeezed that side at 390 px, and the button was cut off)
+      expect(button!.x).toBeGreaterThanOrEqual(holder!.x);
+      expect(holder!.x + holder!.width).toBeGreaterThanOrEqual(button!.x + button!.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await shot(page, `shell-agent-phone-bar-${width}`);
+      await context.close();
+    }
+  });
+
   it('switches by searching and the keyboard in Chinese', async () => {
     const { context, page } = await newPage(browser, { ...ZH, ...DESKTOP });
     await signInAsAgentAt(page, 'Harbor Bistro');
