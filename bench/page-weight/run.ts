@@ -23,6 +23,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Cookie } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { throttleLikePhone } from '../support/phone.ts';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../support/server.ts';
 import { kb, PAGE_BUDGETS, weighPage, type TPageWeight } from '../../e2e/support/page-weight.ts';
 
@@ -46,9 +47,6 @@ const SHOWN: Record<string, string> = {
   '/dashboard': '[data-chart="dashboard-14-days"] g[data-day]',
   '/salesReport/salesSummary': '.ra-report-table',
 };
-
-/** Issue 21's phone: 4x slower CPU, 562 ms round trip, 1.3 Mbps down (Lighthouse's "slow 4G" shape). */
-const PHONE = { cpu: 4, latency: 562, down: (1.3 * 1024 * 1024) / 8, up: (0.6 * 1024 * 1024) / 8 };
 
 /** Where the 14-day chart has drawn its first day: the dashboard's last part to appear. */
 const CHART_DRAWN = '[data-chart="dashboard-14-days"] g[data-day]';
@@ -103,16 +101,7 @@ async function timeSignIn(browser: Browser, baseUrl: string, phone: boolean): Pr
   await page.goto(`${baseUrl}/login`);
   await page.locator('input[name="email"]').fill(OWNER);
   await page.locator('input[name="password"]').fill('demo1234');
-  if (phone) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latency,
-      downloadThroughput: PHONE.down,
-      uploadThroughput: PHONE.up,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
-  }
+  if (phone) await throttleLikePhone(cdp);
   await page.evaluate(WATCH_SIGN_IN);
   // When the last request started after the click ended (its answer fully read, or failed).
   let lastRequestEnd = 0;

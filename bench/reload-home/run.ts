@@ -10,16 +10,13 @@
  * another build, for a comparison in one sitting.
  */
 import { chromium } from 'playwright-core';
+import { PHONE, throttleLikePhone } from '../support/phone.ts';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../support/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CACHED = process.env.BENCH_CACHE !== '0';
-const PHONE = {
-  cpu: Number(process.env.BENCH_CPU ?? 4),
-  latency: 562,
-  down: (1.3 * 1024 * 1024) / 8,
-  up: (0.6 * 1024 * 1024) / 8,
-};
+/** BENCH_CPU=1: the phone's network with this machine's CPU. */
+const CPU = Number(process.env.BENCH_CPU ?? PHONE.cpu);
 
 /**
  * Run in the page as it starts: notes the first frame with today's comparison line in it. A string,
@@ -66,15 +63,8 @@ try {
     await page.locator('[data-chart="dashboard-14-days"] g[data-day]').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
+    await throttleLikePhone(cdp, CPU);
     if (!CACHED) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latency,
-      downloadThroughput: PHONE.down,
-      uploadThroughput: PHONE.up,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
     await page.addInitScript(WATCH_COMPARISON);
     await page.reload();
     await page.locator('[data-testid="dashboard-comparison"]').waitFor({ timeout: 120_000 });
