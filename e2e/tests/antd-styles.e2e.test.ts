@@ -64,6 +64,12 @@ describe('antd styles from the build', () => {
     // …and none is written at run time: what antd still writes is the components' variables
     expect(variables).toBeGreaterThan(50);
     expect(otherProperties).toEqual([]);
+    // the theme's own variables (about 12 KB) are written once: one ConfigProvider sets the theme, and
+    // the frame does not nest a second one that writes them all again under a class of its own
+    const themeVariableSets = await page.evaluate(
+      () => [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('--ant-blue:')).length,
+    );
+    expect(themeVariableSets).toBe(1);
     // the original theme: the sidebar's colour (a layout token) and the theme colour on the selected entry
     expect(await colour(page, '.ant-layout-sider', 'backgroundColor')).toBe('rgb(31, 45, 61)');
     expect(await colour(page, '.ant-menu-item-selected', 'backgroundColor')).toBe('rgb(18, 131, 133)');

@@ -1,24 +1,23 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { ConfigProvider, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TRouteHandle } from '../../lib/route-types.ts';
 import { findRouteByPath, usePermittedRoutes } from '../use-permitted-routes.ts';
 import { SIDEBAR_WIDTH, useApp } from '../../stores/app.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTags } from '../../stores/tags.ts';
-import { antdSize, withInterfaceSize } from '../../components/layout/interface-size.ts';
 import { LOCK_BACKGROUND, useLockScreen } from './lock-state.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { affixTags } from './tags-actions.ts';
 import { TagsView } from './tags-view.tsx';
-import { themeConfig, themePreset } from '../../components/layout/theme.ts';
+import { themePreset } from '../../components/layout/theme.ts';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { useIdleLock } from './use-idle-lock.ts';
 import { applyDevice, applyViewportWidth } from './viewport.ts';
 import './layout.css';
-import { matchesMedia, NARROW_QUERY, useReducedMotion } from '../../lib/media-query.ts';
+import { matchesMedia, NARROW_QUERY } from '../../lib/media-query.ts';
 
 const COLLAPSED_WIDTH = 64;
 
@@ -114,24 +113,14 @@ function usePageChangeFocus(pathname: string, title: string): string {
 }
 
 /**
- * The signed-in shell (SPEC 2 "Layout"): sidebar, top bar, tags view and the page. It applies the
- * theme and interface size of the settings itself, so the shell looks right whatever the app's
- * ConfigProvider sets.
+ * The signed-in shell (SPEC 2 "Layout"): sidebar, top bar, tags view and the page. Its theme and
+ * interface size are the app's ConfigProvider's (app/ui-providers.tsx, which its route is loaded with),
+ * made from the same settings. A second provider here, with an equal theme, made antd compute the
+ * tokens again and write all of its 12 KB of CSS variables a second time, under a class of its own, as
+ * the dashboard's first paint was drawn (issue 21).
  */
 export default function AppLayout() {
-  const themeColor = useSettings((s) => s.theme);
-  const themeName = useSettings((s) => s.themeName);
-  const size = useApp((s) => s.size);
-  const reducedMotion = useReducedMotion();
-  const config = useMemo(
-    () => withInterfaceSize(themeConfig({ theme: themeColor, themeName }, reducedMotion), size),
-    [themeColor, themeName, size, reducedMotion],
-  );
-  return (
-    <ConfigProvider theme={config} componentSize={antdSize(size)}>
-      <Shell />
-    </ConfigProvider>
-  );
+  return <Shell />;
 }
 
 function Shell() {
