@@ -20,18 +20,25 @@ export function parseHex(hex: string): TRgb {
 
 const toHex = (rgb: TRgb) => '#' + rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('');
 
-export function relativeLuminance(hex: string): number {
-  const [r, g, b] = parseHex(hex).map((c) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as TRgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+const channelLuminance = (c: number) => {
+  const s = c / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+
+function luminanceOf([r, g, b]: TRgb): number {
+  return 0.2126 * channelLuminance(r) + 0.7152 * channelLuminance(g) + 0.0722 * channelLuminance(b);
 }
+
+export function relativeLuminance(hex: string): number {
+  return luminanceOf(parseHex(hex));
+}
+
+/** The contrast ratio of two relative luminances. */
+const ratioOf = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 /** The contrast ratio of two opaque colours, from 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  return ratioOf(relativeLuminance(a), relativeLuminance(b));
 }
 
 function toHsl([r, g, b]: TRgb): TRgb {
@@ -64,17 +71,25 @@ function fromHsl([h, s, l]: TRgb): TRgb {
  * The colour itself when it reaches `min` against every background; otherwise the nearest shade of
  * the same hue and saturation that does: darker on light backgrounds, lighter on dark ones (the
  * direction is chosen by the first background). Black or white at worst.
+ *
+ * Each shade is tried as the hex colour it would be written as (channels rounded), in numbers rather
+ * than strings: the signed-in frame works out its text colour from the theme colour as it first draws
+ * (app/router.tsx), where the string version took 6-9 ms of a page load (issue 21).
  */
 export function readableShade(color: string, backgrounds: readonly string[], min: number = AA_TEXT): string {
-  const reaches = (c: string) => backgrounds.every((bg) => contrastRatio(c, bg) >= min);
-  const start = toHex(parseHex(color));
-  if (reaches(start)) return start;
-  const darken = relativeLuminance(backgrounds[0] ?? '#ffffff') > 0.18;
-  const [h, s, l] = toHsl(parseHex(color));
+  const backgroundLuminances = backgrounds.map(relativeLuminance);
+  const reaches = (rgb: TRgb) => {
+    const luminance = luminanceOf(rgb);
+    return backgroundLuminances.every((bg) => ratioOf(luminance, bg) >= min);
+  };
+  const start = parseHex(color);
+  if (reaches(start)) return toHex(start);
+  const darken = (backgroundLuminances[0] ?? 1) > 0.18;
+  const [h, s, l] = toHsl(start);
   for (let step = 1; step <= 200; step += 1) {
     const lightness = darken ? l - (l * step) / 200 : l + ((1 - l) * step) / 200;
-    const shade = toHex(fromHsl([h, s, lightness]));
-    if (reaches(shade)) return shade;
+    const shade = fromHsl([h, s, lightness]).map((c) => Math.round(c)) as TRgb;
+    if (reaches(shade)) return toHex(shade);
   }
   return darken ? '#000000' : '#ffffff';
 }
