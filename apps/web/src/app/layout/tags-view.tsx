@@ -25,8 +25,14 @@ export function TagsView() {
   const visited = useTags((s) => s.visited);
   const activeRef = useRef<HTMLSpanElement>(null);
 
+  // The page's tag scrolled into view in the frame before the next paint, not in the commit that drew
+  // it: scrolling measures the page, and measured mid-commit it laid the whole new page out once more
+  // before its first paint (issue 21).
   useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() =>
+      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [pathname]);
 
   const run = (action: TTagAction, tag: TVisitedTag) => {
