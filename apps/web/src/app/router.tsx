@@ -248,7 +248,8 @@ export function preloadSignedInPage(to: string): void {
   const path = to.split(/[?#]/)[0] || '/';
   const loads: Promise<unknown>[] = [
     import('./signed-in-shell.tsx'),
-    import('./ui-providers.tsx'),
+    // the theme's tokens derived as the frame's code arrives, not in its first render (ui-providers.tsx)
+    import('./ui-providers.tsx').then(({ prepareUiTheme }) => prepareUiTheme()),
     loadFrameNamespaces(),
     loadUiLocale(detectLanguage()),
     import('./route-table.tsx').then(({ routeTable }) => {

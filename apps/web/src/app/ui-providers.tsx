@@ -2,16 +2,30 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
-import { useApp } from '../stores/app.ts';
+import { useApp, type TSize } from '../stores/app.ts';
 import { useSettings } from '../stores/settings.ts';
 import { antdSize, withInterfaceSize } from '../components/layout/interface-size.ts';
-import { themeConfig } from '../components/layout/theme.ts';
+import { prefersReducedMotion, prepareThemeTokens, themeConfig } from '../components/layout/theme.ts';
 import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
 // tag colours, text switches and .ra-sr-only for every antd page, the ones outside the app frame too
 import '../components/layout/global.css';
 import { useReducedMotion } from '../lib/media-query.ts';
 
 const NO_WAVE = { disabled: true };
+
+/** The theme UiProviders hands antd for these settings. */
+function uiTheme(color: string, themeName: string, size: TSize, reducedMotion: boolean) {
+  return withInterfaceSize(themeConfig({ theme: color, themeName }, reducedMotion), size);
+}
+
+/**
+ * Derives the theme's tokens before UiProviders first renders (issue 21): app/router.tsx calls it as
+ * the signed-in frame's code arrives on a page load, while the page still waits for its data.
+ */
+export function prepareUiTheme(): void {
+  const { theme, themeName } = useSettings.getState();
+  prepareThemeTokens(uiTheme(theme, themeName, useApp.getState().size, prefersReducedMotion()));
+}
 
 export type TAntdLocale = ConfigProviderProps['locale'];
 
@@ -27,10 +41,7 @@ export function UiProviders({ antdLocale, children }: { antdLocale: TAntdLocale;
   // midnight theme does not leave the re-login dialog light
   const size = useApp((s) => s.size);
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(
-    () => withInterfaceSize(themeConfig({ theme: color, themeName }, reducedMotion), size),
-    [color, themeName, size, reducedMotion],
-  );
+  const theme = useMemo(() => uiTheme(color, themeName, size, reducedMotion), [color, themeName, size, reducedMotion]);
   const componentSize = antdSize(size);
   useEffect(() => {
     setStaticFeedbackContext({ locale: antdLocale, componentSize });

@@ -17,7 +17,7 @@ const sized = new WeakMap<ThemeConfig, Map<TSize, ThemeConfig>>();
 
 /**
  * A theme with the text size of the interface size laid over it; the same object for the same theme
- * and size, so the app's ConfigProvider and the frame's hand antd one theme (issue 21).
+ * and size, so antd, which keeps its tokens by theme object, works them out once (issue 21).
  */
 export function withInterfaceSize(theme: ThemeConfig, size: TSize): ThemeConfig {
   let bySize = sized.get(theme);

@@ -357,6 +357,49 @@ function themeColours(colorPrimary: string, themeName: string, preset: TThemePre
 const ANTD_STATIC_CSS: Pick<ThemeConfig, 'zeroRuntime' | 'hashed'> =
   import.meta.env.RA_ANTD_STATIC_CSS === 'true' ? { zeroRuntime: true, hashed: false } : {};
 
+type TAlgorithm = typeof antdTheme.defaultAlgorithm;
+
+/** The theme's derived tokens by the seed they were derived from (JSON): see `memoized`. */
+const derived = new Map<string, ReturnType<TAlgorithm>>();
+
+/**
+ * antd's algorithm, remembered by its seed. Deriving a theme's tokens (every colour's palette, the
+ * sizes) takes 8-11 ms of the first signed-in render on the test machine, four times that on issue
+ * 21's phone, in one piece that the render cannot split. `prepareThemeTokens` derives them as the
+ * frame's code arrives, while the page still waits for its data; the render then finds them here.
+ * A second call (the dark algorithm builds on the default one's tokens) is passed through.
+ */
+function memoized(algorithm: TAlgorithm): TAlgorithm {
+  return (seed, mapToken) => {
+    if (mapToken) return algorithm(seed, mapToken);
+    const key = JSON.stringify(seed);
+    let tokens = derived.get(key);
+    if (!tokens) {
+      tokens = algorithm(seed);
+      derived.set(key, tokens);
+    }
+    return tokens;
+  };
+}
+
+/** One function each, for the theme's lifetime: antd keeps a theme per algorithm. */
+const DEFAULT_ALGORITHM = memoized(antdTheme.defaultAlgorithm);
+const DARK_ALGORITHM = memoized(antdTheme.darkAlgorithm);
+
+/**
+ * Derives the tokens of a theme ahead of its first render (app/router.tsx, as the signed-in frame's
+ * code arrives): antd derives from its default seed with the theme's tokens laid over it, the seed
+ * this derives from too.
+ */
+export function prepareThemeTokens(config: ThemeConfig): void {
+  const algorithm = config.algorithm;
+  if (typeof algorithm !== 'function') return;
+  algorithm({ ...antdTheme.defaultSeed, ...config.token });
+}
+
+/** How many seeds have been derived (a test's view of the memo). */
+export const derivedSeedCount = (): number => derived.size;
+
 function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, reducedMotion: boolean): ThemeConfig {
   const preset = themePreset(settings.themeName);
   const colorPrimary = HEX_COLOR.test(settings.theme) ? settings.theme : preset.primary;
@@ -373,7 +416,7 @@ function buildThemeConfig(settings: Pick<TSettings, 'theme' | 'themeName'>, redu
   };
   return {
     ...ANTD_STATIC_CSS,
-    algorithm: preset.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    algorithm: preset.dark ? DARK_ALGORITHM : DEFAULT_ALGORITHM,
     token: {
       colorPrimary,
       ...textTokens,
