@@ -3,7 +3,7 @@ import { ConfigProvider, type ConfigProviderProps } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { useApp, type TSize } from '../stores/app.ts';
-import { useSettings } from '../stores/settings.ts';
+import { useSettings, type TTheme } from '../stores/settings.ts';
 import { antdSize, withInterfaceSize } from '../components/layout/interface-size.ts';
 import { prefersReducedMotion, prepareThemeTokens, themeConfig } from '../components/layout/theme.ts';
 import { setStaticFeedbackContext } from '../lib/static-feedback-theme.tsx';
@@ -14,7 +14,7 @@ import { useReducedMotion } from '../lib/media-query.ts';
 const NO_WAVE = { disabled: true };
 
 /** The theme UiProviders hands antd for these settings. */
-function uiTheme(color: string, themeName: string, size: TSize, reducedMotion: boolean) {
+function uiTheme(color: string, themeName: TTheme, size: TSize, reducedMotion: boolean) {
   return withInterfaceSize(themeConfig({ theme: color, themeName }, reducedMotion), size);
 }
 

@@ -357,7 +357,7 @@ function themeColours(colorPrimary: string, themeName: string, preset: TThemePre
 const ANTD_STATIC_CSS: Pick<ThemeConfig, 'zeroRuntime' | 'hashed'> =
   import.meta.env.RA_ANTD_STATIC_CSS === 'true' ? { zeroRuntime: true, hashed: false } : {};
 
-type TAlgorithm = typeof antdTheme.defaultAlgorithm;
+type TAlgorithm = typeof antdTheme.darkAlgorithm;
 
 /** The theme's derived tokens by the seed they were derived from (JSON): see `memoized`. */
 const derived = new Map<string, ReturnType<TAlgorithm>>();
