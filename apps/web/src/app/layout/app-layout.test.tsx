@@ -225,6 +225,43 @@ describe('AppLayout', () => {
     expect(q('.ra-header > [aria-hidden="true"]')).toBeNull();
   });
 
+  it('draws the top bar in steps after the page: its left side, then its tools and the tags', async () => {
+    // what the header holds after each insertion into the page (a commit inserts each new subtree in
+    // one call): act runs the commits one after another without handing over to an observer
+    const steps: string[] = [];
+    const record = () => {
+      const parts = [
+        q('[aria-label="Collapse menu"]') && 'menu button',
+        q('[aria-label="Search pages"]') && 'tools',
+        q('nav[aria-label="Open pages"]') ? 'tags' : q('.ra-header > .ra-tags[aria-hidden="true"]') && 'tags held',
+      ].filter(Boolean);
+      const step = parts.join(', ');
+      if (step && steps.at(-1) !== step) steps.push(step);
+    };
+    const { appendChild, insertBefore } = Node.prototype;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      const added = appendChild.call(this, node) as T;
+      if (this.isConnected) record();
+      return added;
+    };
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      const added = insertBefore.call(this, node, child) as T;
+      if (this.isConnected) record();
+      return added;
+    };
+    try {
+      await renderAt('/looks');
+    } finally {
+      Object.assign(Node.prototype, { appendChild, insertBefore });
+    }
+    // issue 21: shorter tasks after the first paint instead of one long one. The page's commit holds
+    // the bars' places; the bar's left side is drawn with the tags' place still held and none of its
+    // tools; the tools and the tags come in a later commit.
+    expect(steps[0]).toBe('tags held');
+    expect(steps).toContain('menu button, tags held');
+    expect(steps.at(-1)).toBe('menu button, tools, tags');
+  });
+
   it('the menu button collapses the sidebar and remembers it', async () => {
     await renderAt('/dashboard');
     await click(byLabel('Collapse menu'));

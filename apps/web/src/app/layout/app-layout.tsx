@@ -200,7 +200,13 @@ function Shell() {
               }
             >
               <Navbar />
-              {tagsView && <TagsView />}
+              {/* a step after the top bar's (issue 21): one long task after the first paint cut in
+                  shorter ones, the bar's place held meanwhile as before */}
+              {tagsView && (
+                <AfterFirstPaint placeholder={<div className="ra-tags" aria-hidden="true" />}>
+                  <TagsView />
+                </AfterFirstPaint>
+              )}
             </AfterFirstPaint>
           </div>
           <Layout.Content id="ra-main" className="ra-content" tabIndex={-1}>
