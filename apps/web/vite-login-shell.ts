@@ -26,7 +26,7 @@ function memoryStorage(): Storage {
 }
 
 /** `<file>.br` (quality 11) and `<file>.gz` (level 9) beside `file`, as vite.config.ts does for assets. */
-async function writeCompressed(file: string, text: string): Promise<void> {
+export async function writeCompressed(file: string, text: string): Promise<void> {
   await writeFile(
     `${file}.br`,
     brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),

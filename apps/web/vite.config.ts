@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { FIRST_NAMESPACES, FRAME_NAMESPACES, REPORT_NAMESPACES } from './src/lib/first-namespaces.ts';
 import { signedInChunk } from './vite-chunks.ts';
 import { loginShell } from './vite-login-shell.ts';
+import { signedInPage } from './vite-signed-in-page.ts';
 import { antdStaticCss } from './vite-antd-css.ts';
 
 /** Files worth compressing: text, and large enough that the encoding header does not outweigh the saving. */
@@ -65,7 +66,7 @@ function localeChunk(id: string): string | null {
 }
 
 export default defineConfig({
-  plugins: [antdStaticCss(), react(), precompress(), signedIn.plugin, loginShell()],
+  plugins: [antdStaticCss(), react(), precompress(), signedIn.plugin, loginShell(), signedInPage()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET } },

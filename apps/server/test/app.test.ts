@@ -37,6 +37,10 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(webDist, 'login.en.html'), '<div id="root" data-prerendered="login">Sign in</div>');
   writeFileSync(join(webDist, 'login.zh.html'), '<div id="root" data-prerendered="login">登录</div>');
+  writeFileSync(
+    join(webDist, 'signed-in.html'),
+    '<link rel="modulepreload" href="/assets/signed-in.js"><div id="root"></div>',
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -208,6 +212,28 @@ describe('web app', () => {
     }
     // every other page is the plain shell the script draws
     expect((await web.inject({ method: 'GET', url: '/dashboard' })).body).not.toContain('data-prerendered');
+  });
+
+  it("sends a browser with a session the page that asks for the frame's code at once (issue 21)", async () => {
+    const page = (cookie?: string) =>
+      web.inject({ method: 'GET', url: '/dashboard', headers: cookie === undefined ? {} : { cookie } });
+    for (const cookie of ['Admin-Token=abc.def', 'lang=zh; Admin-Token=abc.def; isLeaf=0']) {
+      const res = await page(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.headers['cache-control'], cookie).toBe('no-cache');
+      expect(res.headers.vary, cookie).toMatch(/cookie/i);
+      expect(res.body, cookie).toContain('rel="modulepreload" href="/assets/signed-in.js"');
+    }
+    // no session, an emptied cookie, or another cookie of a similar name: the plain page
+    for (const cookie of [undefined, 'Admin-Token=', 'Admin-Token-old=abc', 'isLeaf=1']) {
+      const res = await page(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).not.toContain('signed-in.js');
+      expect(res.body, cookie).toContain('<div id="root">');
+    }
+    // /login stays the sign-in page whatever the cookies say
+    const login = await web.inject({ method: 'GET', url: '/login', headers: { cookie: 'Admin-Token=abc.def' } });
+    expect(login.body).toContain('data-prerendered="login"');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
 
+/** index.html that also asks for the signed-in frame's code (apps/web/vite-signed-in-page.ts). */
+const SIGNED_IN_PAGE = 'signed-in.html';
+
 /** Vite puts content-hashed bundles here: a file's name changes whenever its content does. */
 const ASSETS_DIR = 'assets';
 
@@ -35,7 +38,8 @@ export const NOT_ON_IMMUTABLE_ASSETS = [
  *   revalidated every time so a deploy shows at once.
  * - Files the build compressed (brotli 11, gzip 9) are sent precompressed to a browser that accepts them.
  * - /login gets the sign-in page with its form in the HTML (issue 21), in the browser's language.
- * - Any other GET outside /api gets index.html so the client router can draw /dashboard, ...
+ * - Any other GET outside /api gets index.html so the client router can draw /dashboard, ...; a
+ *   browser with a session cookie gets the same page asking for the signed-in frame's code at once.
  * - Unknown /api paths answer the JSON 404 the client understands.
  */
 /**
@@ -49,6 +53,22 @@ export function loginPageFile(acceptLanguage: string | undefined): string {
     .map((part) => part.trim().toLowerCase())
     .find((tag) => tag.startsWith('zh') || tag.startsWith('en'));
   return first?.startsWith('zh') ? 'login.zh.html' : 'login.en.html';
+}
+
+/** The cookie the web app keeps its session token in (apps/web/src/stores/session.ts COOKIE_TOKEN). */
+const SESSION_COOKIE = 'Admin-Token';
+
+/**
+ * Whether a page request comes from a browser holding a session (issue 21): it then gets
+ * `signed-in.html` (apps/web/vite-signed-in-page.ts), which asks for the signed-in frame's code as its
+ * head is read. Only the cookie's presence counts: the page is the same public file either way, and
+ * the app checks the session with the API as always.
+ */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => {
+    const [name, value] = part.trim().split('=');
+    return name === SESSION_COOKIE && (value ?? '') !== '';
+  });
 }
 
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -93,7 +113,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     }
     if (hasWebApp && isPageRequest) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', distDir);
+      const file =
+        hasSessionCookie(request.headers.cookie) && existsSync(join(distDir, SIGNED_IN_PAGE))
+          ? SIGNED_IN_PAGE
+          : 'index.html';
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .type('text/html')
+        .sendFile(file, distDir);
     }
     return reply.status(404).send({ code: ERROR_CODES.notFound, message: MESSAGES.notFound.en });
   });
