@@ -23,20 +23,17 @@ function followTipWording(): void {
 
 /**
  * The browser's first date format in a page sets up its calendar and time-zone data: 35-125 ms on the
- * test machine's Chromium, more on a phone (issue 21); its first money format, the currency's data
- * (3-7 ms). A signed-in page's first render formats dates in the restaurant's zone (business-day.ts)
- * and, on the home page, money, so that set-up landed in the render before its first paint. Done here,
- * it runs while the page's scripts and data are still on their way, when the main thread would wait
- * anyway. The sign-in page formats neither, and goes without it.
+ * test machine's Chromium, more on a phone (issue 21). A signed-in page's first render formats dates in
+ * the restaurant's zone (business-day.ts), so that set-up landed in the render before its first paint.
+ * Done here, it runs while the page's scripts and data are still on their way, when the main thread
+ * would wait anyway. The sign-in page does not format dates, and goes without it.
  */
-function warmFormatting(timeZone: string | undefined, language: string): void {
-  const locale = language === 'zh' ? 'zh-CN' : 'en-US';
+function warmDateFormatting(timeZone: string | undefined): void {
   try {
-    new Intl.DateTimeFormat(locale, { timeZone: timeZone || 'UTC', hour: 'numeric' }).format(0);
+    new Intl.DateTimeFormat('en-US', { timeZone: timeZone || 'UTC', hour: 'numeric' }).format(0);
   } catch {
     // a zone this browser does not know: the page says so when it formats with it
   }
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(0);
 }
 
 /** Lets the browser run what waits (input, paint) before the next piece of start-up work. */
@@ -66,9 +63,8 @@ async function start(): Promise<void> {
   if (signedInLoad) preloadSignedInPage(`${window.location.pathname}${window.location.search}`);
   // the router's set-up and its first matching are a task's worth; the translations' set-up the next
   await yieldToBrowser();
-  const language = detectLanguage();
-  if (signedInLoad) warmFormatting(useSession.getState().locales?.timeZone, language);
-  await initI18n(language, 'first');
+  if (signedInLoad) warmDateFormatting(useSession.getState().locales?.timeZone);
+  await initI18n(detectLanguage(), 'first');
   followTipWording();
 
   const root = document.getElementById('root');
@@ -81,7 +77,12 @@ async function start(): Promise<void> {
     import('react-dom'),
   ]);
   if (root.dataset.prerendered !== 'login') {
-    createRoot(root).render(<AppRoot router={router} />);
+    // As a transition: React renders it in slices that yield to the browser. A plain first render is
+    // one task, however long; when the page's code and data were in before it began (a signed-in
+    // page load, its chunks preloaded by signed-in.html), that task drew the whole page: 180 ms on
+    // the test machine, four times that on issue 21's phone, all of it blocking input.
+    const app = createRoot(root);
+    startTransition(() => app.render(<AppRoot router={router} />));
     return;
   }
   // The server sent the sign-in form as HTML (vite-login-shell.ts): it stays on screen until the
