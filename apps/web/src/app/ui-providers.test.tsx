@@ -59,4 +59,13 @@ describe('the theme derived ahead of the first render (issue 21)', () => {
     expect(drawnPrimary).toBe(derivedByAntd(theme.darkAlgorithm));
     expect(drawnPrimary.toLowerCase()).not.toBe('#4c8dff');
   });
+
+  // last: it fills the memo the tests above count on
+  it('keeps the tokens of a few themes, not of every colour tried', () => {
+    for (let i = 0; i < 30; i++) {
+      useSettings.setState({ themeName: 'original', theme: `#10${(20 + i).toString(16).padStart(2, '0')}80` });
+      prepareUiTheme();
+    }
+    expect(derivedSeedCount()).toBeLessThanOrEqual(8);
+  });
 });

@@ -361,6 +361,8 @@ type TAlgorithm = typeof antdTheme.darkAlgorithm;
 
 /** The theme's derived tokens by the seed they were derived from (JSON): see `memoized`. */
 const derived = new Map<string, ReturnType<TAlgorithm>>();
+/** The seeds kept: the themes of a session, not every colour a person drags the picker across. */
+const DERIVED_KEPT = 8;
 
 /**
  * antd's algorithm, remembered by its seed. Deriving a theme's tokens (every colour's palette, the
@@ -376,6 +378,7 @@ function memoized(algorithm: TAlgorithm): TAlgorithm {
     let tokens = derived.get(key);
     if (!tokens) {
       tokens = algorithm(seed);
+      if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value ?? '');
       derived.set(key, tokens);
     }
     return tokens;
