@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { writeCompressed } from './vite-login-shell.ts';
 
 /** The page the server sends a signed-in browser (apps/server/src/plugins/web-app.ts). */
-export const SIGNED_IN_PAGE = 'signed-in.html';
+const SIGNED_IN_PAGE = 'signed-in.html';
 
 /**
  * The chunks every signed-in page load asks for once the entry has run (src/app/router.tsx,

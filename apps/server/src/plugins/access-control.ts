@@ -75,13 +75,16 @@ export interface AccessControlOptions {
   publicPrefixes: readonly string[];
 }
 
+/** The cookie the web app keeps its token in (SPEC 3 "Cookies"; apps/web/src/stores/session.ts). */
+export const SESSION_COOKIE = 'Admin-Token';
+
 /** The token the client stores (SPEC 7 "Authorization header from a stored token"), raw or as a Bearer. */
 function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
   if (header) return /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : header;
   // The Admin-Token cookie (SPEC 3 "Cookies") only counts for reads: a cookie rides along on
   // cross-site requests, so accepting it for writes would open them to forged requests.
-  if (request.method === 'GET' || request.method === 'HEAD') return request.cookies['Admin-Token'] || undefined;
+  if (request.method === 'GET' || request.method === 'HEAD') return request.cookies[SESSION_COOKIE] || undefined;
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
+import { SESSION_COOKIE } from './access-control.ts';
 
 /** index.html that also asks for the signed-in frame's code (apps/web/vite-signed-in-page.ts). */
 const SIGNED_IN_PAGE = 'signed-in.html';
@@ -55,22 +56,6 @@ export function loginPageFile(acceptLanguage: string | undefined): string {
   return first?.startsWith('zh') ? 'login.zh.html' : 'login.en.html';
 }
 
-/** The cookie the web app keeps its session token in (apps/web/src/stores/session.ts COOKIE_TOKEN). */
-const SESSION_COOKIE = 'Admin-Token';
-
-/**
- * Whether a page request comes from a browser holding a session (issue 21): it then gets
- * `signed-in.html` (apps/web/vite-signed-in-page.ts), which asks for the signed-in frame's code as its
- * head is read. Only the cookie's presence counts: the page is the same public file either way, and
- * the app checks the session with the API as always.
- */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => {
-    const [name, value] = part.trim().split('=');
-    return name === SESSION_COOKIE && (value ?? '') !== '';
-  });
-}
-
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebApp = existsSync(join(distDir, 'index.html'));
 
@@ -113,10 +98,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     }
     if (hasWebApp && isPageRequest) {
+      // A browser holding a session (issue 21) gets signed-in.html, which asks for the signed-in
+      // frame's code as its head is read. Only the cookie's presence counts: both pages are public
+      // files, and the app checks the session with the API as always.
       const file =
-        hasSessionCookie(request.headers.cookie) && existsSync(join(distDir, SIGNED_IN_PAGE))
-          ? SIGNED_IN_PAGE
-          : 'index.html';
+        request.cookies[SESSION_COOKIE] && existsSync(join(distDir, SIGNED_IN_PAGE)) ? SIGNED_IN_PAGE : 'index.html';
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie')
