@@ -6,6 +6,7 @@ import type { TReportColumn } from '../report-columns.ts';
 import type { TListSort } from '../report-sort.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { ReportTable } from './report-table.tsx';
+import { NARROW_QUERY } from '../../../lib/media-query.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -105,6 +106,61 @@ describe('ReportTable', () => {
     expect(
       container.querySelector<HTMLButtonElement>('button[aria-label="Export Category sales as CSV"]')?.disabled,
     ).toBe(true);
+  });
+});
+
+describe('ReportTable on a phone', () => {
+  const narrowScreen = (narrow: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: narrow && query === NARROW_QUERY,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+          addListener() {},
+          removeListener() {},
+        }) as unknown as MediaQueryList,
+    );
+
+  afterEach(() => vi.restoreAllMocks());
+
+  async function renderTable() {
+    await act(async () =>
+      root.render(
+        <ReportTable
+          title="Category sales"
+          section="categorySales"
+          range={range}
+          columns={columns}
+          rows={[{ category: 'Mains', quantity: 1200, netCents: 1_234_567 }]}
+          rowKey={(r) => r.category}
+          totals={{ quantity: 1200, netCents: 1_234_567 }}
+          previousTotals={{ quantity: 1000, netCents: 1_000_000 }}
+        />,
+      ),
+    );
+  }
+  const leadCells = () => [...container.querySelectorAll('.ra-report-table__lead')].map((c) => c.textContent);
+
+  it('keeps the first column in view: its heading, its cells and the totals labels, and nothing else', async () => {
+    narrowScreen(true);
+    await renderTable();
+    expect(leadCells()).toEqual(['Category', 'Mains', 'Total', 'Previous period']);
+  });
+
+  it('keeps no column in place on a wide screen', async () => {
+    narrowScreen(false);
+    await renderTable();
+    expect(leadCells()).toEqual([]);
+  });
+
+  it("scrolls in its own box, without antd's row of measuring cells (a forced layout as it is drawn)", async () => {
+    narrowScreen(true);
+    await renderTable();
+    expect(container.querySelector('.ant-table-content')).not.toBeNull();
+    expect(container.querySelector('.ant-table-measure-row')).toBeNull();
+    expect(container.querySelectorAll('tr')).toHaveLength(4);
   });
 });
 

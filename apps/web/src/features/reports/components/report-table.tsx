@@ -63,6 +63,14 @@ export interface TReportTableProps<TRow, TSortKey extends string = string> {
   emptyText?: string;
 }
 
+/**
+ * The first column's cells on a phone: they stay in view as the figures scroll sideways (reports.css).
+ * The table's rows scroll in their own box (reports.css), not by antd's `scroll.x`: that adds a row of measuring cells, each
+ * read for its width and watched for resizing as the table is committed, a forced layout of the whole
+ * new page in the commit that drew the sales summary (issue 21).
+ */
+const LEAD_CELL = 'ra-report-table__lead';
+
 const isNumeric = (kind: TReportColumn<unknown>['kind']) => kind === 'count' || kind === 'cents' || kind === 'percent';
 
 /**
@@ -116,11 +124,12 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
     return c.unsortable ? {} : { sorter: (a: TRow, b: TRow) => compareCells(c.value(a), c.value(b)) };
   };
 
+  // on a phone the name stays in view while the figures scroll (reports.css, position: sticky)
+  const leadOf = (index: number) => (narrow && index === 0 ? LEAD_CELL : undefined);
   const antColumns: ColumnsType<TRow> = screenColumns.map((c, index) => ({
     key: c.key,
     title: c.title,
-    // on a phone the name stays in view while the figures scroll
-    fixed: narrow && index === 0 ? ('left' as const) : undefined,
+    className: leadOf(index),
     align: isNumeric(c.kind) ? 'right' : 'left',
     width: c.width,
     ...sortOf(c),
@@ -133,7 +142,12 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
       {screenColumns.map((c, index) => {
         const value = values[c.key] ?? null;
         return (
-          <Table.Summary.Cell key={c.key} index={index} align={isNumeric(c.kind) ? 'right' : 'left'}>
+          <Table.Summary.Cell
+            key={c.key}
+            index={index}
+            className={leadOf(index)}
+            align={isNumeric(c.kind) ? 'right' : 'left'}
+          >
             {index === 0 && value === null ? <strong>{label}</strong> : <strong>{formatCell(c.kind, value)}</strong>}
           </Table.Summary.Cell>
         );
@@ -182,7 +196,6 @@ export function ReportTable<TRow extends object, TSortKey extends string = strin
           const clicked = Array.isArray(sorter) ? sorter[0] : sorter;
           sorting.onChange(listSortOf({ columnKey: clicked?.columnKey, order: clicked?.order }, sorting.keys));
         }}
-        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty.noSales')} />,
         }}
