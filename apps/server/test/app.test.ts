@@ -215,18 +215,28 @@ describe('web app', () => {
   });
 
   it("sends a browser with a session the page that asks for the frame's code at once (issue 21)", async () => {
-    const page = (cookie?: string) =>
-      web.inject({ method: 'GET', url: '/dashboard', headers: cookie === undefined ? {} : { cookie } });
-    for (const cookie of ['Admin-Token=abc.def', 'lang=zh; Admin-Token=abc.def; isLeaf=0']) {
-      const res = await page(cookie);
+    const page = (cookie?: string, url = '/dashboard') =>
+      web.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+    for (const [cookie, url] of [
+      ['Admin-Token=abc.def', '/dashboard'],
+      ['lang=zh; Admin-Token=abc.def; isLeaf=0', '/dashboard'],
+      ['Admin-Token=abc.def', '/'],
+    ] as const) {
+      const res = await page(cookie, url);
       expect(res.statusCode, cookie).toBe(200);
       expect(res.headers['cache-control'], cookie).toBe('no-cache');
       expect(res.headers.vary, cookie).toMatch(/cookie/i);
       expect(res.body, cookie).toContain('rel="modulepreload" href="/assets/signed-in.js"');
     }
     // no session, an emptied cookie, or another cookie of a similar name: the plain page
-    for (const cookie of [undefined, 'Admin-Token=', 'Admin-Token-old=abc', 'isLeaf=1']) {
-      const res = await page(cookie);
+    for (const [cookie, url] of [
+      [undefined, '/dashboard'],
+      ['Admin-Token=', '/dashboard'],
+      ['Admin-Token-old=abc', '/dashboard'],
+      ['isLeaf=1', '/dashboard'],
+      [undefined, '/'],
+    ] as const) {
+      const res = await page(cookie, url);
       expect(res.statusCode, cookie).toBe(200);
       expect(res.body, cookie).not.toContain('signed-in.js');
       expect(res.body, cookie).toContain('<div id="root">');
@@ -234,6 +244,22 @@ describe('web app', () => {
     // /login stays the sign-in page whatever the cookies say
     const login = await web.inject({ method: 'GET', url: '/login', headers: { cookie: 'Admin-Token=abc.def' } });
     expect(login.body).toContain('data-prerendered="login"');
+  });
+
+  it("asks for a restaurant page's restaurant info with the page, as the app's first call asks for it (issue 21)", async () => {
+    const linkOf = async (url: string, cookie?: string) =>
+      (await web.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } })).headers.link;
+    const preload = '</api/api/getrest>; rel=preload; as=fetch; crossorigin=use-credentials';
+    for (const url of ['/', '/dashboard', '/salesReport/salesSummary?preset=today', '/no-such-page']) {
+      expect(await linkOf(url, 'Admin-Token=abc.def'), url).toBe(preload);
+    }
+    // the public pages do not wait for the restaurant info (an agent who has not picked one gets 409)
+    for (const url of ['/AgentApp', '/agentapp/', '/selectNodeAndRest', '/ChangePassword', '/401', '/login']) {
+      expect(await linkOf(url, 'Admin-Token=abc.def'), url).toBeUndefined();
+    }
+    // without a session there is nothing to ask for
+    expect(await linkOf('/dashboard')).toBeUndefined();
+    expect(await linkOf('/dashboard', 'Admin-Token=')).toBeUndefined();
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
