@@ -7,7 +7,8 @@
  * prints, on the page's own clock from the start of the navigation: when the restaurant info (getrest)
  * and today's figures were asked for and answered, and the frame in which today's comparison line (the
  * page's largest text) was first on screen. BENCH_RUNS reloads (default 6); WEB_DIST_DIR serves
- * another build, for a comparison in one sitting.
+ * another build, for a comparison in one sitting. BENCH_TAB=new opens /dashboard in a new tab instead
+ * (a bookmark or a link): the session cookie, but no session the last page saved in the tab (SPEC 3).
  */
 import { chromium } from 'playwright-core';
 import { PHONE, throttleLikePhone } from '../support/phone.ts';
@@ -17,6 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 const CACHED = process.env.BENCH_CACHE !== '0';
 /** BENCH_CPU=1: the phone's network with this machine's CPU. */
 const CPU = Number(process.env.BENCH_CPU ?? PHONE.cpu);
+const NEW_TAB = process.env.BENCH_TAB === 'new';
 
 /**
  * Run in the page as it starts: notes the first frame with today's comparison line in it. A string,
@@ -62,18 +64,20 @@ try {
     await page.locator('form button[type="submit"]').click();
     await page.locator('[data-chart="dashboard-14-days"] g[data-day]').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
-    const cdp = await context.newCDPSession(page);
+    const opened = NEW_TAB ? await context.newPage() : page;
+    const cdp = await context.newCDPSession(opened);
     await throttleLikePhone(cdp, CPU);
     if (!CACHED) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await page.addInitScript(WATCH_COMPARISON);
-    await page.reload();
-    await page.locator('[data-testid="dashboard-comparison"]').waitFor({ timeout: 120_000 });
+    await opened.addInitScript(WATCH_COMPARISON);
+    if (NEW_TAB) await opened.goto(`${server.baseUrl}/dashboard`);
+    else await opened.reload();
+    await opened.locator('[data-testid="dashboard-comparison"]').waitFor({ timeout: 120_000 });
     // the frame it was drawn in is noted at that frame's start (the page's policy allows no string
     // evaluated inside it, so this asks from outside until it is there)
-    let reload = (await page.evaluate(READ)) as TReload;
+    let reload = (await opened.evaluate(READ)) as TReload;
     while (reload.shown < 0) {
-      await page.waitForTimeout(50);
-      reload = (await page.evaluate(READ)) as TReload;
+      await opened.waitForTimeout(50);
+      reload = (await opened.evaluate(READ)) as TReload;
     }
     reloads.push(reload);
     await context.close();
@@ -83,7 +87,9 @@ try {
   await server.stop();
 }
 
-console.log(`/dashboard reloaded on the phone, scripts ${CACHED ? 'cached' : 'not cached'} (ms from navigation start)`);
+console.log(
+  `/dashboard ${NEW_TAB ? 'opened in a new tab' : 'reloaded'} on the phone, scripts ${CACHED ? 'cached' : 'not cached'} (ms from navigation start)`,
+);
 for (const r of reloads) {
   console.log(
     `  getrest ${r.getrest?.join('–')}  today's figures ${r.today?.join('–')}  comparison line on screen ${r.shown}`,

@@ -13,10 +13,12 @@ export interface TPageWeight {
   requests: number;
   /** every script the page fetched, path and bytes: a failing budget names what grew */
   scripts: { path: string; bytes: number }[];
+  /** the address (path and query) of every request that finished, in order: none should be asked twice */
+  addresses: string[];
 }
 
 export async function measurePageWeight(page: Page, go: () => Promise<void>): Promise<TPageWeight> {
-  const w: TPageWeight = { jsBytes: 0, jsRequests: 0, allBytes: 0, requests: 0, scripts: [] };
+  const w: TPageWeight = { jsBytes: 0, jsRequests: 0, allBytes: 0, requests: 0, scripts: [], addresses: [] };
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -26,6 +28,7 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
     w.requests += 1;
     w.allBytes += e.encodedDataLength;
     const response = responses.get(e.requestId);
+    if (response) w.addresses.push(new URL(response.url).pathname + new URL(response.url).search);
     if (response?.type === 'Script') {
       w.jsRequests += 1;
       w.jsBytes += e.encodedDataLength;

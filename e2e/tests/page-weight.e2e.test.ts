@@ -33,6 +33,9 @@ function expectWithinBudget(path: TBudgetPage, w: TPageWeight): void {
   expect.soft(w.jsRequests, where).toBeLessThanOrEqual(Math.floor(budget.jsRequests * TOLERANCE));
   expect.soft(w.allBytes, where).toBeLessThanOrEqual(budget.allBytes * TOLERANCE);
   expect.soft(w.requests, where).toBeLessThanOrEqual(Math.floor(budget.requests * TOLERANCE));
+  // nothing asked for twice: a preloaded script or call the app asked for again would be
+  const twice = w.addresses.filter((a, i) => w.addresses.indexOf(a) !== i);
+  expect.soft(twice, `${path}: asked for more than once`).toEqual([]);
 }
 
 describe('page-weight budget', () => {
