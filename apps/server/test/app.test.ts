@@ -246,22 +246,6 @@ describe('web app', () => {
     expect(login.body).toContain('data-prerendered="login"');
   });
 
-  it("asks for a restaurant page's restaurant info with the page, as the app's first call asks for it (issue 21)", async () => {
-    const linkOf = async (url: string, cookie?: string) =>
-      (await web.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } })).headers.link;
-    const preload = '</api/api/getrest>; rel=preload; as=fetch; crossorigin=use-credentials';
-    for (const url of ['/', '/dashboard', '/salesReport/salesSummary?preset=today', '/no-such-page']) {
-      expect(await linkOf(url, 'Admin-Token=abc.def'), url).toBe(preload);
-    }
-    // the public pages do not wait for the restaurant info (an agent who has not picked one gets 409)
-    for (const url of ['/AgentApp', '/agentapp/', '/selectNodeAndRest', '/ChangePassword', '/401', '/login']) {
-      expect(await linkOf(url, 'Admin-Token=abc.def'), url).toBeUndefined();
-    }
-    // without a session there is nothing to ask for
-    expect(await linkOf('/dashboard')).toBeUndefined();
-    expect(await linkOf('/dashboard', 'Admin-Token=')).toBeUndefined();
-  });
-
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await web.inject({
       method: 'GET',

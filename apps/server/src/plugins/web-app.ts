@@ -3,16 +3,10 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES } from '@ra/shared/errors';
-import { REST_INFO_URL, startsWithRestInfo } from '@ra/shared/auth/public-paths';
 import { SESSION_COOKIE } from './access-control.ts';
 
 /** index.html that also asks for the signed-in frame's code (apps/web/vite-signed-in-page.ts). */
 const SIGNED_IN_PAGE = 'signed-in.html';
-/**
- * The restaurant info as a preload, asked for as the app's early call is (lib/request.ts asPreloaded):
- * the session cookie, no headers of the app's. A GET the API takes the cookie for.
- */
-const REST_INFO_PRELOAD = `<${REST_INFO_URL}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
 /** Vite puts content-hashed bundles here: a file's name changes whenever its content does. */
 const ASSETS_DIR = 'assets';
@@ -113,18 +107,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
    * pages are public files, and the app checks the session with the API as always.
    */
   function sendAppPage(request: FastifyRequest, reply: FastifyReply) {
-    const signedIn = Boolean(request.cookies[SESSION_COOKIE]) && existsSync(join(distDir, SIGNED_IN_PAGE));
-    // Its first call, the restaurant info, is asked for with the page, beside the scripts, rather than
-    // once they have arrived and run: the app's call takes the browser's answer (guard-loader.ts, sent
-    // as this preload is). Not for a public page, which does not wait for the restaurant info.
-    if (signedIn && startsWithRestInfo(new URL(request.url, 'http://page').pathname)) {
-      reply.header('link', REST_INFO_PRELOAD);
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .type('text/html')
-      .sendFile(signedIn ? SIGNED_IN_PAGE : 'index.html', distDir);
+    const file =
+      request.cookies[SESSION_COOKIE] && existsSync(join(distDir, SIGNED_IN_PAGE)) ? SIGNED_IN_PAGE : 'index.html';
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html').sendFile(file, distDir);
   }
 
   // '/' is a page like the others, not the static files' index: signed-in.html for a session

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PAGE_PERMISSIONS, type TPagePermission } from '@ra/shared/permissions';
-import { PUBLIC_PATHS as SERVER_PUBLIC_PATHS, startsWithRestInfo } from '@ra/shared/auth/public-paths';
-import { decideNavigation, PUBLIC_PATHS, type TNavigationContext } from './navigation-guard.ts';
+import { decideNavigation, type TNavigationContext } from './navigation-guard.ts';
 import { routeTable } from './route-table.tsx';
 
 function ctx(
@@ -207,29 +206,5 @@ describe('decideNavigation with a session token', () => {
     const onRestricted = ctx({ path: '/menu/newItemLibrary', grant: ['editMenu'] });
     onRestricted.access = { ...onRestricted.access, host: 'dashboard.restricted.example' };
     expect(decideNavigation(onRestricted)).toMatchObject({ to: '/401' });
-  });
-});
-
-describe("the server's preload of the restaurant info (issue 21, web-app.ts)", () => {
-  // a page load, as earlyRestInfo (guard-loader.ts) decides it: a session, nothing loaded, no routes yet
-  const asksForRestInfo = (path: string) => {
-    const first = decideNavigation(ctx({ path, rolesLoaded: false, routes: [] }));
-    return first.action === 'load' && first.load === 'restInfo';
-  };
-
-  it('keeps the same public pages as the server', () => {
-    expect(PUBLIC_PATHS).toEqual(SERVER_PUBLIC_PATHS);
-  });
-
-  it('is sent for exactly the page loads whose first call is the restaurant info', () => {
-    const paths = [
-      ...PUBLIC_PATHS.filter((p) => p !== '/login'),
-      '/',
-      '/dashboard',
-      '/salesReport/salesSummary',
-      '/Coupon/index',
-      '/no-such-page',
-    ];
-    for (const path of paths) expect(startsWithRestInfo(path), path).toBe(asksForRestInfo(path));
   });
 });
