@@ -155,7 +155,7 @@ describe('ReportTable on a phone', () => {
     expect(leadCells()).toEqual([]);
   });
 
-  it("scrolls in its own box, without antd's row of measuring cells (a forced layout as it is drawn)", async () => {
+  it("scrolls in its own box, without antd's row of measuring cells (read and watched as it is drawn)", async () => {
     narrowScreen(true);
     await renderTable();
     expect(container.querySelector('.ant-table-content')).not.toBeNull();

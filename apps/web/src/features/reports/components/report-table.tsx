@@ -64,10 +64,11 @@ export interface TReportTableProps<TRow, TSortKey extends string = string> {
 }
 
 /**
- * The first column's cells on a phone: they stay in view as the figures scroll sideways (reports.css).
- * The table's rows scroll in their own box (reports.css), not by antd's `scroll.x`: that adds a row of measuring cells, each
- * read for its width and watched for resizing as the table is committed, a forced layout of the whole
- * new page in the commit that drew the sales summary (issue 21).
+ * The first column's cells on a phone: they stay in view as the figures scroll sideways. The rows
+ * scroll in their own box (both in reports.css), not by antd's `scroll.x`, which adds a row of
+ * measuring cells: as the table is committed each is read for its width, kept in the table's state
+ * (drawing it again) and watched for resizing, a good part of the task that drew the sales summary's
+ * table (issue 21).
  */
 const LEAD_CELL = 'ra-report-table__lead';
 
