@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
-import type { TReportColumn } from '../report-columns.ts';
+import type { TReportColumn, TTotalsRow } from '../report-columns.ts';
 import type { TListSort } from '../report-sort.ts';
 import { ChangeTag } from './change-tag.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -27,11 +27,14 @@ const range = { preset: 'custom' as const, from: '2026-03-01', to: '2026-03-31' 
 let container: HTMLDivElement;
 let root: Root;
 
+/** Whether the screen is a phone's, as the table asks with NARROW_QUERY (lib/media-query.ts). */
+let narrowScreen = false;
+
 beforeAll(async () => {
   await initI18n('en');
   Object.assign(window, {
     matchMedia: (query: string) => ({
-      matches: false,
+      matches: narrowScreen && query === NARROW_QUERY,
       media: query,
       addEventListener() {},
       removeEventListener() {},
@@ -55,28 +58,38 @@ beforeEach(() => {
 afterEach(async () => {
   await act(async () => root.unmount());
   container.remove();
+  narrowScreen = false;
 });
+
+/** The category sales table with its totals and the previous period's. */
+async function renderCategorySales(rows: TRow[], totals: TTotalsRow, previousTotals?: TTotalsRow) {
+  await act(async () =>
+    root.render(
+      <ReportTable
+        title="Category sales"
+        section="categorySales"
+        range={range}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.category}
+        totals={totals}
+        previousTotals={previousTotals}
+      />,
+    ),
+  );
+}
 
 const cellsOf = (row: Element | null) => [...(row?.querySelectorAll('td') ?? [])].map((td) => td.textContent);
 
 describe('ReportTable', () => {
   it('ends with a totals row for the whole range and a row for the previous period', async () => {
-    await act(async () =>
-      root.render(
-        <ReportTable
-          title="Category sales"
-          section="categorySales"
-          range={range}
-          columns={columns}
-          rows={[
-            { category: 'Mains', quantity: 1200, netCents: 1_234_567 },
-            { category: 'Drinks', quantity: 30, netCents: 9_900 },
-          ]}
-          rowKey={(r) => r.category}
-          totals={{ quantity: 1230, netCents: 1_244_467 }}
-          previousTotals={{ quantity: 1000, netCents: 1_000_000 }}
-        />,
-      ),
+    await renderCategorySales(
+      [
+        { category: 'Mains', quantity: 1200, netCents: 1_234_567 },
+        { category: 'Drinks', quantity: 30, netCents: 9_900 },
+      ],
+      { quantity: 1230, netCents: 1_244_467 },
+      { quantity: 1000, netCents: 1_000_000 },
     );
     expect(cellsOf(container.querySelector('.ra-report-table__totals'))).toEqual(['Total', '1,230', '$12,444.67']);
     expect(cellsOf(container.querySelector('.ra-report-table__previous'))).toEqual([
@@ -88,19 +101,7 @@ describe('ReportTable', () => {
   });
 
   it("says 'No sales in this period' and shows no totals when there are no rows", async () => {
-    await act(async () =>
-      root.render(
-        <ReportTable
-          title="Category sales"
-          section="categorySales"
-          range={range}
-          columns={columns}
-          rows={[]}
-          rowKey={(r) => r.category}
-          totals={{ quantity: 0, netCents: 0 }}
-        />,
-      ),
-    );
+    await renderCategorySales([], { quantity: 0, netCents: 0 });
     expect(container.textContent).toContain('No sales in this period');
     expect(container.querySelector('.ra-report-table__totals')).toBeNull();
     expect(
@@ -110,53 +111,27 @@ describe('ReportTable', () => {
 });
 
 describe('ReportTable on a phone', () => {
-  const narrowScreen = (narrow: boolean) =>
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: narrow && query === NARROW_QUERY,
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-          addListener() {},
-          removeListener() {},
-        }) as unknown as MediaQueryList,
+  const renderTable = () =>
+    renderCategorySales(
+      [{ category: 'Mains', quantity: 1200, netCents: 1_234_567 }],
+      { quantity: 1200, netCents: 1_234_567 },
+      { quantity: 1000, netCents: 1_000_000 },
     );
-
-  afterEach(() => vi.restoreAllMocks());
-
-  async function renderTable() {
-    await act(async () =>
-      root.render(
-        <ReportTable
-          title="Category sales"
-          section="categorySales"
-          range={range}
-          columns={columns}
-          rows={[{ category: 'Mains', quantity: 1200, netCents: 1_234_567 }]}
-          rowKey={(r) => r.category}
-          totals={{ quantity: 1200, netCents: 1_234_567 }}
-          previousTotals={{ quantity: 1000, netCents: 1_000_000 }}
-        />,
-      ),
-    );
-  }
   const leadCells = () => [...container.querySelectorAll('.ra-report-table__lead')].map((c) => c.textContent);
 
   it('keeps the first column in view: its heading, its cells and the totals labels, and nothing else', async () => {
-    narrowScreen(true);
+    narrowScreen = true;
     await renderTable();
     expect(leadCells()).toEqual(['Category', 'Mains', 'Total', 'Previous period']);
   });
 
   it('keeps no column in place on a wide screen', async () => {
-    narrowScreen(false);
     await renderTable();
     expect(leadCells()).toEqual([]);
   });
 
   it("scrolls in its own box, without antd's row of measuring cells (read and watched as it is drawn)", async () => {
-    narrowScreen(true);
+    narrowScreen = true;
     await renderTable();
     expect(container.querySelector('.ant-table-content')).not.toBeNull();
     expect(container.querySelector('.ant-table-measure-row')).toBeNull();
