@@ -28,7 +28,10 @@ export async function measurePageWeight(page: Page, go: () => Promise<void>): Pr
     w.requests += 1;
     w.allBytes += e.encodedDataLength;
     const response = responses.get(e.requestId);
-    if (response) w.addresses.push(new URL(response.url).pathname + new URL(response.url).search);
+    if (response) {
+      const { pathname, search } = new URL(response.url);
+      w.addresses.push(pathname + search);
+    }
     if (response?.type === 'Script') {
       w.jsRequests += 1;
       w.jsBytes += e.encodedDataLength;
